@@ -1,0 +1,35 @@
+# henceforth — quick start: `make demo` and `make test`. Both install what they
+# need (Go modules; Debian's libz3-dev for the Z3 bindings) and are idempotent.
+
+GO      ?= go
+GOFLAGS ?=
+export GOFLAGS
+
+.PHONY: demo test deps z3 vet bench install clean
+
+## deps: Go modules and system libraries the build needs.
+deps: z3
+	@$(GO) mod download
+
+## z3: Debian's libz3-dev (headers and library for github.com/aclements/go-z3).
+z3:
+	@sh scripts/ensure-deb.sh libz3-dev /usr/include/z3.h
+
+## demo: check bundled properties on a bundled trace and show a violation with its explanation.
+demo: deps
+	@sh scripts/demo.sh
+
+## test: the whole suite (formatting, vet, tests with the race detector).
+test: deps
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) test -race -short -timeout 15m ./...
+
+## bench: every benchmark once (long; figures go to BENCHMARKS.md by hand).
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## install: the ltl CLI and the ltlvet analyzer into $(go env GOPATH)/bin.
+install: deps
+	$(GO) install ./cmd/...
