@@ -186,18 +186,11 @@ func (e *evaluator) compute(f Formula, i int) bool {
 		return true
 	case OpRelease: // for all k ≥ i: g at k, or f at some j in [i, k)
 		for k := i; k < e.n; k++ {
-			if e.value(r, k) {
-				continue
+			if !e.value(r, k) {
+				return false // and f nowhere in [i, k)
 			}
-			found := false
-			for j := i; j < k; j++ {
-				if e.value(l, j) {
-					found = true
-					break
-				}
-			}
-			if !found {
-				return false
+			if e.value(l, k) {
+				return true // every later k has f at j = k
 			}
 		}
 		return true

@@ -1,0 +1,33 @@
+package ltl_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/henceforth-go/henceforth/ltl"
+)
+
+// TestConformanceVerdicts checks the parser and the reference evaluator
+// against 3000 LTLf verdicts computed by an independent implementation of
+// DESIGN.md's semantics (testdata/ltlf-verdicts.jsonl, copied from
+// shared/conformance).
+func TestConformanceVerdicts(t *testing.T) {
+	vectors := readJSONLines[struct {
+		Formula string
+		Trace   [][]string
+		Holds   bool
+	}](t, "testdata/ltlf-verdicts.jsonl")
+	require.Len(t, vectors, 3000)
+	for i, v := range vectors {
+		f, err := ltl.Parse(v.Formula)
+		require.NoError(t, err, "line %d", i+1)
+		assert.Equal(t, v.Holds, ltl.Eval(f, ltl.Sets(v.Trace), ltl.LTLf),
+			"line %d: %s on %v", i+1, v.Formula, v.Trace)
+		// The canonical form means the same formula.
+		g, err := ltl.Parse(f.String())
+		require.NoError(t, err, "line %d: reparse %s", i+1, f)
+		assert.Equal(t, f, g, "line %d: %s", i+1, v.Formula)
+	}
+}

@@ -1,0 +1,205 @@
+package ltl_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	. "github.com/henceforth-go/henceforth/ltl"
+)
+
+// readJSONLines decodes a file of one JSON value per line.
+func readJSONLines[T any](t *testing.T, path string) []T {
+	t.Helper()
+	file, err := os.Open(path)
+	require.NoError(t, err)
+	defer file.Close()
+	var out []T
+	sc := bufio.NewScanner(file)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		var v T
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &v), "%s:%d", path, line)
+		out = append(out, v)
+	}
+	require.NoError(t, sc.Err())
+	return out
+}
+
+// checkPositionVectors checks a file of {"formula", "states", "values"}
+// lines: the value of the formula at each position of the trace, in the
+// notation of states and bools.
+func checkPositionVectors(t *testing.T, path string, count int, sem Semantics) {
+	vectors := readJSONLines[struct{ Formula, States, Values string }](t, path)
+	require.Len(t, vectors, count)
+	for _, v := range vectors {
+		f, tr := MustParse(v.Formula), states(v.States)
+		got := EvalAll(f, tr, sem)
+		assert.Equal(t, bools(v.Values), got, "%s on %s", v.Formula, v.States)
+		assert.Equal(t, got[0], Eval(f, tr, sem), "%s on %s: the verdict is the value at position 0", v.Formula, v.States)
+	}
+}
+
+// forRandomFormulas calls check on n random formulas drawn by cfg, under
+// each semantics, with the seeded generator it also gives check for traces.
+func forRandomFormulas(t *testing.T, seed uint64, n int, cfg RandomConfig,
+	check func(f Formula, sem Semantics, rng *rand.Rand)) {
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, seed))
+	if testing.Short() {
+		n /= 5
+	}
+	for _, sem := range semantics {
+		for range n {
+			check(Random(rng, cfg), sem, rng)
+		}
+	}
+}
+
+// allTraces returns every trace over atoms whose length is in
+// minLen…maxLen, shortest first.
+func allTraces(atoms []string, minLen, maxLen int) []Sets {
+	var out []Sets
+	states := make([][]string, 1<<len(atoms))
+	for m := range states {
+		states[m] = []string{}
+		for i, a := range atoms {
+			if m&(1<<i) != 0 {
+				states[m] = append(states[m], a)
+			}
+		}
+	}
+	var gen func(prefix Sets, n int)
+	gen = func(prefix Sets, n int) {
+		if len(prefix) == n {
+			out = append(out, append(Sets{}, prefix...))
+			return
+		}
+		for _, st := range states {
+			gen(append(prefix, st), n)
+		}
+	}
+	for n := minLen; n <= maxLen; n++ {
+		gen(nil, n)
+	}
+	return out
+}
+
+// difference returns the first position of t at which f and g have
+// different values under sem, or -1. Position 0 of the empty trace is
+// compared too (the verdict), and under RosuHavelund so is the virtual end
+// position n, read through X at n-1.
+func difference(f, g Formula, t Sets, sem Semantics) int {
+	// One evaluation of f ^ g (and X(f ^ g) for the virtual end) finds
+	// whether they differ; only then look for where.
+	h := Xor(f, g)
+	if sem == RosuHavelund {
+		h = Or(h, Next(h))
+	}
+	if t.Len() == 0 {
+		if Eval(h, t, sem) {
+			return 0
+		}
+		return -1
+	}
+	differ := false
+	for _, v := range EvalAll(h, t, sem) {
+		differ = differ || v
+	}
+	if !differ {
+		return -1
+	}
+	vf, vg := EvalAll(f, t, sem), EvalAll(g, t, sem)
+	for i := range vf {
+		if vf[i] != vg[i] {
+			return i
+		}
+	}
+	return t.Len() // the virtual end position
+}
+
+// firstDifference returns the first trace of ts, and the position in it, at
+// which f and g differ under sem; ok is false if there is none.
+func firstDifference(f, g Formula, ts []Sets, sem Semantics) (t Sets, pos int, ok bool) {
+	for _, t := range ts {
+		if i := difference(f, g, t, sem); i >= 0 {
+			return t, i, true
+		}
+	}
+	return nil, 0, false
+}
+
+// states parses a trace written as in notes/dp_ltl.md §3.2.6: sets of atoms
+// in braces, "{} {q} {p,r}".
+func states(src string) Sets {
+	t := Sets{}
+	for _, f := range strings.Fields(src) {
+		f = strings.Trim(f, "{}")
+		st := []string{}
+		if f != "" {
+			st = strings.Split(f, ",")
+		}
+		t = append(t, st)
+	}
+	return t
+}
+
+// events parses a trace written as in notes/dp_ltl.md §3.1: one atom per
+// position, "p q x", or "eps" for the empty trace.
+func events(src string) Sets {
+	t := Sets{}
+	if src == "eps" {
+		return t
+	}
+	for _, e := range strings.Fields(src) {
+		t = append(t, []string{e})
+	}
+	return t
+}
+
+// bools parses verdicts written "T F T".
+func bools(src string) []bool {
+	var out []bool
+	for _, v := range strings.Fields(src) {
+		out = append(out, v == "T")
+	}
+	return out
+}
+
+// treeSize is the number of nodes of f's syntax tree, shared subformulas
+// counted at every occurrence.
+func treeSize(f Formula) int {
+	size := map[Formula]int{}
+	for _, g := range f.Subformulas() {
+		n := 1
+		for _, c := range g.Operands() {
+			n += size[c]
+		}
+		size[g] = n
+	}
+	return size[f]
+}
+
+// everyOperator returns every operator applied to operands: each unary
+// operator to each operand, each binary one to each pair.
+func everyOperator(operands []Formula) []Formula {
+	var out []Formula
+	for _, op := range AllOps() {
+		for _, l := range operands {
+			if op.Arity() == 1 {
+				out = append(out, Unary(op, l))
+				continue
+			}
+			for _, r := range operands {
+				out = append(out, Binary(op, l, r))
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,410 @@
+package ltl_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	. "github.com/henceforth-go/henceforth/ltl"
+)
+
+var (
+	p, q, r, s = Atom("p"), Atom("q"), Atom("r"), Atom("s")
+	a, b, c    = Atom("a"), Atom("b"), Atom("c")
+)
+
+// TestParseForms checks the formula every syntactic form stands for, and
+// its canonical printed form.
+func TestParseForms(t *testing.T) {
+	tests := []struct {
+		src   string
+		want  Formula
+		print string // canonical form; "" means src itself
+	}{
+		// constants and atoms
+		{"true", True(), ""},
+		{"false", False(), ""},
+		{"p", p, ""},
+		{"_x.y_1", Atom("_x.y_1"), ""},
+		{"Fa", Atom("Fa"), ""}, // longest token: an atom, not F a
+		{"WXa", Atom("WXa"), ""},
+		{"Xtrue", Atom("Xtrue"), ""},
+		{"starts", Atom("starts"), ""},
+		{"ending", Atom("ending"), ""},
+		{"x1.done", Atom("x1.done"), ""},
+		{`"balance >= 0"`, QuotedAtom("balance >= 0"), ""},
+		{`"p"`, QuotedAtom("p"), ""},
+		{`"X"`, Atom("X"), ""}, // a keyword can only be an atom when quoted
+		{`"say \"hi\" \\ bye"`, Atom(`say "hi" \ bye`), ""},
+		{`"δ ≥ 0"`, Atom("δ ≥ 0"), ""},
+		{`"1x"`, Atom("1x"), ""},
+		// Boolean, every spelling
+		{"!p", Not(p), ""},
+		{"~p", Not(p), "!p"},
+		{"¬p", Not(p), "!p"},
+		{"p && q", And(p, q), ""},
+		{"p & q", And(p, q), "p && q"},
+		{"p ∧ q", And(p, q), "p && q"},
+		{"p || q", Or(p, q), ""},
+		{"p | q", Or(p, q), "p || q"},
+		{"p ∨ q", Or(p, q), "p || q"},
+		{"p ^ q", Xor(p, q), ""},
+		{"p xor q", Xor(p, q), "p ^ q"},
+		{"p ⊕ q", Xor(p, q), "p ^ q"},
+		{"p -> q", Implies(p, q), ""},
+		{"p => q", Implies(p, q), "p -> q"},
+		{"p → q", Implies(p, q), "p -> q"},
+		{"p <-> q", Iff(p, q), ""},
+		{"p <=> q", Iff(p, q), "p <-> q"},
+		{"p ↔ q", Iff(p, q), "p <-> q"},
+		// future
+		{"X p", Next(p), ""},
+		{"X[!] p", Next(p), "X p"},
+		{"X [!] p", Next(p), "X p"},
+		{"◯p", Next(p), "X p"},
+		{"N p", WeakNext(p), ""},
+		{"WX p", WeakNext(p), "N p"},
+		{"F p", Eventually(p), ""},
+		{"<> p", Eventually(p), "F p"},
+		{"<>p", Eventually(p), "F p"},
+		{"◇p", Eventually(p), "F p"},
+		{"G p", Always(p), ""},
+		{"[] p", Always(p), "G p"},
+		{"[]p", Always(p), "G p"},
+		{"[ ] p", Always(p), "G p"},
+		{"□p", Always(p), "G p"},
+		{"p U q", Until(p, q), ""},
+		{"p W q", WeakUntil(p, q), ""},
+		{"p R q", Release(p, q), ""},
+		{"p V q", Release(p, q), "p R q"},
+		{"p M q", StrongRelease(p, q), ""},
+		// past
+		{"Y p", Yesterday(p), ""},
+		{"Z p", WeakYesterday(p), ""},
+		{"O p", Once(p), ""},
+		{"H p", Historically(p), ""},
+		{"p S q", Since(p, q), ""},
+		{"p B q", WeakSince(p, q), ""},
+		// monitoring operators
+		{"start(p)", Start(p), ""},
+		{"start (p)", Start(p), "start(p)"},
+		{"end(p || q)", End(Or(p, q)), ""},
+		{"[p, q)", IntervalStrong(p, q), "[p, q)s"},
+		{"[p, q)s", IntervalStrong(p, q), ""},
+		{"[p,q)w", IntervalWeak(p, q), "[p, q)w"},
+		{"start(p) -> [q, end(r | s))", Implies(Start(p), IntervalStrong(q, End(Or(r, s)))),
+			"start(p) -> [q, end(r || s))s"},
+		{"[[p, q)w, [] p)", IntervalStrong(IntervalWeak(p, q), Always(p)), "[[p, q)w, G p)s"},
+		{"X[!p, q)", Next(IntervalStrong(Not(p), q)), "X [!p, q)s"},
+		{"X[!][]!p", Next(Always(Not(p))), "X G !p"}, // X[!] then [] then !p
+		// precedence, loosest first: <->, ->, xor, ||, &&, temporal, unary
+		{"a <-> b -> c", Iff(a, Implies(b, c)), ""},
+		{"a -> b <-> c", Iff(Implies(a, b), c), ""},
+		{"a -> b ^ c", Implies(a, Xor(b, c)), ""},
+		{"a ^ b || c", Xor(a, Or(b, c)), ""},
+		{"a || b && c", Or(a, And(b, c)), ""},
+		{"a && b || c", Or(And(a, b), c), ""},
+		{"a && b U c", And(a, Until(b, c)), ""},
+		{"a U b && c", And(Until(a, b), c), ""},
+		{"!a U b", Until(Not(a), b), ""},
+		{"F a U G b", Until(Eventually(a), Always(b)), ""},
+		{"X a S Y b", Since(Next(a), Yesterday(b)), ""},
+		{"!(a U b)", Not(Until(a, b)), ""},
+		{"G(p -> F q)", Always(Implies(p, Eventually(q))), ""},
+		{"G (p -> F q)", Always(Implies(p, Eventually(q))), "G(p -> F q)"},
+		{"!!p", Not(Not(p)), ""},
+		{"!X !p", Not(Next(Not(p))), ""},
+		{"G F !p", Always(Eventually(Not(p))), ""},
+		// associativity
+		{"a -> b -> c", Implies(a, Implies(b, c)), ""},
+		{"(a -> b) -> c", Implies(Implies(a, b), c), ""},
+		{"a <-> b <-> c", Iff(Iff(a, b), c), ""},
+		{"a <-> (b <-> c)", Iff(a, Iff(b, c)), ""},
+		{"a && b && c", And(And(a, b), c), ""},
+		{"a && (b && c)", And(a, And(b, c)), ""},
+		{"a || b || c", Or(Or(a, b), c), ""},
+		{"a ^ b ^ c", Xor(Xor(a, b), c), ""},
+		{"a U b U c", Until(a, Until(b, c)), ""},
+		{"(a U b) U c", Until(Until(a, b), c), ""},
+		{"a U b S c W p", Until(a, Since(b, WeakUntil(c, p))), ""},
+		{"a R b M c B p", Release(a, StrongRelease(b, WeakSince(c, p))), ""},
+		// Unicode, mixed
+		{"□(p → ◇q)", Always(Implies(p, Eventually(q))), "G(p -> F q)"},
+		{"¬◯p ∧ □¬q ∨ r ↔ s", Iff(Or(And(Not(Next(p)), Always(Not(q))), r), s), "!X p && G !q || r <-> s"},
+		// spacing and redundant parentheses
+		{"  ((p))\n&&\t(q)  ", And(p, q), "p && q"},
+		{"(p)U(q)", Until(p, q), "p U q"},
+		{"p&&q||!r", Or(And(p, q), Not(r)), "p && q || !r"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			f, err := Parse(tt.src)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want.String(), f.String())
+			assert.True(t, f == tt.want, "parsed %v, want %v", f, tt.want)
+			print := tt.print
+			if print == "" {
+				print = tt.src
+			}
+			assert.Equal(t, print, f.String())
+			g, err := Parse(f.String())
+			require.NoError(t, err)
+			assert.True(t, g == f, "reparse of %q gives %v", f.String(), g)
+		})
+	}
+}
+
+// TestParseQuotedAtoms checks that quoted atoms keep their text and whether
+// they print quoted.
+func TestParseQuotedAtoms(t *testing.T) {
+	f := MustParse(`"a.b > 0" && "ok" && ok`)
+	atoms := []Formula{f.Left().Left(), f.Left().Right(), f.Right()}
+	assert.Equal(t, "a.b > 0", atoms[0].Name())
+	assert.True(t, atoms[0].Quoted())
+	assert.Equal(t, "ok", atoms[1].Name())
+	assert.True(t, atoms[1].Quoted())
+	assert.Equal(t, "ok", atoms[2].Name())
+	assert.False(t, atoms[2].Quoted())
+	assert.NotEqual(t, atoms[1], atoms[2], `"ok" and ok are different formulas (they print differently)`)
+	assert.Equal(t, []string{"a.b > 0", "ok"}, f.Atoms())
+	assert.Equal(t, `"a.b > 0" && "ok" && ok`, f.String())
+
+	// Atom of a name that cannot be written bare is the quoted atom.
+	assert.Equal(t, QuotedAtom("x y"), Atom("x y"))
+	assert.Equal(t, QuotedAtom("G"), Atom("G"))
+	assert.Equal(t, QuotedAtom(""), Atom(""))
+	assert.Equal(t, `"G"`, Atom("G").String())
+	assert.Equal(t, `""`, Atom("").String())
+}
+
+// TestParseErrors checks the offset, the found text and the expectation of
+// parse errors, and the message they make.
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		src string
+		msg string
+	}{
+		{"", `offset 0: expected formula, found end of input`},
+		{"   ", `offset 3: expected formula, found end of input`},
+		{"p &&", `offset 4: expected formula, found end of input`},
+		{"p q", `offset 2: expected binary operator or end of input, found "q"`},
+		{"(p", `offset 2: expected binary operator or ")", found end of input`},
+		{"(p q)", `offset 3: expected binary operator or ")", found "q"`},
+		{"p)", `offset 1: expected binary operator or end of input, found ")"`},
+		{"U p", `offset 0: expected formula, found "U"`},
+		{"p U", `offset 3: expected formula, found end of input`},
+		{"p U U q", `offset 4: expected formula, found "U"`},
+		{"X", `offset 1: expected formula, found end of input`},
+		{"G G", `offset 3: expected formula, found end of input`},
+		{"!", `offset 1: expected formula, found end of input`},
+		{"p $ q", `offset 2: expected formula, found "$"`},
+		{"p < q", `offset 2: expected formula, found "<"`},
+		{"p - q", `offset 2: expected formula, found "-"`},
+		{"p = q", `offset 2: expected formula, found "="`},
+		{"p ≥ q", `offset 2: expected formula, found "≥"`},
+		{"p \xff", `offset 2: expected formula, found "invalid UTF-8"`},
+		{"1", `offset 0: expected formula, found "1"`},
+		{`"abc`, `offset 4: expected closing " of the atom at offset 0, found end of input`},
+		{`p && "abc`, `offset 9: expected closing " of the atom at offset 5, found end of input`},
+		{`"a\nb"`, `offset 2: expected escape \" or \\, found "\\n"`},
+		{`"a\`, `offset 2: expected escape \" or \\, found "\\"`},
+		{`""`, `offset 0: expected atom text between the quotes, found "\"\""`},
+		{"start p", `offset 6: expected "(" after start, found "p"`},
+		{"end", `offset 3: expected "(" after end, found end of input`},
+		{"start(p", `offset 7: expected binary operator or ")", found end of input`},
+		{"start()", `offset 6: expected formula, found ")"`},
+		{"[p]", `offset 2: expected binary operator or "," in interval [f, g), found "]"`},
+		{"[p, q]", `offset 5: expected binary operator or ")" closing interval [f, g), found "]"`},
+		{"[p, q", `offset 5: expected binary operator or ")" closing interval [f, g), found end of input`},
+		{"[p, q)x", `offset 6: expected binary operator or end of input, found "x"`},
+		{"[p, q) s", `offset 7: expected binary operator or end of input, found "s"`},
+		{"[p, q)sw", `offset 6: expected binary operator or end of input, found "sw"`},
+		{"[, q)", `offset 1: expected formula, found ","`},
+		{"X[!]", `offset 4: expected formula, found end of input`},
+		{"X[!", `offset 3: expected formula, found end of input`},
+		{"p,q", `offset 1: expected binary operator or end of input, found ","`},
+		{"true false", `offset 5: expected binary operator or end of input, found "false"`},
+		{"p && (q || )", `offset 11: expected formula, found ")"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			f, err := Parse(tt.src)
+			require.Error(t, err)
+			assert.True(t, f.IsZero())
+			assert.Equal(t, tt.msg, err.Error())
+			var se *SyntaxError
+			require.True(t, errors.As(fmt.Errorf("spec x: %w", err), &se), "a *SyntaxError survives wrapping")
+			assert.LessOrEqual(t, se.Offset, len(tt.src))
+		})
+	}
+}
+
+// TestSyntaxErrorFields checks the structured error that callers map to
+// file positions.
+func TestSyntaxErrorFields(t *testing.T) {
+	_, err := Parse("G(p -> F)")
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, SyntaxError{Offset: 8, Found: ")", Expected: "formula"}, *se)
+
+	_, err = Parse("p &&")
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, SyntaxError{Offset: 4, Found: "", Expected: "formula"}, *se)
+}
+
+// TestParseNestingLimit checks that deep nesting is an error, not a stack
+// overflow, for every way of nesting, and that MaxNesting levels are fine.
+func TestParseNestingLimit(t *testing.T) {
+	const deep = 100_000
+	tests := map[string]string{
+		"parentheses": strings.Repeat("(", deep) + "p" + strings.Repeat(")", deep),
+		"negations":   strings.Repeat("!", deep) + "p",
+		"next":        strings.Repeat("X ", deep) + "p",
+		"always":      strings.Repeat("[]", deep) + "p",
+		"start":       strings.Repeat("start(", deep) + "p" + strings.Repeat(")", deep),
+		"intervals":   strings.Repeat("[p, ", deep) + "p" + strings.Repeat(")", deep),
+		"unclosed":    strings.Repeat("(", deep),
+		"right-until": strings.Repeat("p U (", deep) + "p" + strings.Repeat(")", deep),
+	}
+	for name, src := range tests {
+		t.Run(name, func(t *testing.T) {
+			_, err := Parse(src)
+			var se *SyntaxError
+			require.ErrorAs(t, err, &se)
+			assert.Equal(t, fmt.Sprintf("at most %d nested operators and parentheses", MaxNesting), se.Expected)
+		})
+	}
+
+	ok := strings.Repeat("(", MaxNesting-1) + strings.Repeat("!", 1) + "p" + strings.Repeat(")", MaxNesting-1)
+	f, err := Parse(ok)
+	require.NoError(t, err)
+	assert.Equal(t, 2, f.Depth())
+
+	_, err = Parse(strings.Repeat("(", MaxNesting) + "!p" + strings.Repeat(")", MaxNesting))
+	require.Error(t, err)
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, MaxNesting, se.Offset, "the first token past the limit")
+}
+
+// TestLongChains checks that long chains of one operator, which need no
+// nesting, parse and print in constant stack depth and round-trip.
+func TestLongChains(t *testing.T) {
+	const n = 100_000
+	atoms := make([]Formula, n)
+	for i := range atoms {
+		atoms[i] = Atom(fmt.Sprintf("a%d", i))
+	}
+	for _, tc := range []struct {
+		name string
+		f    Formula
+		sep  string
+	}{
+		{"and", AndAll(atoms...), " && "},
+		{"or", OrAll(atoms...), " || "},
+		{"until", foldRight(Until, atoms), " U "},
+		{"implies", foldRight(Implies, atoms), " -> "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := tc.f.String()
+			assert.Equal(t, n-1, strings.Count(src, tc.sep))
+			assert.NotContains(t, src, "(")
+			g, err := Parse(src)
+			require.NoError(t, err)
+			assert.True(t, g == tc.f)
+		})
+	}
+	// A left-nested chain of a right-associative operator needs
+	// parentheses; it prints, and parses back up to MaxNesting.
+	left := Atom("a")
+	for range MaxNesting {
+		left = Until(left, Atom("b"))
+	}
+	src := left.String()
+	assert.Equal(t, MaxNesting-1, strings.Count(src, "("))
+	g, err := Parse(src)
+	require.NoError(t, err)
+	assert.True(t, g == left)
+}
+
+func foldRight(op func(f, g Formula) Formula, fs []Formula) Formula {
+	acc := fs[len(fs)-1]
+	for i := len(fs) - 2; i >= 0; i-- {
+		acc = op(fs[i], acc)
+	}
+	return acc
+}
+
+// TestRoundTripRandom checks Parse(f.String()) == f on random formulas of
+// every operator, including atoms that need quotes.
+func TestRoundTripRandom(t *testing.T) {
+	seed := uint64(20240601)
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, seed))
+	cfg := RandomConfig{
+		Atoms:    []string{"p", "q", "Fa", "x.y", "G", "a b", `say "x"`, `back\slash`, "start", "s", "w"},
+		MaxDepth: 7,
+	}
+	n := 20000
+	if testing.Short() {
+		n = 5000
+	}
+	for range n {
+		f := Random(rng, cfg)
+		src := f.String()
+		g, err := Parse(src)
+		require.NoError(t, err, "%s", src)
+		require.True(t, g == f, "%s reparsed as %s", src, g)
+		require.Equal(t, src, g.String())
+	}
+}
+
+// TestStringInvalid checks the printed form of the zero Formula.
+func TestStringInvalid(t *testing.T) {
+	assert.Equal(t, "<invalid>", Formula{}.String())
+	assert.Equal(t, "<invalid>", And(p, Formula{}).String())
+}
+
+func TestMustParsePanics(t *testing.T) {
+	assert.PanicsWithValue(t, `ltl.MustParse("p &&"): offset 4: expected formula, found end of input`,
+		func() { MustParse("p &&") })
+}
+
+// FuzzParse checks that Parse never panics and that whatever it accepts
+// prints to a canonical form that parses back to the same formula.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"G(p -> F q)", "start(p) -> [q, end(r | s))", "[a, b)w", "X[!] a", "[] a", "<> a", "a <-> b <=> c",
+		`"x \" y" && !"\\"`, "□(p → ◇q) ∧ ¬◯r ⊕ s", "(((a)))", "a U b W c R d V e M f S g B h",
+		"Y Z O H a", "N WX a", "p ^ q xor r", "p => q", "~p & q | r", "[p, q)s", "X [!p, q)", "Fa",
+		"", "(", "[", "[p", "[p,", "\"", "start", "X[!", "p )", "\xff", "a..b", "_",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		g, err := Parse(src)
+		if err != nil {
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("Parse(%q): error %v is not a *SyntaxError", src, err)
+			}
+			if se.Offset < 0 || se.Offset > len(src) {
+				t.Fatalf("Parse(%q): offset %d out of range", src, se.Offset)
+			}
+			return
+		}
+		out := g.String()
+		h, err := Parse(out)
+		if err != nil {
+			t.Fatalf("Parse(%q) = %s, which does not parse: %v", src, out, err)
+		}
+		if h != g {
+			t.Fatalf("Parse(%q) = %s, which parses as %s", src, out, h)
+		}
+	})
+}

@@ -1,0 +1,98 @@
+package monitor
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/henceforth-go/henceforth/ltl"
+)
+
+var semantics = []ltl.Semantics{ltl.LTLf, ltl.RosuHavelund}
+
+// randomCases is how many random formula × trace pairs a property test
+// draws per semantics and engine.
+func randomCases() int {
+	if testing.Short() {
+		return 3000
+	}
+	return 20000
+}
+
+// TestFutureMatchesReference: the future-time DP (tabulated and interpreted)
+// computes the same value at every position as ltl.EvalAll, for random
+// formulas using every operator, on random traces including the empty one.
+func TestFutureMatchesReference(t *testing.T) {
+	for _, sem := range semantics {
+		t.Run(sem.String(), func(t *testing.T) {
+			const seed = 20240601
+			t.Logf("seed %d", seed)
+			rng := rand.New(rand.NewPCG(seed, uint64(sem)))
+			for k := range randomCases() {
+				f := ltl.Random(rng, ltl.RandomConfig{MaxDepth: 5})
+				tr := ltl.RandomTrace(rng, []string{"p", "q", "r"}, 7)
+				m, err := NewFuture(f, sem)
+				require.NoError(t, err)
+				ls := lettersOf(tr, m.Atoms())
+				want := ltl.EvalAll(f, tr, sem)
+				ctx := fmt.Sprintf("seed %d case %d: %s on %s", seed, k, f, showSets(tr))
+				require.Equal(t, want, m.EvalAll(ls), ctx)
+				require.Equal(t, ltl.Eval(f, tr, sem), m.Eval(ls), ctx)
+				require.Equal(t, want, withoutTables(m).EvalAll(ls), "interpreted: "+ctx)
+				plain, err := buildFuture(f, sem, false)
+				require.NoError(t, err)
+				require.Equal(t, want, plain.EvalAll(ls), "register per subformula: "+ctx)
+			}
+		})
+	}
+}
+
+// withoutTables returns m with every stage interpreted.
+func withoutTables(m *Future) *Future {
+	c := *m
+	c.stages = append([]stage(nil), m.stages...)
+	for k := range c.stages {
+		c.stages[k].table = nil
+	}
+	return &c
+}
+
+// lettersOf projects a reference trace onto atoms.
+func lettersOf(s ltl.Sets, atoms []string) []Letter {
+	out := make([]Letter, len(s))
+	for i := range s {
+		for j, a := range atoms {
+			if s.Holds(i, a) {
+				out[i] |= 1 << uint(j)
+			}
+		}
+	}
+	return out
+}
+
+// traceOf converts a reference trace into a recorded one.
+func traceOf(s ltl.Sets) *Trace {
+	t := NewTrace()
+	for _, atoms := range s {
+		t.Append(atoms...)
+	}
+	return t
+}
+
+// showSets prints a trace as {p,q} {} {r}, or ε when empty.
+func showSets(s ltl.Sets) string {
+	if len(s) == 0 {
+		return "ε"
+	}
+	parts := make([]string, len(s))
+	for i, atoms := range s {
+		parts[i] = "{" + strings.Join(atoms, ",") + "}"
+	}
+	return strings.Join(parts, " ")
+}
+
+var _ = assert.Equal
