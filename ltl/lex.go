@@ -169,12 +169,8 @@ func lexOne(src string, i int) (token, error) {
 			return tok, nil
 		}
 	}
-	r, size := utf8.DecodeRuneInString(src[i:])
-	found := src[i : i+size]
-	if r == utf8.RuneError && size <= 1 {
-		found = "invalid UTF-8"
-	}
-	return token{}, &SyntaxError{Offset: i, Found: found, Expected: "formula"}
+	_, size := utf8.DecodeRuneInString(src[i:]) // one byte if not UTF-8
+	return token{}, &SyntaxError{Offset: i, Found: src[i : i+size], Expected: "formula"}
 }
 
 // lexQuoted reads the quoted atom that starts at the double quote src[i].

@@ -14,11 +14,11 @@ var semantics = []Semantics{LTLf, RosuHavelund}
 
 // TestNNFEveryOperator checks NNF of every operator and of its negation, over
 // operands that are themselves negated and temporal, on every trace of
-// length 0…5 over two atoms, under both semantics.
+// length 0…5 (0…3 with -short) over two atoms, under both semantics.
 func TestNNFEveryOperator(t *testing.T) {
 	maxLen := 5
 	if testing.Short() {
-		maxLen = 4
+		maxLen = 3
 	}
 	traces := allTraces([]string{"p", "q"}, 0, maxLen)
 	for _, sem := range semantics {

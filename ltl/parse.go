@@ -66,7 +66,7 @@ func Parse(src string) (Formula, error) {
 		return Formula{}, err
 	}
 	if t := p.peek(); t.kind != tokEOF {
-		return Formula{}, p.errorf(t, "binary operator or end of input")
+		return Formula{}, p.errorAt(t, "binary operator or end of input")
 	}
 	return f, nil
 }
@@ -106,7 +106,7 @@ func (p *parser) next() token {
 	return t
 }
 
-func (p *parser) errorf(t token, expected string) error {
+func (p *parser) errorAt(t token, expected string) error {
 	found := t.text
 	if t.kind == tokEOF {
 		found = ""
@@ -118,7 +118,7 @@ func (p *parser) errorf(t token, expected string) error {
 func (p *parser) expect(k tokenKind, expected string) (token, error) {
 	t := p.peek()
 	if t.kind != k {
-		return t, p.errorf(t, expected)
+		return t, p.errorAt(t, expected)
 	}
 	return p.next(), nil
 }
@@ -126,7 +126,7 @@ func (p *parser) expect(k tokenKind, expected string) (token, error) {
 // enter opens one nesting level at token t; leave closes one.
 func (p *parser) enter(t token) error {
 	if p.depth >= MaxNesting {
-		return p.errorf(t, "at most "+strconv.Itoa(MaxNesting)+" nested operators and parentheses")
+		return p.errorAt(t, "at most "+strconv.Itoa(MaxNesting)+" nested operators and parentheses")
 	}
 	p.depth++
 	return nil
@@ -287,7 +287,7 @@ func (p *parser) primary() (Formula, error) {
 		}
 		return p.interval()
 	}
-	return Formula{}, p.errorf(t, "formula")
+	return Formula{}, p.errorAt(t, "formula")
 }
 
 // parenthesized parses ( f ); the current token is the `(`.
@@ -305,7 +305,7 @@ func (p *parser) parenthesized() (Formula, error) {
 func (p *parser) call() (Formula, error) {
 	t := p.next()
 	if lp := p.peek(); lp.kind != tokLParen {
-		return Formula{}, p.errorf(lp, `"(" after `+t.text)
+		return Formula{}, p.errorAt(lp, `"(" after `+t.text)
 	}
 	f, err := p.parenthesized()
 	if err != nil {

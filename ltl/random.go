@@ -15,9 +15,9 @@ type RandomConfig struct {
 	// MaxDepth bounds the height of the syntax tree (1 = a single atom or
 	// constant); default 4.
 	MaxDepth int
-	// Ops are the operators to draw from, default AllOps. OpsOf gives the
-	// operators of one Class. Constants and atoms are always possible as
-	// leaves.
+	// Ops are the operators to draw from: nil means AllOps, an empty
+	// slice only leaves. OpsOf gives the operators of one Class.
+	// Constants and atoms are always possible as leaves.
 	Ops []Op
 	// LeafWeight is the chance, in percent, that a node above the depth
 	// bound is nevertheless a leaf; default 20. Use a negative value for 0.

@@ -162,9 +162,14 @@ func TestSimplifyOmittedRules(t *testing.T) {
 
 // TestSimplifyLocalRules checks Simplify on every operator over operands
 // that trigger its rules (constants, equal and complementary operands,
-// nested temporal operators), on every trace of length 0…3 over two atoms.
+// nested temporal operators), on every trace of length 0…3 over two atoms
+// (0…2 with -short).
 func TestSimplifyLocalRules(t *testing.T) {
-	traces := allTraces([]string{"p", "q"}, 0, 3)
+	maxLen := 3
+	if testing.Short() {
+		maxLen = 2
+	}
+	traces := allTraces([]string{"p", "q"}, 0, maxLen)
 	operands := []Formula{True(), False(), p, Not(p), q, Eventually(p), Always(p), Once(p),
 		Historically(p), Or(p, q), And(p, q), Not(Not(p))}
 	for _, sem := range semantics {

@@ -185,3 +185,48 @@ func TestRecorderIsATrace(t *testing.T) {
 	ft.end()
 	assert.False(t, ft.failed, ft.output())
 }
+
+func TestMonitorDecidesMixedPropertyEarly(t *testing.T) {
+	ft := &fakeT{}
+	m := ltltest.NewMonitor(ft, "G !err && F done")
+	m.Step()
+	assert.False(t, ft.failed)
+	m.Step("err")
+	require.True(t, ft.failed, "after err no continuation can satisfy G !err")
+	assert.Contains(t, ft.output(), "violated at event 1: no continuation of the trace can satisfy it")
+	m.Step("done")
+	ft.end()
+	assert.Len(t, ft.errors, 1)
+}
+
+func TestMonitorNextObligationViolatedAtNextEvent(t *testing.T) {
+	ft := &fakeT{}
+	m := ltltest.NewMonitor(ft, "G(req -> X ack)")
+	m.Step("req")
+	assert.False(t, ft.failed)
+	m.Step()
+	require.True(t, ft.failed)
+	assert.Contains(t, ft.output(), "violated at event 1")
+}
+
+func TestMonitorSatisfiedEarlyStaysSatisfied(t *testing.T) {
+	ft := &fakeT{}
+	m := ltltest.NewMonitor(ft, "F done")
+	m.Step("done")
+	m.Step()
+	ft.end()
+	assert.False(t, ft.failed, ft.output())
+}
+
+func TestMonitorRosuHavelundChecksPastOnline(t *testing.T) {
+	ft := &fakeT{}
+	// Under the papers' semantics Y p at the first event equals p, so the
+	// first event does not violate the formula (under LTLf it would).
+	m := ltltest.NewMonitor(ft, "G(q -> Y p)", ltltest.WithSemantics(ltl.RosuHavelund))
+	m.Step("q", "p")
+	m.Step("q")
+	assert.False(t, ft.failed, ft.output())
+	m.Step("q")
+	require.True(t, ft.failed)
+	assert.Contains(t, ft.output(), "violated at event 2")
+}

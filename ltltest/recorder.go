@@ -1,19 +1,23 @@
 package ltltest
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/henceforth-go/henceforth/automaton"
 	"github.com/henceforth-go/henceforth/ltl"
 	"github.com/henceforth-go/henceforth/monitor"
 )
 
 // A Recorder records a trace while the code under test runs and checks a
-// formula on it: online, failing the test at the first event where a safety
-// part of the formula is violated, and when the test ends (t.Cleanup), with
-// the final verdict. Its methods are safe for concurrent use, so goroutines
+// formula on it: online, with the formula's minimal DFA, failing the test at
+// the first event after which no continuation of the trace can satisfy the
+// formula; and when the test ends (t.Cleanup), with the final verdict. (A
+// formula whose DFA exceeds 16384 states, or checked under
+// ltl.RosuHavelund, is checked online only in its G(past) conjuncts.) Its methods are safe for concurrent use, so goroutines
 // of the code under test can feed it directly.
 //
 // Atoms are either events, true at the one position they are stepped in
@@ -31,9 +35,16 @@ type Recorder struct {
 	mu       sync.Mutex
 	trace    *monitor.Trace
 	state    map[string]bool
-	online   []*onlinePart
-	reported bool // a failure has been reported; report once
+	dfa      *automaton.Monitor // the whole formula, online; nil if too large or not LTLf
+	online   []*onlinePart      // without a DFA: the G(past) conjuncts
+	decided  bool               // the verdict is final (satisfied or reported violated)
+	reported bool               // a failure has been reported; report once
 }
+
+// maxOnlineStates bounds the DFA a Recorder builds for online checking;
+// beyond it, the Recorder checks G(past) conjuncts online and the rest at
+// the end.
+const maxOnlineStates = 1 << 14
 
 // onlinePart is a conjunct G(φ), φ past or propositional, of the formula,
 // checked event by event with the past-time DP monitor.
@@ -59,15 +70,23 @@ func NewMonitor(t TestingT, formula string, args ...any) *Recorder {
 		return r
 	}
 	r.formula = f
-	for _, c := range conjuncts(f) {
-		if !c.IsPastSafety() {
-			continue
+	if cfg.semantics == ltl.LTLf {
+		d, err := automaton.Translate(context.Background(), f, automaton.Options{ExactPast: true, MaxStates: maxOnlineStates})
+		if err == nil {
+			r.dfa = d.Monitor()
 		}
-		past, err := monitor.NewPast(cfg.semantics, c.Left())
-		if err != nil {
-			continue // checked at the end instead
+	}
+	if r.dfa == nil {
+		for _, c := range conjuncts(f) {
+			if !c.IsPastSafety() {
+				continue
+			}
+			past, err := monitor.NewPast(cfg.semantics, c.Left())
+			if err != nil {
+				continue // checked at the end instead
+			}
+			r.online = append(r.online, &onlinePart{formula: c, past: past, atoms: past.Atoms()})
 		}
-		r.online = append(r.online, &onlinePart{formula: c, past: past, atoms: past.Atoms()})
 	}
 	t.Cleanup(r.finish)
 	return r
@@ -135,25 +154,41 @@ func (r *Recorder) Trace() *monitor.Trace {
 	return r.trace.Slice(0, r.trace.Len())
 }
 
-// checkOnline steps every online part over the newest position and reports
-// the first violation. r.mu is held.
+// checkOnline steps the online monitors over the newest position and
+// reports the first violation. r.mu is held.
 func (r *Recorder) checkOnline() {
-	if r.broken {
+	if r.broken || r.decided {
 		return
 	}
 	i := r.trace.Len() - 1
-	for _, p := range r.online {
-		var l monitor.Letter
-		for j, a := range p.atoms {
-			if r.trace.Holds(i, a) {
-				l |= 1 << uint(j)
-			}
+	if r.dfa != nil {
+		switch r.dfa.Step(letterAt(r.trace, i, r.dfa.Atoms())) {
+		case monitor.Violated:
+			r.decided, r.reported = true, true
+			r.report(r.formula, i, fmt.Sprintf("ltltest: property violated at event %d: no continuation of the trace can satisfy it", i))
+		case monitor.Satisfied:
+			r.decided = true
 		}
-		if p.past.Step(l)&1 == 0 && !r.reported {
-			r.reported = true
+		return
+	}
+	for _, p := range r.online {
+		if p.past.Step(letterAt(r.trace, i, p.atoms))&1 == 0 {
+			r.decided, r.reported = true, true
 			r.report(p.formula, i, fmt.Sprintf("ltltest: property violated at event %d", i))
+			return
 		}
 	}
+}
+
+// letterAt is the valuation of atoms at position i of t.
+func letterAt(t *monitor.Trace, i int, atoms []string) monitor.Letter {
+	var l monitor.Letter
+	for j, a := range atoms {
+		if t.Holds(i, a) {
+			l |= 1 << uint(j)
+		}
+	}
+	return l
 }
 
 // finish checks the final verdict when the test ends.
@@ -161,7 +196,7 @@ func (r *Recorder) finish() {
 	r.t.Helper()
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.broken || r.reported {
+	if r.broken || r.decided {
 		return
 	}
 	res, err := monitor.Check(r.formula, r.trace, monitor.Options{Engine: r.cfg.engine, Semantics: r.cfg.semantics})
@@ -177,17 +212,21 @@ func (r *Recorder) finish() {
 	}
 }
 
-// report fails the test for a violation of part (a conjunct of the formula)
-// decided at position i. r.mu is held.
+// report fails the test for a violation of part (a conjunct of the
+// formula, or the formula) decided at position i: the report explains why
+// the prefix up to i violates it. r.mu is held.
 func (r *Recorder) report(part ltl.Formula, i int, headline string) {
 	r.t.Helper()
-	res, err := monitor.Check(part, r.trace, monitor.Options{Engine: monitor.EngineDP, Semantics: r.cfg.semantics})
 	var b strings.Builder
 	if part != r.formula {
 		b.WriteString("property: " + r.formula.String() + "\n")
 		b.WriteString("violated conjunct below\n")
 	}
-	if err == nil {
+	res, err := monitor.Check(part, r.trace, monitor.Options{Semantics: r.cfg.semantics})
+	if err == nil && !res.Holds {
+		if res.Violation < 0 {
+			res.Violation = i
+		}
 		monitor.WriteReport(&b, part, res, r.trace)
 	} else {
 		b.WriteString("formula: " + part.String() + "\n")

@@ -54,8 +54,8 @@ func NewFuture(f ltl.Formula, sem ltl.Semantics) (*Future, error) {
 	return buildFuture(f, sem, true)
 }
 
-// buildFuture compiles f; collapse makes the fast form (propositional
-// subtrees as truth tables, tabulated steps), otherwise every subformula
+// buildFuture compiles f. fast makes the form for evaluation (propositional
+// subtrees as truth tables, tabulated steps); otherwise every subformula
 // gets a register and no step is tabulated, as explanations need.
 func buildFuture(f ltl.Formula, sem ltl.Semantics, fast bool) (*Future, error) {
 	if f.IsZero() {
@@ -71,8 +71,8 @@ func buildFuture(f ltl.Formula, sem ltl.Semantics, fast bool) (*Future, error) {
 	plan := planStages(f, order)
 	inputs := map[ltl.Formula][2]int{}
 	bit := 0
-	for k, stored := range plan.stored {
-		final := k == len(plan.stored)-1
+	for k, stored := range plan {
+		final := k == len(plan)-1
 		if len(stored) == 0 && !final {
 			continue
 		}
@@ -101,19 +101,15 @@ func buildFuture(f ltl.Formula, sem ltl.Semantics, fast bool) (*Future, error) {
 	return m, nil
 }
 
-// stagePlan says which subformulas each stage stores for later ones.
-type stagePlan struct {
-	stored [][]ltl.Formula // by stage; the last stage computes the root
-}
-
 // planStages assigns every subformula of f with a temporal operator to the
 // earliest stage that can compute it: stage 0 runs forward, 1 backward,
 // 2 forward and so on; a temporal operator goes to the first stage of its
 // direction not before its operands' stages, and strictly after operands
 // computed in the other direction; a Boolean connective goes with its
 // latest operand. Propositional subformulas belong to no stage: every
-// stage computes them from the letter.
-func planStages(f ltl.Formula, order []ltl.Formula) stagePlan {
+// stage computes them from the letter. It returns, for each stage, the
+// subformulas it stores for later stages; the last stage computes f.
+func planStages(f ltl.Formula, order []ltl.Formula) [][]ltl.Formula {
 	stageOf := map[ltl.Formula]int{}
 	for _, g := range order {
 		k := -1
@@ -141,7 +137,7 @@ func planStages(f ltl.Formula, order []ltl.Formula) stagePlan {
 		stageOf[g] = k
 	}
 	last := max(stageOf[f], 0) // a propositional formula: one forward stage
-	plan := stagePlan{stored: make([][]ltl.Formula, last+1)}
+	stored := make([][]ltl.Formula, last+1)
 	seen := map[ltl.Formula]bool{}
 	for _, g := range order {
 		for j := range g.Op().Arity() {
@@ -149,17 +145,17 @@ func planStages(f ltl.Formula, order []ltl.Formula) stagePlan {
 			kc := stageOf[c]
 			if kc >= 0 && kc < stageOf[g] && !seen[c] {
 				seen[c] = true
-				plan.stored[kc] = append(plan.stored[kc], c)
+				stored[kc] = append(stored[kc], c)
 			}
 		}
 	}
-	return plan
+	return stored
 }
 
 // emptyValues returns the value on the empty trace under LTLf of every
-// formula of order (operands first, as topoOrder returns them): atoms are false, X F U M Y O S start end and the strong
-// interval are false, N G W R Z H B and the weak interval true, and the
-// Boolean connectives as usual.
+// formula of order (operands first, as topoOrder returns them): atoms, X F
+// U M Y O S start end and the strong interval are false; N G W R Z H B and
+// the weak interval true; the Boolean connectives as usual.
 func emptyValues(order []ltl.Formula) map[ltl.Formula]bool {
 	val := map[ltl.Formula]bool{}
 	for _, g := range order {
@@ -322,6 +318,18 @@ func (r *runner) tabled(st *stage) {
 		from += inc
 	}
 	s := packState(st.prog, vals) << t.inBits
+	if st.dir == dirBackward && w == 0 && r.out == nil && from >= 0 && from < len(r.trace) {
+		// The verdict alone, from a backward pass over the real positions
+		// reading nothing but the letters: the common case, kept tight.
+		mask := uint64(1)<<nAtoms - 1
+		var e uint64
+		for i := from; i >= 0; i-- {
+			e = t.entries[s|uint64(r.trace[i])&mask]
+			s = e & t.smask
+		}
+		r.store(st, 0, e>>t.outShift, nstored)
+		return
+	}
 	for i := from; i != to; i += inc {
 		x := r.letter(i)
 		if w == 1 {

@@ -96,3 +96,38 @@ func showSets(s ltl.Sets) string {
 }
 
 var _ = assert.Equal
+
+// TestFutureManyStoredSubformulas: more than 64 past subformulas under
+// future operators (a stored row of several words, no tables), and past
+// operators over future ones (three stages), agree with the reference.
+func TestFutureManyStoredSubformulas(t *testing.T) {
+	atoms := []string{"a", "b", "c", "d", "e", "f", "g", "h"}
+	var parts []ltl.Formula
+	for i, x := range atoms {
+		for _, y := range atoms[i+1:] {
+			a, b := ltl.Atom(x), ltl.Atom(y)
+			parts = append(parts,
+				ltl.Eventually(ltl.Once(ltl.And(a, b))),
+				ltl.Next(ltl.Historically(ltl.Or(a, b))),
+				ltl.Once(ltl.Until(a, ltl.Yesterday(b))))
+		}
+	}
+	f := ltl.OrAll(parts...)
+	for _, sem := range semantics {
+		m, err := NewFuture(f, sem)
+		require.NoError(t, err)
+		assert.GreaterOrEqual(t, m.rowWords, 2)
+		assert.Len(t, m.stages, 3)
+		const seed = 5
+		t.Logf("seed %d", seed)
+		rng := rand.New(rand.NewPCG(seed, uint64(sem)))
+		for range 30 {
+			s := ltl.RandomTrace(rng, atoms, 10)
+			// Sparse traces, so that the disjunction is not always true.
+			for i := range s {
+				s[i] = s[i][:min(len(s[i]), 1)]
+			}
+			require.Equal(t, ltl.EvalAll(f, s, sem), m.EvalAll(lettersOf(s, m.Atoms())), "%s on %s", sem, showSets(s))
+		}
+	}
+}

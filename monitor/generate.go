@@ -121,11 +121,11 @@ func Generate(w io.Writer, f ltl.Formula, opts GenerateOptions) error {
 
 // abbrev prints f for an error message, shortened if long.
 func abbrev(f ltl.Formula) string {
-	s := f.String()
+	s := []rune(f.String())
 	if len(s) > 80 {
-		s = s[:77] + "..."
+		return string(s[:77]) + "..."
 	}
-	return s
+	return string(s)
 }
 
 // generator holds the state of one Generate call.
@@ -141,6 +141,7 @@ type generator struct {
 	nodes []ltl.Formula
 	num   map[ltl.Formula]int
 	live  []bool // by number: the root's value depends on the subformula
+	size  []int  // by number: the subformula's tree size, capped
 	// goName maps an atom to the Go identifier of its value (a parameter or
 	// a local variable); fieldName, for future-time monitors, to its field
 	// in the event type.
@@ -182,6 +183,14 @@ func (g *generator) number(root ltl.Formula) {
 	for i, n := range post {
 		g.num[n] = i
 	}
+	// Tree sizes, capped, decide which subformulas the comments print.
+	g.size = make([]int, len(post))
+	for j := len(post) - 1; j >= 0; j-- {
+		g.size[j] = 1
+		for _, c := range post[j].Operands() {
+			g.size[j] = min(g.size[j]+g.size[g.num[c]], 1<<20)
+		}
+	}
 	// A subformula is live if the root's value depends on it. Only
 	// Boolean folding (p ^ p is 0) makes a subformula dead: Go rejects
 	// variables that are declared and not read.
@@ -194,6 +203,31 @@ func (g *generator) number(root ltl.Formula) {
 		for _, c := range n.Operands() {
 			g.live[g.num[c]] = true
 		}
+	}
+}
+
+// describe returns the text of subformula n for a comment: n itself if it
+// is small, or else its operator over the numbers of its operands (#5 S
+// #7), so that a deep formula's comments stay linear in its size.
+func (g *generator) describe(n ltl.Formula) string {
+	if g.size[g.num[n]] <= 24 {
+		return commentSafe(n.String())
+	}
+	operand := func(c ltl.Formula) string {
+		if isLeaf(c) {
+			return commentSafe(c.String())
+		}
+		return "#" + strconv.Itoa(g.num[c])
+	}
+	switch op := n.Op(); {
+	case op == ltl.OpStart || op == ltl.OpEnd:
+		return op.String() + "(" + operand(n.Left()) + ")"
+	case op == ltl.OpIntervalStrong || op == ltl.OpIntervalWeak:
+		return "[" + operand(n.Left()) + ", " + operand(n.Right()) + ")" + op.String()[2:]
+	case op.Arity() == 1:
+		return op.String() + " " + operand(n.Left())
+	default:
+		return operand(n.Left()) + " " + op.String() + " " + operand(n.Right())
 	}
 }
 
@@ -525,7 +559,7 @@ func (g *generator) genPast(phi ltl.Formula, always bool) {
 		if b.neg {
 			neg = ", negated"
 		}
-		g.printf("%s uint8 // %s at the previous position%s\n", g.field(b), commentSafe(b.n.String()), neg)
+		g.printf("%s uint8 // %s at the previous position%s\n", g.field(b), g.describe(b.n), neg)
 	}
 	g.printf("}\n\n")
 
@@ -574,7 +608,7 @@ func (g *generator) pastBody(plan pastPlan) {
 	for j := len(g.nodes) - 1; j >= 0; j-- {
 		n := g.nodes[j]
 		if g.live[j] && !isLeaf(n) {
-			g.printf("now%d := %s // %s\n", j, g.pastExpr(plan, n), commentSafe(n.String()))
+			g.printf("now%d := %s // %s\n", j, g.pastExpr(plan, n), g.describe(n))
 		}
 	}
 	for _, b := range plan.bits {
@@ -702,7 +736,7 @@ func (g *generator) genFuture() {
 		if v {
 			bit = 1
 		}
-		g.printf("next%d := uint8(%d) // %s\n", j, bit, commentSafe(n.String()))
+		g.printf("next%d := uint8(%d) // %s\n", j, bit, g.describe(n))
 	}
 	g.printf("var now0 uint8\n")
 	g.printf("for i := len(trace) - 1; i >= 0; i-- {\n")
@@ -733,7 +767,7 @@ func (g *generator) genFuture() {
 		if j == 0 {
 			assign = "="
 		}
-		g.printf("now%d %s %s // %s\n", j, assign, g.futureExpr(n), commentSafe(n.String()))
+		g.printf("now%d %s %s // %s\n", j, assign, g.futureExpr(n), g.describe(n))
 	}
 	for _, n := range temporal {
 		j := g.num[n]

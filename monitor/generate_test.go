@@ -221,6 +221,26 @@ func structBits(file *ast.File, name string) int {
 	return n
 }
 
+// TestGenerateDeepFormula: a formula thousands of operators deep generates
+// code that type-checks, with comments that stay short (operators over the
+// numbers of their operands) so that the output is linear in the formula.
+func TestGenerateDeepFormula(t *testing.T) {
+	past, future := ltl.Atom("p"), ltl.Atom("p")
+	for i := 0; i < 3000; i++ {
+		if i%2 == 0 {
+			past, future = ltl.Once(past), ltl.Eventually(future)
+		} else {
+			past, future = ltl.And(past, ltl.Atom("q")), ltl.And(future, ltl.Atom("q"))
+		}
+	}
+	for _, f := range []ltl.Formula{past, future} {
+		src := generate(t, f, monitor.GenerateOptions{Name: "Deep"})
+		typeCheck(t, src)
+		assert.Less(t, len(src), 1<<20)
+		assert.Contains(t, src, "// #1 && q\n")
+	}
+}
+
 // TestGenerateRandomTypeChecks: the code generated for random past and
 // future formulas type-checks, and a past-time monitor keeps at most one
 // bit per temporal operator.

@@ -145,3 +145,52 @@ func TestGen(t *testing.T) {
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, "-pkg and -func are required")
 }
+
+func TestMonitorRunningVerdicts(t *testing.T) {
+	status, out, errOut := runLTL(t, "[]\n[\"err\"]\n[\"done\"]\n", "monitor", "-f", "G !err && F done")
+	require.Equal(t, 1, status, errOut)
+	assert.Equal(t, "0: {} currently false\n1: {err} violated\n2: {done} violated\nviolated\n", out)
+
+	status, out, _ = runLTL(t, "[\"req\"]\n[\"ack\"]\n", "monitor", "-f", "G(req -> F ack)")
+	assert.Equal(t, 0, status)
+	assert.Equal(t, "0: {req} currently false\n1: {ack} currently true\nholds\n", out)
+
+	status, out, _ = runLTL(t, "[]\n[\"done\"]\n[]\n", "monitor", "-f", "F done")
+	assert.Equal(t, 0, status)
+	assert.Equal(t, "0: {} currently false\n1: {done} satisfied\n2: {} satisfied\nholds\n", out)
+}
+
+func TestAutomatonStats(t *testing.T) {
+	status, out, errOut := runLTL(t, "", "automaton", "-f", "G(req -> F ack)", "-format", "stats")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, "states: 2\ntransitions: 4\n", out)
+
+	// F p1 && F p2 needs one state per subset of the p_i seen so far.
+	status, out, _ = runLTL(t, "", "automaton", "-f", "F p1 && F p2 && F p3")
+	require.Equal(t, 0, status)
+	assert.Contains(t, out, "states: 8\n")
+}
+
+func TestAutomatonFormats(t *testing.T) {
+	for format, want := range map[string]string{
+		"dot":     "digraph",
+		"hoa":     "HOA: v1",
+		"promela": "never {",
+	} {
+		status, out, errOut := runLTL(t, "", "automaton", "-f", "G(req -> F ack)", "-format", format)
+		require.Equal(t, 0, status, errOut)
+		assert.Contains(t, out, want, format)
+	}
+	status, _, errOut := runLTL(t, "", "automaton", "-f", "G p", "-format", "svg")
+	assert.Equal(t, 2, status)
+	assert.Contains(t, errOut, "unknown format \"svg\"")
+}
+
+func TestAutomatonMinimalFlag(t *testing.T) {
+	status, minimal, _ := runLTL(t, "", "automaton", "-f", "F a || F b")
+	require.Equal(t, 0, status)
+	status, raw, _ := runLTL(t, "", "automaton", "-f", "F a || F b", "-minimal=false")
+	require.Equal(t, 0, status)
+	assert.Equal(t, "states: 2\ntransitions: 3\n", minimal)
+	assert.NotEqual(t, minimal, raw, "the subset construction is larger than the minimal DFA")
+}

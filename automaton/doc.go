@@ -1,0 +1,59 @@
+// Package automaton owns henceforth's finite-trace automata: the
+// translation of LTLf formulas into nondeterministic automata by the
+// finite-trace tableau (GPVW with the Giannakopoulou–Havelund acceptance for
+// finite words, as in the Java thesis of notes/jpf_ltl.md §3), their
+// determinization and minimization, the online monitor that steps a DFA
+// once per event with early verdicts, language questions (emptiness,
+// universality, equivalence with shortest witnesses), and output as HOA,
+// Graphviz DOT and Promela never claims.
+//
+// # Semantics
+//
+// Formulas are read under ltl.LTLf (DESIGN.md): X, F, U and M are strong at
+// the end of the trace, N, G, W and R weak, and the empty trace is allowed:
+// a DFA's initial state accepts exactly when the formula holds on it.
+//
+// # Translation
+//
+// NFAFromFormula builds the explicit tableau: nodes with a NEXT set of
+// obligations X g (a next position must exist and satisfy g) and N g (the
+// trace may end instead); a node accepts the end of the trace when its
+// NEXT set has no X obligation. FromFormula (and Translate, with a context
+// and options) runs the same expansion rules symbolically: a set of tableau
+// nodes is the BDD of the disjunction of their NEXT sets, so the subset
+// construction is on the fly and its edges are Boolean guards over the
+// atoms, not one edge per letter; a DFA stores each state's transition
+// function as a decision diagram over the atoms whose leaves are states.
+// Moore partition refinement on those diagrams then gives the minimal
+// complete DFA (a rejecting sink, when the language needs one, is a state).
+//
+// # Past operators
+//
+// By default each maximal pure-past subformula becomes a fresh atom of the
+// DFA (DFA.PastAtoms), computed online by a monitor.Past inside Monitor:
+// final verdicts are exact and early verdicts sound, but Violated or
+// Satisfied can be reported later than the first position that decides
+// them. With Options.ExactPast the translator keeps past values in the DFA
+// state instead: the DFA is then the formula's own minimal DFA and early
+// verdicts are exact. Formulas that apply a past operator to a future
+// subformula (O F p) are always translated that way, and Equivalent always
+// uses it.
+//
+// # Sizes
+//
+// Stats counts the minimal complete DFA: States includes the rejecting
+// sink, and Transitions counts guard-labelled edges — pairs of states (s,
+// t) with some letter leading from s to t, self-loops included — not
+// letters or decision-diagram paths.
+//
+// # Output
+//
+// WriteHOA has two encodings of finite-trace acceptance (see hoa.go):
+// HOAAlive, the default, is Spot's ltl2tgba --from-ltlf convention (an
+// "alive" proposition and state-based Büchi acceptance: a genuine
+// ω-automaton that autfilt --to-finite turns back into the finite
+// automaton), and HOASpotDFA mirrors ltlf2dfa -H (transition-based marks
+// read as "the last transition is accepting"). WriteDOT draws the DFA;
+// WritePromela prints never claims in the format of the thesis's Figures 10
+// and 16, for the NFA and for the DFA.
+package automaton

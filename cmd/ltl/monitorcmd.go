@@ -1,0 +1,61 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/henceforth-go/henceforth/automaton"
+)
+
+const monitorUsage = `Usage: ltl monitor -f FORMULA [TRACE]
+
+Runs an online monitor of FORMULA (LTLf) over TRACE, one event at a time, and
+prints one line per event with the running verdict:
+
+  violated         no continuation of the events so far can satisfy FORMULA
+  satisfied        every continuation satisfies it
+  currently true   undecided; it would hold if the trace ended here
+  currently false  undecided; it would not hold if the trace ended here
+
+The last line is the final verdict, "holds" or "violated". TRACE is as for
+'ltl check'; standard input when absent or "-".
+
+Exit status: 0 holds, 1 violated, 2 usage or input error.
+`
+
+func init() {
+	register(&command{name: "monitor", summary: "online verdict after every event", usage: monitorUsage, run: runMonitor})
+}
+
+func runMonitor(e *env, args []string) (int, error) {
+	fs := newFlags("monitor")
+	src := fs.String("f", "", "the `formula`")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return 2, err
+	}
+	f, err := parseFormula("f", *src)
+	if err != nil {
+		return 2, err
+	}
+	m, err := automaton.NewMonitor(f)
+	if err != nil {
+		return 2, err
+	}
+	tr, err := readTrace(e, pos)
+	if err != nil {
+		return 2, err
+	}
+	verdict := m.Verdict()
+	for i := 0; i < tr.Len(); i++ {
+		atoms := tr.At(i)
+		verdict = m.StepAtoms(atoms...)
+		fmt.Fprintf(e.stdout, "%d: {%s} %s\n", i, strings.Join(atoms, ", "), verdict)
+	}
+	if verdict.Holds() {
+		fmt.Fprintln(e.stdout, "holds")
+		return 0, nil
+	}
+	fmt.Fprintln(e.stdout, "violated")
+	return 1, nil
+}
