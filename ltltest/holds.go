@@ -44,7 +44,7 @@ func RequireViolated(t TestingT, formula string, trace ltl.Trace, args ...any) {
 func expect(t TestingT, want bool, formula string, trace ltl.Trace, args []any) bool {
 	t.Helper()
 	cfg, msg := split(args)
-	f, err := ltl.Parse(formula)
+	f, err := resolve(formula, cfg)
 	if err != nil {
 		fail(t, "ltltest: malformed formula", "formula: "+formula+"\nerror:   "+err.Error(), msg)
 		return false

@@ -29,13 +29,15 @@ type TestingT interface {
 
 // An Option changes how a property is checked. Options and testify-style
 // message arguments may be mixed in the trailing arguments of every
-// assertion: values of type Option configure the check, the rest form the
+// assertion: values of type Option (and *Annotations, which lets the
+// formula argument name a spec) configure the check, the rest form the
 // failure message (a format string and its arguments, as in testify).
 type Option func(*config)
 
 type config struct {
 	semantics ltl.Semantics
 	engine    monitor.Engine
+	specs     *Annotations // spec names the formula argument may use
 }
 
 // WithSemantics selects the trace semantics (ltl.LTLf by default).
@@ -50,8 +52,12 @@ func split(args []any) (config, []any) {
 	var c config
 	var msg []any
 	for _, a := range args {
-		if o, ok := a.(Option); ok {
+		switch o := a.(type) {
+		case Option:
 			o(&c)
+			continue
+		case *Annotations:
+			c.specs = o
 			continue
 		}
 		msg = append(msg, a)

@@ -63,7 +63,7 @@ func NewMonitor(t TestingT, formula string, args ...any) *Recorder {
 	t.Helper()
 	cfg, msg := split(args)
 	r := &Recorder{t: t, cfg: cfg, msg: msg, trace: monitor.NewTrace(), state: map[string]bool{}}
-	f, err := ltl.Parse(formula)
+	f, err := resolve(formula, cfg)
 	if err != nil {
 		fail(t, "ltltest: malformed formula", "formula: "+formula+"\nerror:   "+err.Error(), msg)
 		r.broken = true

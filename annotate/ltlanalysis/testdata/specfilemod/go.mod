@@ -1,0 +1,3 @@
+module example.com/specfilemod
+
+go 1.26

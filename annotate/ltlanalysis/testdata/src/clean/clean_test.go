@@ -1,0 +1,3 @@
+package clean
+
+//ltl:spec startStop G(started -> F stopped)

@@ -1,0 +1,4 @@
+package broken
+
+//ltl:spec s G(x)
+var x bool = 1

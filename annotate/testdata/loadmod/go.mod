@@ -1,0 +1,3 @@
+module example.com/loadmod
+
+go 1.26

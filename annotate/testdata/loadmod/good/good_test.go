@@ -1,0 +1,3 @@
+package good
+
+//ltl:spec startStop G(started -> F stopped)
