@@ -17,7 +17,8 @@ type prepared struct {
 	orig ltl.Formula // the formula as given
 	f    ltl.Formula // orig with maximal pure-past subformulas replaced by fresh atoms
 
-	// inputs are the atoms of orig, sorted: what a monitor is fed.
+	// inputs are the atoms of orig and the extra ones, sorted: what a
+	// monitor is fed.
 	inputs []string
 	// atoms is the DFA's alphabet: the visible atoms (atoms of f other
 	// than fresh ones, plus requested extras), sorted, then the fresh
@@ -49,6 +50,12 @@ func prepare(f ltl.Formula, extra []string, exactPast bool) (*prepared, error) {
 		return nil, fmt.Errorf("automaton: invalid (zero) formula")
 	}
 	p := &prepared{orig: f, inputs: f.Atoms(), emptyHolds: ltl.Eval(f, ltl.Sets{}, ltl.LTLf)}
+	for _, a := range extra {
+		if !slices.Contains(p.inputs, a) {
+			p.inputs = append(p.inputs, a)
+		}
+	}
+	slices.Sort(p.inputs)
 
 	// hasFuture/hasPast per subformula, children first.
 	hasFuture := map[ltl.Formula]bool{}

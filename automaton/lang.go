@@ -20,9 +20,10 @@ func (d *DFA) IsEmpty() bool { return !slices.Contains(d.accept, true) }
 func (d *DFA) IsUniversal() bool { return !slices.Contains(d.accept, false) }
 
 // ShortestAccepted returns a shortest trace the DFA accepts, as the atoms
-// that hold at each position (the fewest atoms at each step, preferring
-// atoms later in Atoms()' level order to be false), and false if it
-// accepts none.
+// that hold at each position (at each step the first letter of the
+// decision diagram's false-before-true order that leads on a shortest
+// path, so atoms are false wherever they can be), and false if it accepts
+// none.
 func (d *DFA) ShortestAccepted() (ltl.Sets, bool) {
 	return d.shortestFrom(d.initial, func(s int32) bool { return d.accept[s] })
 }

@@ -165,3 +165,22 @@ func TestTranslateNodeLimit(t *testing.T) {
 	require.ErrorIs(t, err, ErrTooLarge)
 	assert.Contains(t, err.Error(), "more than 2000 BDD nodes")
 }
+
+// TestMonitorWithExtraAtoms checks a DFA translated over more atoms than
+// the formula's: the monitor's input vocabulary includes them.
+func TestMonitorWithExtraAtoms(t *testing.T) {
+	for _, tc := range []struct {
+		f    string
+		last monitor.Verdict
+	}{
+		{"F b", sat},
+		{"F b & G(z -> O a)", ct}, // O a is a fresh atom: not known to stay true
+	} {
+		d, err := Translate(t.Context(), ltl.MustParse(tc.f), Options{Atoms: []string{"a", "z"}})
+		require.NoError(t, err)
+		m := d.Monitor()
+		assert.Contains(t, m.Atoms(), "z", tc.f)
+		assert.Equal(t, cf, m.StepAtoms("a", "z"), tc.f)
+		assert.Equal(t, tc.last, m.StepAtoms("b"), tc.f)
+	}
+}

@@ -1,8 +1,10 @@
 package ltltest
 
 import (
+	"context"
 	"strings"
 
+	"github.com/henceforth-go/henceforth/automaton"
 	"github.com/henceforth-go/henceforth/ltl"
 	"github.com/henceforth-go/henceforth/monitor"
 )
@@ -50,7 +52,7 @@ func expect(t TestingT, want bool, formula string, trace ltl.Trace, args []any) 
 		return false
 	}
 	tr := toTrace(trace, f)
-	res, err := monitor.Check(f, tr, monitor.Options{Engine: cfg.engine, Semantics: cfg.semantics})
+	res, err := automaton.Check(context.Background(), f, tr, monitor.Options{Engine: cfg.engine, Semantics: cfg.semantics})
 	if err != nil {
 		fail(t, "ltltest: cannot check formula", "formula: "+formula+"\nerror:   "+err.Error(), msg)
 		return false

@@ -43,8 +43,9 @@ type config struct {
 // WithSemantics selects the trace semantics (ltl.LTLf by default).
 func WithSemantics(s ltl.Semantics) Option { return func(c *config) { c.semantics = s } }
 
-// WithEngine selects the engine that decides the verdict (monitor.EngineAuto
-// by default). Every engine gives the same verdict; they differ in cost.
+// WithEngine selects the engine that decides the verdict: monitor.EngineAuto
+// (the default), EngineDP, EngineAutomaton or EngineNaive. Every engine
+// gives the same verdict; they differ in cost.
 func WithEngine(e monitor.Engine) Option { return func(c *config) { c.engine = e } }
 
 // split separates options from testify-style message arguments.

@@ -103,7 +103,7 @@ func TestSemanticsOption(t *testing.T) {
 
 func TestEnginesAgree(t *testing.T) {
 	trace := ltl.Sets{{"req"}, {"req", "ack"}, {}, {"req"}}
-	for _, e := range []monitor.Engine{monitor.EngineAuto, monitor.EngineDP, monitor.EngineNaive} {
+	for _, e := range []monitor.Engine{monitor.EngineAuto, monitor.EngineDP, monitor.EngineNaive, monitor.EngineAutomaton} {
 		ft := &fakeT{}
 		assert.False(t, ltltest.Holds(ft, "G(req -> F ack)", trace, ltltest.WithEngine(e)), "engine %v", e)
 		assert.Contains(t, ft.output(), "formula does not hold")

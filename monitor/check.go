@@ -25,6 +25,11 @@ const (
 	// EngineNaive is ltl.Eval, the reference evaluator: quadratic, for
 	// cross-checking.
 	EngineNaive
+	// EngineAutomaton is the formula's minimal DFA, stepped once per
+	// event. It lives in package automaton, which imports this one:
+	// automaton.Check runs it (and every other engine); Check here
+	// rejects it.
+	EngineAutomaton
 )
 
 func (e Engine) String() string {
@@ -35,14 +40,16 @@ func (e Engine) String() string {
 		return "dp"
 	case EngineNaive:
 		return "naive"
+	case EngineAutomaton:
+		return "automaton"
 	}
 	return "invalid"
 }
 
-// ParseEngine returns the engine with the given name ("auto", "dp" or
-// "naive"), as the CLI's -engine flag spells it.
+// ParseEngine returns the engine with the given name ("auto", "dp",
+// "naive" or "automaton"), as the CLI's -engine flag spells it.
 func ParseEngine(name string) (Engine, bool) {
-	for e := EngineAuto; e <= EngineNaive; e++ {
+	for e := EngineAuto; e <= EngineAutomaton; e++ {
 		if e.String() == name {
 			return e, true
 		}
@@ -107,6 +114,8 @@ func Check(f ltl.Formula, t *Trace, opts Options) (Result, error) {
 		if err != nil {
 			return Result{}, fmt.Errorf("monitor: check %s: %w", f, err)
 		}
+	case EngineAutomaton:
+		return Result{}, errors.New("monitor: check: the automaton engine is run by automaton.Check")
 	default:
 		return Result{}, fmt.Errorf("monitor: check: unknown engine %d", opts.Engine)
 	}

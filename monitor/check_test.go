@@ -317,15 +317,19 @@ func TestCheckErrors(t *testing.T) {
 
 // TestEngineNames: the CLI's -engine flag values.
 func TestEngineNames(t *testing.T) {
-	for _, e := range []Engine{EngineAuto, EngineDP, EngineNaive} {
+	for _, e := range []Engine{EngineAuto, EngineDP, EngineNaive, EngineAutomaton} {
 		got, ok := ParseEngine(e.String())
 		assert.True(t, ok)
 		assert.Equal(t, e, got)
 	}
-	assert.Equal(t, []string{"auto", "dp", "naive"}, []string{EngineAuto.String(), EngineDP.String(), EngineNaive.String()})
-	_, ok := ParseEngine("automaton")
-	assert.False(t, ok, "the automaton engine is chosen above this package")
+	assert.Equal(t, []string{"auto", "dp", "naive", "automaton"},
+		[]string{EngineAuto.String(), EngineDP.String(), EngineNaive.String(), EngineAutomaton.String()})
+	_, ok := ParseEngine("dfa")
+	assert.False(t, ok)
 	assert.Equal(t, "invalid", Engine(7).String())
+
+	_, err := Check(ltl.Atom("p"), NewTrace(), Options{Engine: EngineAutomaton})
+	assert.EqualError(t, err, "monitor: check: the automaton engine is run by automaton.Check")
 }
 
 // decodeFormula reads a formula from data in prefix order: each byte picks

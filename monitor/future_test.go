@@ -18,7 +18,7 @@ var semantics = []ltl.Semantics{ltl.LTLf, ltl.RosuHavelund}
 // draws per semantics and engine.
 func randomCases() int {
 	if testing.Short() {
-		return 3000
+		return 1500
 	}
 	return 20000
 }

@@ -1,8 +1,8 @@
 package monitor
 
 // This file generates Go source for dynamic-programming monitors: the
-// papers' "synthesized dynamic programming algorithm", written out as plain
-// boolean variables for one formula.
+// papers' "synthesized dynamic programming algorithm" for one formula,
+// written out as straight-line code over a fixed set of 0/1 variables.
 
 import (
 	"bytes"
@@ -45,9 +45,10 @@ type GenerateOptions struct {
 //
 // For a propositional or pure-past formula φ, or G(φ) of one, the output is
 // the online past-time monitor (notes/dp_ltl.md §2.2, with the bit
-// reduction of §2.3): a type Name whose fields are one boolean per temporal
+// reduction of §2.3): a type Name whose fields are one bit per temporal
 // operator — the value, at the previous position, of each subformula the
-// next step reads — and whose method
+// next step reads, some stored negated so that the zero value is the state
+// before the first position — and whose method
 //
 //	func (m *Name) Step(a1, a2, … bool) bool
 //
@@ -57,7 +58,7 @@ type GenerateOptions struct {
 // as bits instead, bit i for the i-th atom in sorted order, like a Letter
 // of a Past monitor of φ; Reset starts a new trace. The zero value is ready
 // to use. The first position follows opts.Semantics exactly as NewPast
-// does.
+// does. A step computes on uint8 bits with & | ^, so it has no branches.
 //
 // For a pure-future formula, the output is the backward future-time DP
 // (§2.1): a struct type Name+"Event" with one exported boolean field per
@@ -67,7 +68,8 @@ type GenerateOptions struct {
 //
 // that returns the verdict (the formula's value at position 0, or the
 // empty-trace rule for an empty trace), as NewFuture(f, opts.Semantics)
-// does, and NameEventOf(l uint64) to build events from letters.
+// does, in one backward pass with one bit per temporal operator, and
+// NameEventOf(l uint64) to build events from letters.
 //
 // Atom names become Go identifiers (parameters or fields): other characters
 // become '_', and names that would clash with Go keywords, predeclared
@@ -315,11 +317,14 @@ func (g *generator) goNames(exported bool) map[string]string {
 			}
 		}
 		// Predeclared identifiers (true, bool, len…) must not be shadowed.
-		if types.Universe.Lookup(base) != nil || internalName.MatchString(base) {
+		taken := func(name string) bool {
+			return used[name] || types.Universe.Lookup(name) != nil || internalName.MatchString(name)
+		}
+		if taken(base) && !used[base] {
 			base += "_"
 		}
 		name := base
-		for k := 2; used[name]; k++ {
+		for k := 2; taken(name); k++ {
 			name = base + strconv.Itoa(k)
 		}
 		used[name] = true

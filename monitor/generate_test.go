@@ -146,6 +146,11 @@ func TestGenerateNames(t *testing.T) {
 	} {
 		assert.Contains(t, src, row)
 	}
+	// Numbered suffixes skip the generated code's own names.
+	src = generate(t, ltl.Yesterday(ltl.AndAll(ltl.Atom("now"), ltl.Atom("now."), ltl.Atom("now!"), ltl.Atom("now?"))), monitor.GenerateOptions{})
+	typeCheck(t, src)
+	assert.Contains(t, src, "Step(now, now2, now4, now5 bool) bool")
+
 	// Exported fields for the future-time event type.
 	src = generate(t, ltl.MustParse(`F(a.b && "_x" && req && Req && "中")`), monitor.GenerateOptions{Name: "resp"})
 	typeCheck(t, src)
@@ -225,8 +230,12 @@ func structBits(file *ast.File, name string) int {
 // code that type-checks, with comments that stay short (operators over the
 // numbers of their operands) so that the output is linear in the formula.
 func TestGenerateDeepFormula(t *testing.T) {
+	depth := 3000
+	if testing.Short() {
+		depth = 1000
+	}
 	past, future := ltl.Atom("p"), ltl.Atom("p")
-	for i := 0; i < 3000; i++ {
+	for i := 0; i < depth; i++ {
 		if i%2 == 0 {
 			past, future = ltl.Once(past), ltl.Eventually(future)
 		} else {

@@ -394,8 +394,9 @@ func truthTable(f ltl.Formula, pos []uint8, atomPos map[string]int) uint64 {
 	return val[f]
 }
 
-// applyBoolean applies a Boolean connective (or constant) to operand values given
-// as bit vectors, bitwise: all ones is true. Other operators give 0.
+// applyBoolean applies a Boolean connective (or constant) to operand
+// values given as bit vectors, bitwise: all ones is true. Other operators
+// give 0.
 func applyBoolean(op ltl.Op, l, r uint64) uint64 {
 	switch op {
 	case ltl.OpTrue:
@@ -638,6 +639,7 @@ func newPast(sem ltl.Semantics, allowTable bool, roots []ltl.Formula) (*Past, er
 	if err != nil {
 		return nil, fmt.Errorf("monitor: past-time monitor: %w", err)
 	}
+	roots = slices.Clone(roots)
 	p := compile(sem, dirForward, true, atoms, nil, roots, order)
 	m := &Past{prog: p, roots: roots, vals: make([]uint8, len(p.init))}
 	m.outs = make([]uint32, len(roots))
@@ -685,7 +687,8 @@ func atomsOf(order []ltl.Formula) ([]string, error) {
 // to Step is the value of Atoms()[i]. The caller must not modify it.
 func (m *Past) Atoms() []string { return m.prog.atoms }
 
-// Roots returns the formulas the monitor computes, in output bit order.
+// Roots returns the formulas the monitor computes, in output bit order. The
+// caller must not modify it.
 func (m *Past) Roots() []ltl.Formula { return m.roots }
 
 // Len is the number of events seen since construction or Reset.
@@ -725,6 +728,9 @@ func (m *Past) stepInterpreted(in Letter) Letter {
 		m.fast = true
 		m.state = packState(m.prog, m.vals) << t.inBits
 		m.entries, m.inMask, m.smask, m.outShift = t.entries, t.inMask, t.smask, uint8(t.outShift)
+	}
+	if len(m.outs) == 1 {
+		return Letter(m.vals[m.outs[0]])
 	}
 	return Letter(packOutputs(m.vals, m.outs))
 }

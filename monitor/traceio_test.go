@@ -214,6 +214,9 @@ func FuzzReadTrace(f *testing.F) {
 		"{\"a\":1}",
 		"a,a\n",
 		"\ufeff[\"x\"]",
+		"a,\xc4\n1,0\n",
+		"[\"\xc4\"]\n",
+		"\ufeff\ufeff\n",
 	} {
 		f.Add([]byte(seed))
 	}

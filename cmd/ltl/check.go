@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
+	"github.com/henceforth-go/henceforth/automaton"
 	"github.com/henceforth-go/henceforth/ltl"
 	"github.com/henceforth-go/henceforth/monitor"
 )
@@ -17,8 +19,10 @@ TRACE is a file of JSON Lines (one event per line: ["req","busy"] or
 standard input when absent or "-".
 
 Engines: dp is the dynamic-programming monitor (past-time online for G(past),
-future-time backwards otherwise); automaton the minimal DFA; naive the
-reference evaluator; auto picks per formula.
+future-time backwards otherwise); automaton the minimal DFA, stepped once per
+event (LTLf only); naive the reference evaluator. auto takes the past-time DP
+for G(past), the automaton for other formulas on a trace streamed on
+standard input, and the future-time DP for a trace file.
 
 Exit status: 0 holds, 1 violated, 2 usage or input error.
 `
@@ -45,7 +49,7 @@ func runCheck(e *env, args []string) (int, error) {
 	if err != nil {
 		return 2, err
 	}
-	res, err := check(f, tr, *engineName, sem)
+	res, err := check(f, tr, *engineName, sem, len(pos) == 0 || pos[0] == "-")
 	if err != nil {
 		return 2, err
 	}
@@ -62,11 +66,16 @@ func runCheck(e *env, args []string) (int, error) {
 	return 0, nil
 }
 
-// check runs the named engine on the trace.
-func check(f ltl.Formula, tr *monitor.Trace, engineName string, sem ltl.Semantics) (monitor.Result, error) {
+// check runs the named engine on the trace. With auto, a trace streamed on
+// standard input is checked by the automaton, unless the formula is G(past),
+// which the past-time DP monitors best; a stored trace by the DP engines.
+func check(f ltl.Formula, tr *monitor.Trace, engineName string, sem ltl.Semantics, streamed bool) (monitor.Result, error) {
 	engine, ok := monitor.ParseEngine(engineName)
 	if !ok {
 		return monitor.Result{}, fmt.Errorf("-engine: unknown engine %q (want auto, dp, automaton or naive)", engineName)
 	}
-	return monitor.Check(f, tr, monitor.Options{Engine: engine, Semantics: sem})
+	if engine == monitor.EngineAuto && streamed && sem == ltl.LTLf && !f.IsPastSafety() {
+		engine = monitor.EngineAutomaton
+	}
+	return automaton.Check(context.Background(), f, tr, monitor.Options{Engine: engine, Semantics: sem})
 }

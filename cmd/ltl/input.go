@@ -54,4 +54,3 @@ func semanticsFlag(fs interface {
 		return nil
 	})
 }
-

@@ -45,7 +45,7 @@ const serverTrace = `["request"]
 
 func TestCheckVerdictsAndExitStatus(t *testing.T) {
 	path := writeFile(t, "server.jsonl", serverTrace)
-	for _, engine := range []string{"auto", "dp", "naive"} {
+	for _, engine := range []string{"auto", "dp", "naive", "automaton"} {
 		t.Run(engine, func(t *testing.T) {
 			status, out, errOut := runLTL(t, "", "check", "-engine", engine, "-f", "G(request -> F response)", path)
 			assert.Equal(t, 0, status, errOut)
@@ -77,10 +77,17 @@ func TestCheckFlagsAfterTraceAndStdin(t *testing.T) {
 	status, out, _ = runLTL(t, "[\"p\"]\n[]\n", "check", "-f", "X p")
 	assert.Equal(t, 1, status)
 	assert.Equal(t, "violated", firstLine(out))
+	assert.Contains(t, out, "engine: automaton\n", "a streamed trace of a future formula goes to the automaton")
 
 	status, out, _ = runLTL(t, "p,q\n1,0\n0,1\n", "check", "-f", "p && X q", "-")
 	assert.Equal(t, 0, status)
 	assert.Equal(t, "holds", firstLine(out))
+}
+
+func TestCheckAutomatonEngineIsLTLfOnly(t *testing.T) {
+	status, _, errOut := runLTL(t, "[\"p\"]\n", "check", "-engine", "automaton", "-semantics", "rosu-havelund", "-f", "F p")
+	assert.Equal(t, 2, status)
+	assert.Contains(t, errOut, "supports only ltlf semantics")
 }
 
 func TestCheckSemantics(t *testing.T) {

@@ -1,0 +1,88 @@
+package automaton_test
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/henceforth-go/henceforth/automaton"
+	"github.com/henceforth-go/henceforth/ltl"
+)
+
+// A monitor reports, after each event, whether the property is decided.
+func ExampleNewMonitor() {
+	m, err := automaton.NewMonitor(ltl.MustParse("G(req -> F ack) && F done"))
+	if err != nil {
+		panic(err)
+	}
+	for _, event := range [][]string{{"req"}, {"ack"}, {"done"}} {
+		fmt.Println(event, m.StepAtoms(event...))
+	}
+	// Output:
+	// [req] currently false
+	// [ack] currently false
+	// [done] currently true
+}
+
+// Liveness is decided at the first event that decides it, safety at the
+// first violation; decided verdicts are final.
+func ExampleMonitor_Step() {
+	live, err := automaton.FromFormula(ltl.MustParse("F(a && X b)"))
+	if err != nil {
+		panic(err)
+	}
+	m := live.Monitor()
+	fmt.Println(m.Step(live.Letter("a")), m.Step(live.Letter("b")))
+
+	safe, err := automaton.FromFormula(ltl.MustParse("G !c"))
+	if err != nil {
+		panic(err)
+	}
+	m = safe.Monitor()
+	fmt.Println(m.Step(safe.Letter()), m.Step(safe.Letter("c")), m.Step(safe.Letter()))
+	// Output:
+	// currently false satisfied
+	// currently true violated violated
+}
+
+func ExampleEquivalent() {
+	same, _, _ := automaton.Equivalent(ltl.MustParse("p W q"), ltl.MustParse("(p U q) | G p"))
+	fmt.Println(same)
+	same, witness, _ := automaton.Equivalent(ltl.MustParse("X p"), ltl.MustParse("N p"))
+	fmt.Println(same, len(witness))
+	// Output:
+	// true
+	// false 0
+}
+
+func ExampleDFA_Stats() {
+	d, err := automaton.FromFormula(ltl.MustParse("G(req -> F ack)"))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Print(d.Stats())
+	// Output:
+	// states: 2
+	// transitions: 4
+}
+
+func ExampleNFA_WritePromela() {
+	a, err := automaton.NFAFromFormula(ltl.MustParse("<>(a || b)"))
+	if err != nil {
+		panic(err)
+	}
+	a.WritePromela(os.Stdout, "")
+	// Output:
+	// never {
+	// S0:
+	//     if
+	//     :: (1) -> goto S0
+	//     :: (a) -> goto accept_S1
+	//     :: (b) -> goto accept_S1
+	//     fi;
+	//
+	// accept_S1:
+	//     if
+	//     :: (1) -> goto accept_S1
+	//     fi;
+	// }
+}
