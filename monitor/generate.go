@@ -326,6 +326,9 @@ func (g *generator) goNames(exported bool) map[string]string {
 		name := base
 		for k := 2; taken(name); k++ {
 			name = base + strconv.Itoa(k)
+			if internalName.MatchString(name) { // now2
+				name = base + "_" + strconv.Itoa(k)
+			}
 		}
 		used[name] = true
 		names[a] = name

@@ -149,7 +149,7 @@ func TestGenerateNames(t *testing.T) {
 	// Numbered suffixes skip the generated code's own names.
 	src = generate(t, ltl.Yesterday(ltl.AndAll(ltl.Atom("now"), ltl.Atom("now."), ltl.Atom("now!"), ltl.Atom("now?"))), monitor.GenerateOptions{})
 	typeCheck(t, src)
-	assert.Contains(t, src, "Step(now, now2, now4, now5 bool) bool")
+	assert.Contains(t, src, "Step(now, now_2, now_3, now_4 bool) bool")
 
 	// Exported fields for the future-time event type.
 	src = generate(t, ltl.MustParse(`F(a.b && "_x" && req && Req && "中")`), monitor.GenerateOptions{Name: "resp"})
@@ -254,7 +254,7 @@ func TestGenerateDeepFormula(t *testing.T) {
 // future formulas type-checks, and a past-time monitor keeps at most one
 // bit per temporal operator.
 func TestGenerateRandomTypeChecks(t *testing.T) {
-	seed := uint64(time.Now().UnixNano())
+	seed := uint64(101) // fixed: the test is deterministic
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 2))
 	count := 300
@@ -294,7 +294,7 @@ func TestGenerateCompiledAgainstInterpreted(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command")
 	}
-	seed := uint64(time.Now().UnixNano())
+	seed := uint64(102) // fixed: the test is deterministic
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 3))
 	atoms := []string{"p", "q", "r"}

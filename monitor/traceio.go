@@ -99,6 +99,15 @@ func ReadTrace(r io.Reader, name string) (*Trace, error) {
 // ReadTraceFormat is ReadTrace with an explicit format; FormatAuto detects
 // it from the content.
 func ReadTraceFormat(r io.Reader, name string, format TraceFormat) (*Trace, error) {
+	return StreamTrace(r, name, format, nil)
+}
+
+// StreamTrace reads a trace as ReadTraceFormat does, and calls event (when
+// not nil) after each position is appended to the trace, as soon as its line
+// has been read — so a monitor can act on each event as it arrives on a
+// pipe. An error from event stops the reading and is returned as is, with
+// the trace read so far; a malformed line is a *TraceError as usual.
+func StreamTrace(r io.Reader, name string, format TraceFormat, event func(*Trace) error) (*Trace, error) {
 	if format > FormatCSV {
 		return nil, fmt.Errorf("monitor: invalid trace format %d", format)
 	}
@@ -130,16 +139,16 @@ func ReadTraceFormat(r io.Reader, name string, format TraceFormat) (*Trace, erro
 		}
 	}
 	if format == FormatJSONL {
-		return readJSONL(first, br, name, line)
+		return readJSONL(first, br, name, line, event)
 	}
-	return readCSV(io.MultiReader(bytes.NewReader(first), br), name, line)
+	return readCSV(io.MultiReader(bytes.NewReader(first), br), name, line, event)
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // readJSONL reads JSON Lines: first, the line numbered line, then the rest
-// of br.
-func readJSONL(first []byte, br *bufio.Reader, name string, line int) (*Trace, error) {
+// of br, calling event (if not nil) after each position.
+func readJSONL(first []byte, br *bufio.Reader, name string, line int, event func(*Trace) error) (*Trace, error) {
 	t := NewTrace()
 	p := jsonlParser{name: name, t: t}
 	text, err := first, error(nil)
@@ -147,6 +156,11 @@ func readJSONL(first []byte, br *bufio.Reader, name string, line int) (*Trace, e
 		if len(bytes.TrimSpace(text)) > 0 {
 			if perr := p.event(text, line); perr != nil {
 				return nil, perr
+			}
+			if event != nil {
+				if eerr := event(t); eerr != nil {
+					return t, eerr
+				}
 			}
 		}
 		if err == io.EOF || len(text) == 0 || text[len(text)-1] != '\n' {
@@ -407,8 +421,8 @@ func (p *jsonlParser) describe() string {
 }
 
 // readCSV reads a CSV trace from r, whose first line is line number line of
-// the file.
-func readCSV(r io.Reader, name string, line int) (*Trace, error) {
+// the file, calling event (if not nil) after each position.
+func readCSV(r io.Reader, name string, line int, event func(*Trace) error) (*Trace, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
@@ -479,6 +493,11 @@ func readCSV(r io.Reader, name string, line int) (*Trace, error) {
 			}
 		}
 		t.Append(on...)
+		if event != nil {
+			if err := event(t); err != nil {
+				return t, err
+			}
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/henceforth-go/henceforth/ltl"
@@ -24,21 +25,28 @@ func parseFormula(flagName, src string) (ltl.Formula, error) {
 // readTrace reads the trace named by the positional arguments: a file, or
 // standard input when there is none or it is "-".
 func readTrace(e *env, args []string) (*monitor.Trace, error) {
-	switch len(args) {
-	case 0:
-		return monitor.ReadTrace(e.stdin, "<stdin>")
-	case 1:
-		if args[0] == "-" {
-			return monitor.ReadTrace(e.stdin, "<stdin>")
-		}
-		f, err := os.Open(args[0])
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		return monitor.ReadTrace(f, args[0])
+	in, name, closeIn, err := openTrace(e, args)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("expected at most one trace file, got %d arguments", len(args))
+	defer closeIn()
+	return monitor.ReadTrace(in, name)
+}
+
+// openTrace opens the trace named by the positional arguments and returns
+// it with its name for error messages and a function that closes it.
+func openTrace(e *env, args []string) (io.Reader, string, func(), error) {
+	switch {
+	case len(args) > 1:
+		return nil, "", nil, fmt.Errorf("expected at most one trace file, got %d arguments", len(args))
+	case len(args) == 0 || args[0] == "-":
+		return e.stdin, "<stdin>", func() {}, nil
+	}
+	f, err := os.Open(args[0])
+	if err != nil {
+		return nil, "", nil, err
+	}
+	return f, args[0], func() { f.Close() }, nil
 }
 
 // semanticsFlag registers -semantics on fs.

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -200,4 +202,42 @@ func TestAutomatonMinimalFlag(t *testing.T) {
 	require.Equal(t, 0, status)
 	assert.Equal(t, "states: 2\ntransitions: 3\n", minimal)
 	assert.NotEqual(t, minimal, raw, "the subset construction is larger than the minimal DFA")
+}
+
+// TestMonitorIsOnline feeds events through a pipe one at a time and reads
+// each verdict before writing the next event: ltl monitor answers as events
+// arrive, not at the end of its input.
+func TestMonitorIsOnline(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int)
+	go func() {
+		status := run(&env{stdin: inR, stdout: outW, stderr: io.Discard}, []string{"monitor", "-f", "G(req -> F ack)"})
+		outW.Close()
+		done <- status
+	}()
+	lines := bufio.NewReader(outR)
+	for _, step := range []struct{ event, verdict string }{
+		{`["req"]`, "0: {req} currently false\n"},
+		{`["ack"]`, "1: {ack} currently true\n"},
+		{`["req"]`, "2: {req} currently false\n"},
+	} {
+		_, err := io.WriteString(inW, step.event+"\n")
+		require.NoError(t, err)
+		got, err := lines.ReadString('\n')
+		require.NoError(t, err)
+		assert.Equal(t, step.verdict, got)
+	}
+	require.NoError(t, inW.Close())
+	rest, err := io.ReadAll(lines)
+	require.NoError(t, err)
+	assert.Equal(t, "violated\n", string(rest))
+	assert.Equal(t, 1, <-done)
+}
+
+func TestMonitorBadTraceLine(t *testing.T) {
+	status, out, errOut := runLTL(t, "[\"req\"]\n[\"ack\"\n", "monitor", "-f", "G(req -> F ack)")
+	assert.Equal(t, 2, status)
+	assert.Equal(t, "0: {req} currently false\n", out, "events before the bad line are answered")
+	assert.Contains(t, errOut, "<stdin>:2:")
 }

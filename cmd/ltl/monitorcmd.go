@@ -5,12 +5,14 @@ import (
 	"strings"
 
 	"github.com/henceforth-go/henceforth/automaton"
+	"github.com/henceforth-go/henceforth/monitor"
 )
 
 const monitorUsage = `Usage: ltl monitor -f FORMULA [TRACE]
 
 Runs an online monitor of FORMULA (LTLf) over TRACE, one event at a time, and
-prints one line per event with the running verdict:
+prints one line per event, as soon as the event is read, with the running
+verdict (so it works on a pipe: tail -f events.jsonl | ltl monitor -f ...):
 
   violated         no continuation of the events so far can satisfy FORMULA
   satisfied        every continuation satisfies it
@@ -42,15 +44,21 @@ func runMonitor(e *env, args []string) (int, error) {
 	if err != nil {
 		return 2, err
 	}
-	tr, err := readTrace(e, pos)
+	in, name, closeIn, err := openTrace(e, pos)
 	if err != nil {
 		return 2, err
 	}
+	defer closeIn()
 	verdict := m.Verdict()
-	for i := 0; i < tr.Len(); i++ {
+	_, err = monitor.StreamTrace(in, name, monitor.FormatAuto, func(tr *monitor.Trace) error {
+		i := tr.Len() - 1
 		atoms := tr.At(i)
 		verdict = m.StepAtoms(atoms...)
-		fmt.Fprintf(e.stdout, "%d: {%s} %s\n", i, strings.Join(atoms, ", "), verdict)
+		_, err := fmt.Fprintf(e.stdout, "%d: {%s} %s\n", i, strings.Join(atoms, ", "), verdict)
+		return err
+	})
+	if err != nil {
+		return 2, err
 	}
 	if verdict.Holds() {
 		fmt.Fprintln(e.stdout, "holds")
