@@ -29,9 +29,16 @@ import (
 // A Monitor is not safe for concurrent use; create one per goroutine from
 // the shared DFA.
 type Monitor struct {
-	d     *DFA
-	state int32
-	n     int
+	d        *DFA
+	state    int32
+	n        int
+	verdicts []monitor.Verdict // d.verdicts
+
+	// The DFA's flat table when the monitor can use it directly (no past
+	// subformulas to compute).
+	flat     []int32
+	flatBits uint
+	flatMask uint64
 
 	names map[string]int // input atom → bit of an input letter
 
@@ -67,7 +74,10 @@ func (d *DFA) Monitor() *Monitor {
 }
 
 func (d *DFA) newMonitor() (*Monitor, error) {
-	m := &Monitor{d: d, state: d.initial, names: map[string]int{}}
+	m := &Monitor{d: d, state: d.initial, names: map[string]int{}, verdicts: d.verdicts}
+	if len(d.past) == 0 && d.flat != nil {
+		m.flat, m.flatBits, m.flatMask = d.flat, d.flatBits, 1<<d.flatBits-1
+	}
 	for i, a := range d.inputs {
 		m.names[a] = i
 	}
@@ -112,12 +122,16 @@ func (m *Monitor) Letter(names ...string) monitor.Letter {
 // Step consumes one event, at which exactly the atoms of l hold (bit i is
 // Atoms()[i]), and returns the verdict after it.
 func (m *Monitor) Step(l monitor.Letter) monitor.Verdict {
+	m.n++
+	if m.flat != nil {
+		m.state = m.flat[uint64(m.state)<<m.flatBits|uint64(l)&m.flatMask]
+		return m.verdicts[m.state]
+	}
 	if m.past != nil {
 		l = m.dfaLetter(l)
 	}
 	m.state = m.d.next(m.state, l)
-	m.n++
-	return m.d.verdicts[m.state]
+	return m.verdicts[m.state]
 }
 
 // StepAtoms is Step with the event given by the names of the atoms that

@@ -7,7 +7,8 @@
 	for (i = 3; i < NF; i += 2) m[$(i + 1)] = $i
 	key = fam "/" n; order[++rows] = key
 	f[key] = fam; nn[key] = n
-	st[key] = m["states"]; tr[key] = m["transitions"]; t[key] = m["ns/op"] / 1e9
+	st[key] = m["states"]; t[key] = m["ns/op"] / 1e9
+	tr[key] = ("transitions" in m) ? sprintf("%.0f", m["transitions"]) : "—"
 	if ("mona-states" in m) {
 		ms[key] = m["mona-states"]; me[key] = m["mona-expected"]; mt[key] = m["mona-s"]; sp[key] = m["speedup"]
 	}
@@ -22,12 +23,12 @@ END {
 		k = order[r]
 		mona = "—"; mtime = "—"; ratio = "—"
 		if (k in ms) {
-			mona = sprintf("%d (%d)", ms[k], me[k]) (ms[k] == me[k] ? "" : " **MISMATCH**")
+			mona = sprintf("%.0f (%.0f)", ms[k], me[k]) (ms[k] == me[k] ? "" : " **MISMATCH**")
 			mtime = secs(mt[k]); ratio = sprintf("%.0f×", sp[k])
 		} else if (k in timeout) {
 			mtime = "> 60 s (timeout)"
 		}
-		printf "| %s | %s | %d | %d | %s | %s | %s | %s |\n", f[k], nn[k], st[k], tr[k], secs(t[k]), mona, mtime, ratio
+		printf "| %s | %s | %.0f | %s | %s | %s | %s | %s |\n", f[k], nn[k], st[k], tr[k], secs(t[k]), mona, mtime, ratio
 	}
 }
 
