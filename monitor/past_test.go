@@ -56,9 +56,12 @@ func TestPastMatchesReference(t *testing.T) {
 }
 
 // TestPastLargeFormulas: formulas too large to tabulate (many atoms, many
-// temporal operators, registers beyond 64) still agree with the reference.
+// temporal operators, registers beyond 64) still agree with the reference,
+// with NewPast and NewPastInterpreted. The word machine runs them in
+// several instructions (lut groups), some of them.
 func TestPastLargeFormulas(t *testing.T) {
 	atoms := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i"}
+	multiGroup := 0
 	for _, sem := range semantics {
 		const seed = 99
 		t.Logf("seed %d", seed)
@@ -67,12 +70,79 @@ func TestPastLargeFormulas(t *testing.T) {
 		for k := range 40 {
 			f := ltl.Random(rng, cfg)
 			tr := ltl.RandomTrace(rng, atoms, 12)
+			ctx := fmt.Sprintf("seed %d case %d (%s): %s on %s", seed, k, sem, f, showSets(tr))
+			want := ltl.EvalAll(f, tr, sem)
 			m, err := NewPast(sem, f)
 			require.NoError(t, err)
-			ctx := fmt.Sprintf("seed %d case %d (%s): %s on %s", seed, k, sem, f, showSets(tr))
-			require.Equal(t, ltl.EvalAll(f, tr, sem), stepAll(m, lettersOf(tr, m.Atoms()), 0), ctx)
+			require.Equal(t, want, stepAll(m, lettersOf(tr, m.Atoms()), 0), ctx)
+			m, err = NewPastInterpreted(sem, f)
+			require.NoError(t, err)
+			require.Equal(t, want, stepAll(m, lettersOf(tr, m.Atoms()), 0), "interpreted: "+ctx)
+			if m.word != nil && len(m.word.code) > 1 {
+				multiGroup++
+			}
 		}
 	}
+	assert.Positive(t, multiGroup, "some formulas must need more than one lut group")
+}
+
+// TestPastWordMachine: the interpreter's word machine (see wordProgram)
+// agrees with the reference on every trace of length 1…5 over two atoms,
+// for formulas that make it materialize subformulas: for their previous
+// value (Y of a temporal operator, end of start), for their width (more
+// than six leaves), and whose inlined value differs at the first position
+// (Z Y false is true there, though Y false inlines to false; q ^ end(false)
+// inlines to q but is a subformula of its own under Z); and formulas
+// too big for it (more than 31 atoms) run the instruction interpreter.
+func TestPastWordMachine(t *testing.T) {
+	formulas := []string{
+		"start(p) -> [q, end(p | q))s",
+		"end(Y(p B q)) B end(Z Y false)",
+		"end(Z Y false)",
+		"Z(q ^ end(false))",
+		"Y(!p -> start(true)) <-> q",
+		"Y Y Y p && Z Z !q",
+		"end(start(p)) || start(end(q))",
+		"Y((p S q) && O p)",
+		"start(H p || (p && q)) ^ [Y p, start(q))w",
+		"start(p && Y q && Y Y p && Y Y Y q && Y p && (q S p) && Y(p S q))",
+		"O(H p) <-> !(p B q)",
+		"true S (false B p)",
+	}
+	for _, src := range formulas {
+		f := ltl.MustParse(src)
+		for _, sem := range semantics {
+			m, err := NewPastInterpreted(sem, f)
+			require.NoError(t, err)
+			require.NotNil(t, m.word, src)
+			atoms := m.Atoms()
+			forAllTraces(1<<len(atoms), 5, func(ls []Letter) {
+				tr := make(ltl.Sets, len(ls))
+				for i, l := range ls {
+					tr[i] = []string{}
+					for k, a := range atoms {
+						if l.Has(k) {
+							tr[i] = append(tr[i], a)
+						}
+					}
+				}
+				m.Reset()
+				if got, want := stepAll(m, ls, 0), ltl.EvalAll(f, tr, sem); !assert.Equal(t, want, got) {
+					require.FailNow(t, "word machine disagrees", "%s under %s on %s", src, sem, showSets(tr))
+				}
+			})
+		}
+	}
+
+	const seed = 5
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 0))
+	f := manyAtoms(40)
+	m, err := NewPastInterpreted(ltl.LTLf, f)
+	require.NoError(t, err)
+	assert.Nil(t, m.word, "40 atoms do not fit a word")
+	tr := ltl.RandomTrace(rng, m.Atoms(), 10)
+	assert.Equal(t, ltl.EvalAll(f, tr, ltl.LTLf), stepAll(m, lettersOf(tr, m.Atoms()), 0), showSets(tr))
 }
 
 // TestPastStepDoesNotAllocate: Step allocates nothing, tabulated or not.
