@@ -1,0 +1,263 @@
+package explore
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/ssa"
+)
+
+func TestUnsupportedIsAFinding(t *testing.T) {
+	r := runFunc(t, "misc", "ReadsFile", Options{})
+	require.Len(t, r.Findings, 1)
+	f := r.Findings[0]
+	require.Equal(t, KindUnsupported, f.Kind)
+	require.Contains(t, f.Message, "os.ReadFile")
+	require.Equal(t, "misc.go", f.Pos.Filename[strings.LastIndex(f.Pos.Filename, "/")+1:])
+	require.Equal(t, 11, f.Pos.Line)
+	require.Equal(t, "unknown", r.Verdict())
+}
+
+func TestLoopBoundIsReported(t *testing.T) {
+	r := runFunc(t, "misc", "Spin", Options{MaxLoop: 1000})
+	require.Empty(t, r.Findings)
+	require.False(t, r.Complete)
+	require.Equal(t, "steps", r.Bound)
+	require.Equal(t, "unknown", r.Verdict())
+}
+
+func TestStepBoundIsReported(t *testing.T) {
+	r := runFunc(t, "misc", "ManySteps", Options{MaxSteps: 100})
+	require.Equal(t, "steps", r.Bound)
+	require.Equal(t, "unknown", r.Verdict())
+	r = runFunc(t, "misc", "ManySteps", Options{})
+	require.Equal(t, "pass", r.Verdict())
+}
+
+func TestExecutionBoundIsReported(t *testing.T) {
+	r := runFunc(t, "outcomes", "MutexOrder", Options{Strategy: DFS, MaxExecutions: 5})
+	require.Equal(t, 5, r.Executions)
+	require.Equal(t, "executions", r.Bound)
+	require.False(t, r.Complete)
+}
+
+func TestTimeBoundIsReported(t *testing.T) {
+	p := load(t)
+	e, err := p.Func(testdataPath + "/outcomes.RWMutex")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err := p.Explore(ctx, e, Options{Strategy: DFS})
+	require.NoError(t, err)
+	require.Equal(t, "time", r.Bound)
+	require.Equal(t, "unknown", r.Verdict())
+}
+
+func TestTestingModel(t *testing.T) {
+	r := runFunc(t, "misc", "Subtests", Options{})
+	require.Len(t, r.Findings, 1, "%v", r.Findings)
+	f := r.Findings[0]
+	require.Equal(t, KindTestFailure, f.Kind)
+	require.Equal(t, "Subtests/second: misc.go:41: boom", f.Message)
+
+	r = runFunc(t, "misc", "Fatal", Options{})
+	require.Len(t, r.Findings, 1)
+	require.Equal(t, KindTestFailure, r.Findings[0].Kind)
+	require.Equal(t, "misc.go:59: stop at 42", r.Findings[0].Message)
+	require.Contains(t, r.Findings[0].Output, "misc.go:59: stop at 42")
+}
+
+func TestOldLoopVariableSemantics(t *testing.T) {
+	r := runFunc(t, "oldloop", "SharedLoopVar", Options{})
+	require.Len(t, r.Findings, 1)
+	require.Equal(t, "old.go:23: sum 9", r.Findings[0].Message)
+
+	// Goroutines capturing the shared variable: some schedule lets both
+	// see the same value.
+	r = runFunc(t, "oldloop", "GoroutineLoopVar", Options{})
+	require.NotNil(t, findKind(r, KindTestFailure))
+}
+
+func TestStrategiesFindTheDeadlock(t *testing.T) {
+	for _, opts := range []Options{
+		{Strategy: DFS},
+		{Strategy: DPOR},
+		{Strategy: PB, Preemptions: 1},
+		{Strategy: Random, Seed: 7, MaxExecutions: 200},
+		{Strategy: PCT, Seed: 7, MaxExecutions: 200, PCTDepth: 2},
+	} {
+		t.Run(string(opts.Strategy), func(t *testing.T) {
+			t.Logf("seed %d", opts.Seed)
+			r := runFunc(t, "misc", "ABBA", opts)
+			f := findKind(r, KindDeadlock)
+			require.NotNil(t, f, "%s found no deadlock in %d executions", opts.Strategy, r.Executions)
+			// Same options, same report.
+			r2 := runFunc(t, "misc", "ABBA", opts)
+			require.Equal(t, r.Executions, r2.Executions)
+			require.Equal(t, f.Replay, findKind(r2, KindDeadlock).Replay)
+		})
+	}
+}
+
+func TestPreemptionBound(t *testing.T) {
+	// The AB-BA deadlock needs one preemption.
+	r := runFunc(t, "misc", "ABBA", Options{Strategy: PB, Preemptions: 0})
+	require.Nil(t, findKind(r, KindDeadlock))
+	require.Equal(t, "preemptions", r.Bound)
+	require.Equal(t, "unknown", r.Verdict())
+}
+
+func TestReplayErrors(t *testing.T) {
+	p := load(t)
+	e, err := p.Func(testdataPath + "/misc.ABBA")
+	require.NoError(t, err)
+	_, err = p.Explore(context.Background(), e, Options{Replay: "v9:xyz"})
+	require.ErrorIs(t, err, ErrBadToken)
+
+	r, err := p.Explore(context.Background(), e, Options{})
+	require.NoError(t, err)
+	tok := findKind(r, KindDeadlock).Replay
+	other, err := p.Func(testdataPath + "/misc.Subtests")
+	require.NoError(t, err)
+	_, err = p.Explore(context.Background(), other, Options{Replay: tok})
+	require.Error(t, err)
+	require.True(t, errors.Is(err, ErrReplayDiverged) || strings.Contains(err.Error(), "replay"), "%v", err)
+}
+
+func TestFuncNames(t *testing.T) {
+	p := load(t)
+	for _, name := range []string{
+		"Subtests", // unique among the loaded packages
+		"github.com/henceforth-go/henceforth/explore/testdata/misc.ABBA",
+		"TestWithClosure.func2",
+		"TestWithClosure$2",
+		"github.com/henceforth-go/henceforth/explore/testdata/misc.TestWithClosure.func2",
+	} {
+		e, err := p.Func(name)
+		require.NoError(t, err, name)
+		require.True(t, e.TakesT, name)
+	}
+	_, err := p.Func("TestWithClosure.func1")
+	require.ErrorContains(t, err, "captures variables of the enclosing function (x)")
+	_, err = p.Func("NoSuchFunc")
+	require.ErrorContains(t, err, "no function")
+	_, err = p.Func("Work")
+	require.NoError(t, err)
+	_, err = p.Func("ABBA")
+	require.ErrorContains(t, err, "ambiguous")
+}
+
+// countingObserver watches calls of misc.Work and reports a violation on
+// the second one.
+type countingObserver struct{}
+
+func (countingObserver) CallEvents(fn *ssa.Function) bool { return fn.Name() == "Work" }
+func (countingObserver) NewPath() PathMonitor             { return &countingPath{} }
+
+type countingPath struct{ calls, returns, steps int }
+
+func (p *countingPath) Event(ev *Event, st State) *Violation {
+	switch ev.Kind {
+	case EventCall:
+		p.calls++
+		if p.calls == 2 && p.returns == 0 {
+			return &Violation{Message: "Work entered twice before any return"}
+		}
+	case EventReturn:
+		p.returns++
+	case EventStep:
+		p.steps++
+	}
+	return nil
+}
+
+func (p *countingPath) End(st State) *Violation { return nil }
+
+func TestObserverEvents(t *testing.T) {
+	r := runFunc(t, "misc", "Observed", Options{Observer: countingObserver{}})
+	f := findKind(r, KindLTL)
+	require.NotNil(t, f, "the interleaving of the two calls was not explored")
+	require.Equal(t, "Work entered twice before any return", f.Message)
+	var ops []string
+	for _, s := range f.Trace {
+		if s.N > 0 {
+			ops = append(ops, s.Op)
+		}
+	}
+	require.Contains(t, strings.Join(ops, ";"), "call misc.Work;call misc.Work")
+}
+
+// bothWays is a Brancher that finds both outcomes of every condition
+// feasible and records what was assumed.
+type bothWays struct{ assumed []bool }
+
+func (b *bothWays) Branch(*SymbolicTerm) (bool, bool)  { return true, true }
+func (b *bothWays) Assume(_ *SymbolicTerm, taken bool) { b.assumed = append(b.assumed, taken) }
+
+func TestSymbolicBranchForks(t *testing.T) {
+	p := load(t)
+	e, err := p.Func(testdataPath + "/misc.Branchy")
+	require.NoError(t, err)
+	var flag *ssa.Global
+	for _, pkg := range p.Packages {
+		if g, ok := pkg.Members["Flag"].(*ssa.Global); ok {
+			flag = g
+		}
+	}
+	require.NotNil(t, flag)
+	b := &bothWays{}
+	r, err := p.Explore(context.Background(), e, Options{
+		Strategy:        DFS,
+		Brancher:        b,
+		SymbolicGlobals: map[*ssa.Global]*SymbolicTerm{flag: {Term: "flag"}},
+	})
+	require.NoError(t, err)
+	require.Equal(t, 2, r.Executions, "both sides of the branch are explored")
+	require.Equal(t, []bool{false, true}, b.assumed)
+	f := findKind(r, KindTestFailure)
+	require.NotNil(t, f)
+	require.Contains(t, f.Message, "took the true branch")
+
+	// Without a brancher a symbolic condition is unsupported.
+	r, err = p.Explore(context.Background(), e, Options{SymbolicGlobals: map[*ssa.Global]*SymbolicTerm{flag: {Term: "flag"}}})
+	require.NoError(t, err)
+	require.Equal(t, KindUnsupported, r.Findings[0].Kind)
+}
+
+func TestStackOverflow(t *testing.T) {
+	r := runFunc(t, "misc", "Recursion", Options{})
+	require.Len(t, r.Findings, 1)
+	require.Equal(t, KindPanic, r.Findings[0].Kind)
+	require.Contains(t, r.Findings[0].Message, "fatal error: stack overflow")
+}
+
+func TestDataRaces(t *testing.T) {
+	r := runFunc(t, "misc", "RacyFlag", Options{Shared: true})
+	f := findKind(r, KindRace)
+	require.NotNil(t, f, "%v", r.Findings)
+	require.Contains(t, f.Message, "data race: write flag at misc.go:")
+	require.Contains(t, f.Message, "not ordered by synchronization")
+
+	// Without Shared, memory accesses are not observed.
+	r = runFunc(t, "misc", "RacyFlag", Options{})
+	require.Nil(t, findKind(r, KindRace))
+
+	// Accesses ordered by a channel are not a race.
+	r = runFunc(t, "misc", "OrderedFlag", Options{Shared: true})
+	require.Empty(t, r.Findings)
+	require.Equal(t, "pass", r.Verdict())
+}
+
+func TestMapRaces(t *testing.T) {
+	r := runFunc(t, "misc", "MapRace", Options{Shared: true})
+	f := findKind(r, KindRace)
+	require.NotNil(t, f, "%v", r.Findings)
+	require.Contains(t, f.Message, "write map m")
+
+	r = runFunc(t, "misc", "MapLocked", Options{Shared: true})
+	require.Empty(t, r.Findings)
+	require.Equal(t, "pass", r.Verdict())
+}

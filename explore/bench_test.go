@@ -1,0 +1,195 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"go/types"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/ssa/interp"
+
+	"github.com/henceforth-go/henceforth/explore/testdata/bench"
+)
+
+const benchPath = testdataPath + "/bench"
+
+var benchProgram struct {
+	once sync.Once
+	p    *Program
+	err  error
+}
+
+// loadBench loads the benchmark kernels, the commands x/tools' interpreter
+// runs, and the package runtime (whose types that interpreter needs).
+func loadBench(b *testing.B) *Program {
+	benchProgram.once.Do(func() {
+		benchProgram.p, benchProgram.err = Load(context.Background(), LoadConfig{Patterns: []string{
+			"./testdata/bench", "./testdata/bench/cmd/sieve", "./testdata/bench/cmd/sort", "./testdata/bench/cmd/maps",
+			"./testdata/writers", "runtime",
+		}})
+	})
+	if benchProgram.err != nil {
+		b.Fatal(benchProgram.err)
+	}
+	return benchProgram.p
+}
+
+// BenchmarkInterpreter compares the interpreter with
+// golang.org/x/tools/go/ssa/interp and with native Go on the same
+// CPU-bound kernels, in one run. Metrics: ns per kernel run for each, and
+// the ratios explore/xinterp (< 1: faster) and explore/native.
+func BenchmarkInterpreter(b *testing.B) {
+	p := loadBench(b)
+	kernels := []struct {
+		name   string
+		native func()
+	}{
+		{"sieve", bench.Sieve},
+		{"sort", bench.Sort},
+		{"maps", bench.Maps},
+	}
+	sizes := types.SizesFor("gc", "amd64")
+	for _, k := range kernels {
+		b.Run(k.name, func(b *testing.B) {
+			e, err := p.Func(benchPath + "." + capitalize(k.name))
+			if err != nil {
+				b.Fatal(err)
+			}
+			var mainPkg = p.SSA.ImportedPackage(benchPath + "/cmd/" + k.name)
+			if mainPkg == nil {
+				b.Fatal("no main package for " + k.name)
+			}
+			var tExplore, tX, tNative time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				r, err := p.Explore(context.Background(), e, Options{Strategy: DFS, MaxExecutions: 1, MaxLoop: 1 << 40})
+				if err != nil || len(r.Findings) > 0 {
+					b.Fatalf("explore: %v %v", err, r.Findings)
+				}
+				t1 := time.Now()
+				if code := interp.Interpret(mainPkg, 0, sizes, k.name, nil); code != 0 {
+					b.Fatalf("x/tools interp exit code %d", code)
+				}
+				t2 := time.Now()
+				k.native()
+				t3 := time.Now()
+				tExplore += t1.Sub(t0)
+				tX += t2.Sub(t1)
+				tNative += t3.Sub(t2)
+			}
+			n := float64(b.N)
+			b.ReportMetric(float64(tExplore.Nanoseconds())/n, "explore-ns/run")
+			b.ReportMetric(float64(tX.Nanoseconds())/n, "xinterp-ns/run")
+			b.ReportMetric(float64(tNative.Nanoseconds())/n, "native-ns/run")
+			b.ReportMetric(float64(tExplore)/float64(tX), "explore/xinterp")
+			b.ReportMetric(float64(tExplore)/float64(tNative), "explore/native")
+		})
+	}
+}
+
+func capitalize(s string) string { return string(s[0]-'a'+'A') + s[1:] }
+
+// BenchmarkReduction counts executions of plain DFS and of DPOR, and the
+// happens-before classes, on dining philosophers (N = 3…6, ordered forks)
+// and on k writers to independent and to one shared variable (writes are
+// events with Options.Shared). DFS is capped at 20000 executions
+// ("dfs-capped" = 1 when the cap was hit).
+func BenchmarkReduction(b *testing.B) {
+	p := loadBench(b)
+	type kernel struct {
+		name, fn string
+		shared   bool
+	}
+	var ks []kernel
+	for n := 3; n <= 6; n++ {
+		ks = append(ks, kernel{fmt.Sprintf("philosophers-%d", n), fmt.Sprintf("%s.Philosophers%d", benchPath, n), false})
+	}
+	for k := 2; k <= 4; k++ {
+		ks = append(ks, kernel{fmt.Sprintf("independent-%d", k), fmt.Sprintf("%s/writers.Independent%d", testdataPath, k), true})
+		ks = append(ks, kernel{fmt.Sprintf("shared-%d", k), fmt.Sprintf("%s/writers.Shared%d", testdataPath, k), true})
+	}
+	for _, k := range ks {
+		b.Run(k.name, func(b *testing.B) {
+			e, err := p.Func(k.fn)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var dfs, dpor *Report
+			for b.Loop() {
+				dfs, err = p.Explore(context.Background(), e, Options{Strategy: DFS, Shared: k.shared, MaxExecutions: 20000, CountClasses: true})
+				if err != nil {
+					b.Fatal(err)
+				}
+				dpor, err = p.Explore(context.Background(), e, Options{Strategy: DPOR, Shared: k.shared, CountClasses: true})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			capped := 0.0
+			if !dfs.Complete {
+				capped = 1
+			}
+			b.ReportMetric(float64(dfs.Executions), "dfs-execs")
+			b.ReportMetric(capped, "dfs-capped")
+			b.ReportMetric(float64(dpor.Executions), "dpor-execs")
+			b.ReportMetric(float64(dpor.Classes), "classes")
+			b.ReportMetric(float64(dpor.Pruned), "dpor-pruned")
+			if !dpor.Complete {
+				b.Fatalf("DPOR incomplete: %s", dpor.Bound)
+			}
+			for _, f := range dpor.Findings {
+				// the shared writers race on purpose
+				if f.Kind != KindRace {
+					b.Fatalf("DPOR: %s", f)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkExecutionRate measures executions per second of a small
+// channel program (random strategy, fixed seed), with 1 and 2 workers.
+func BenchmarkExecutionRate(b *testing.B) {
+	p := loadBench(b)
+	e, err := p.Func(benchPath + ".PingPong")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers-%d", workers), func(b *testing.B) {
+			const per = 2000
+			start := time.Now()
+			total := 0
+			for b.Loop() {
+				r, err := p.Explore(context.Background(), e, Options{Strategy: Random, Seed: 1, MaxExecutions: per, Workers: workers})
+				if err != nil || len(r.Findings) > 0 {
+					b.Fatalf("%v %v", err, r.Findings)
+				}
+				total += r.Executions
+			}
+			b.ReportMetric(float64(total)/time.Since(start).Seconds(), "executions/s")
+		})
+	}
+}
+
+// BenchmarkInterpreterOnly runs a kernel under the explorer alone (for
+// profiling the interpreter).
+func BenchmarkInterpreterOnly(b *testing.B) {
+	p := loadBench(b)
+	for _, k := range []string{"Sieve", "Sort", "Maps"} {
+		b.Run(k, func(b *testing.B) {
+			e, err := p.Func(benchPath + "." + k)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				r, err := p.Explore(context.Background(), e, Options{Strategy: DFS, MaxExecutions: 1, MaxLoop: 1 << 40})
+				if err != nil || len(r.Findings) > 0 {
+					b.Fatalf("explore: %v %v", err, r.Findings)
+				}
+			}
+		})
+	}
+}

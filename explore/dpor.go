@@ -1,0 +1,596 @@
+package explore
+
+import (
+	"context"
+	"encoding/binary"
+	"go/token"
+	"hash/fnv"
+	"sort"
+)
+
+// Dynamic partial-order reduction.
+//
+// The explorer is stateless: every execution re-runs the entry from the
+// start, replaying a prefix of choices. DPOR keeps, for each state along
+// the current execution, the enabled transitions, a backtrack set, the
+// transitions already explored (done) and a sleep set. After each
+// execution it finds the races of the trace (pairs of dependent events of
+// different goroutines not ordered by happens-before through other
+// events) and, for each race (e, e'), makes sure the backtrack set of the
+// state before e contains an initial of notdep(e).e' — the source-set
+// algorithm of Abdulla, Aronis, Jonsson and Sagonas (POPL 2014), with
+// sleep sets. A transition is identified across executions by its
+// goroutine (a key derived from the spawning tree, not the creation
+// number), its alternative (select case), and its rendezvous partner.
+//
+// All alternatives of a goroutine at a state (select cases, rendezvous
+// partners) are explored once the goroutine is explored there: they are
+// local nondeterminism, not reorderings.
+//
+// Dependencies are conservative: two events conflict if they belong to a
+// common goroutine, or touch the same object (channel, sync variable,
+// atomic or shared cell) and one writes; every channel operation writes.
+// Clock advances are barriers. Observer events all conflict with each
+// other (the monitor sees their order).
+
+// event is the record of one scheduling step.
+type event struct {
+	g       uint64 // goroutine key (stable across executions)
+	partner uint64 // rendezvous partner's key, 0 if none
+	join    uint64 // opJoin: the awaited goroutine
+	obj     evKey
+	// also are further objects the event reads: the other channels of a
+	// select (their readiness decided which cases could be chosen).
+	also    []evKey
+	kind    opKind
+	write   bool // conflicts with every other access to obj
+	barrier bool // depends on everything (clock advances)
+	// spawner is the event during which goroutine g was started (-1:
+	// none); set on g's first event.
+	spawner int
+	// pseudo marks a synchronization that is not a scheduling point (the
+	// completion of Once.Do's f): race detection uses it, partial-order
+	// reduction ignores it (it cannot be reordered).
+	pseudo bool
+	// for race reports
+	pos   token.Pos
+	gid   int
+	label string
+}
+
+// eventsObj is the pseudo-object all observer events conflict on.
+var eventsObj = evKey{id: 1<<63 | 0xe7e7, off: -3}
+
+func (x *execution) newEvent(t transition) event {
+	p := &t.g.pend
+	e := event{g: t.g.key, obj: p.object(t.alt), kind: p.kind, write: true, spawner: -1, pos: p.pos, gid: t.g.id, label: p.label}
+	if t.partner != nil {
+		e.partner = t.partner.key
+	}
+	switch p.kind {
+	case opShared, opAtomic:
+		e.write = p.write
+	case opWGWait:
+		e.write = false
+	case opSleep:
+		e.obj = evKey{}
+	case opJoin:
+		e.obj = evKey{}
+		e.join = p.g2.key
+	case opEvent:
+		e.obj = eventsObj
+	case opSelect:
+		for i, c := range p.cases {
+			if i != t.alt && c.ch != nil {
+				e.also = append(e.also, chanKey(c.ch))
+			}
+		}
+	}
+	if !t.g.evStarted {
+		t.g.evStarted = true
+		e.spawner = t.g.spawnEv
+	}
+	return e
+}
+
+// dependent reports whether two events do not commute.
+func dependent(a, b *event) bool { return depends(a, b, true) }
+
+// depends is dependent; refine selects the partial-order reduction's
+// refinement of sync operations (syncConflict). Without it, every pair of
+// operations on a sync variable conflicts: the release→acquire order race
+// detection needs.
+func depends(a, b *event, refine bool) bool {
+	if refine && (a.pseudo || b.pseudo) {
+		return sameThread(a, b)
+	}
+	if a.barrier || b.barrier {
+		return true
+	}
+	if a.g == b.g || a.g == b.partner || a.partner != 0 && (a.partner == b.g || a.partner == b.partner) {
+		return true
+	}
+	if a.join != 0 && (a.join == b.g || a.join == b.partner) || b.join != 0 && (b.join == a.g || b.join == a.partner) {
+		return true
+	}
+	if a.obj.id != 0 && a.obj == b.obj && (a.write || b.write) && (!refine || syncConflict(a.kind, b.kind)) {
+		// Note: treating WaitGroup.Done calls as independent of each
+		// other (they commute) made DPOR miss classes in tests; they stay
+		// dependent until that is understood.
+		return true
+	}
+	// a select depends on every channel it looked at
+	for _, k := range a.also {
+		if k == b.obj || slicesContains(b.also, k) {
+			return true
+		}
+	}
+	for _, k := range b.also {
+		if k == a.obj {
+			return true
+		}
+	}
+	return false
+}
+
+func slicesContains(s []evKey, k evKey) bool {
+	for _, x := range s {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// syncConflict refines conflicts between operations on the same sync
+// variable: pairs that are never enabled together (an unlock and a lock of
+// a mutex: the lock waits until the mutex is free) or that commute (two
+// read locks) are independent. Acquisitions conflict with each other, so
+// lock orders are still explored.
+func syncConflict(a, b opKind) bool {
+	if a > b {
+		a, b = b, a
+	}
+	type pair struct{ a, b opKind }
+	switch (pair{a, b}) {
+	case pair{opLock, opUnlock},
+		pair{opRLock, opRLock}, pair{opRLock, opRUnlock}, pair{opRUnlock, opRUnlock},
+		pair{opRLock, opWAcquire}, pair{opRLock, opWUnlock},
+		pair{opRUnlock, opWAnnounce}, pair{opRUnlock, opWAcquire}, pair{opRUnlock, opWUnlock},
+		pair{opWAnnounce, opWAcquire}, pair{opWAnnounce, opWUnlock},
+		pair{opWAcquire, opWAcquire}, pair{opWAcquire, opWUnlock}:
+		return false
+	}
+	return true
+}
+
+// hb is the happens-before relation of an execution's events, as vector
+// clocks over goroutines.
+type hb struct {
+	evs  []event
+	gidx map[uint64]int // goroutine key → clock index
+	seq  []int32        // seq[i]: position of event i in its goroutine's order (1-based)
+	vc   [][]int32
+}
+
+func newHB(evs []event) *hb { return newHBWith(evs, dependent) }
+
+// newHBWith computes happens-before from the given dependency relation.
+func newHBWith(evs []event, dependent func(a, b *event) bool) *hb {
+	h := &hb{evs: evs, gidx: map[uint64]int{}, seq: make([]int32, len(evs)), vc: make([][]int32, len(evs))}
+	idx := func(k uint64) int {
+		i, ok := h.gidx[k]
+		if !ok {
+			i = len(h.gidx)
+			h.gidx[k] = i
+		}
+		return i
+	}
+	for i := range evs {
+		idx(evs[i].g)
+		if evs[i].partner != 0 {
+			idx(evs[i].partner)
+		}
+	}
+	n := len(h.gidx)
+	last := make([]int, n) // last event index+1 per goroutine
+	count := make([]int32, n)
+	for j := range evs {
+		e := &evs[j]
+		vc := make([]int32, n)
+		join := func(k int) {
+			for c, v := range h.vc[k] {
+				if v > vc[c] {
+					vc[c] = v
+				}
+			}
+		}
+		gi := h.gidx[e.g]
+		if last[gi] > 0 {
+			join(last[gi] - 1)
+		}
+		if e.partner != 0 {
+			if pi := h.gidx[e.partner]; last[pi] > 0 {
+				join(last[pi] - 1)
+			}
+		}
+		if e.spawner >= 0 && e.spawner < j {
+			join(e.spawner)
+		}
+		for i := 0; i < j; i++ {
+			if dependent(&evs[i], e) {
+				join(i)
+			}
+		}
+		count[gi]++
+		h.seq[j] = count[gi]
+		vc[gi] = count[gi]
+		last[gi] = j + 1
+		if e.partner != 0 {
+			pi := h.gidx[e.partner]
+			count[pi]++
+			vc[pi] = count[pi]
+			last[pi] = j + 1
+		}
+		h.vc[j] = vc
+	}
+	return h
+}
+
+// before reports whether event i happens before event k (i < k).
+func (h *hb) before(i, k int) bool {
+	return h.vc[k][h.gidx[h.evs[i].g]] >= h.seq[i]
+}
+
+// sameThread reports whether two events share a goroutine.
+func sameThread(a, b *event) bool {
+	return a.g == b.g || a.g == b.partner || a.partner != 0 && (a.partner == b.g || a.partner == b.partner)
+}
+
+// hbHash hashes the happens-before relation of the execution's events:
+// equivalent executions (same events, same order of dependent events)
+// hash equally. Events are identified by (goroutine key, index within the
+// goroutine) and described with the identities of their dependent
+// predecessors.
+func (x *execution) hbHash() uint64 {
+	evs := x.events
+	type id struct {
+		g uint64
+		i int
+	}
+	ids := make([]id, len(evs))
+	count := map[uint64]int{}
+	for i := range evs {
+		count[evs[i].g]++
+		ids[i] = id{evs[i].g, count[evs[i].g]}
+	}
+	lines := make([]string, len(evs))
+	var buf []byte
+	for j := range evs {
+		buf = buf[:0]
+		buf = binary.AppendUvarint(buf, ids[j].g)
+		buf = binary.AppendUvarint(buf, uint64(ids[j].i))
+		buf = binary.AppendUvarint(buf, uint64(evs[j].kind))
+		buf = binary.AppendUvarint(buf, evs[j].partner)
+		buf = binary.AppendUvarint(buf, evs[j].obj.id)
+		var preds []id
+		for i := 0; i < j; i++ {
+			if dependent(&evs[i], &evs[j]) {
+				preds = append(preds, ids[i])
+			}
+		}
+		sort.Slice(preds, func(a, b int) bool {
+			if preds[a].g != preds[b].g {
+				return preds[a].g < preds[b].g
+			}
+			return preds[a].i < preds[b].i
+		})
+		for _, p := range preds {
+			buf = binary.AppendUvarint(buf, p.g)
+			buf = binary.AppendUvarint(buf, uint64(p.i))
+		}
+		lines[j] = string(buf)
+	}
+	sort.Strings(lines)
+	h := fnv.New64a()
+	for _, l := range lines {
+		h.Write([]byte(l))
+		h.Write([]byte{0xff})
+	}
+	return h.Sum64()
+}
+
+// tid identifies a transition across executions.
+type tid struct {
+	g       uint64
+	alt     int
+	partner uint64
+	palt    int
+}
+
+func tidOf(t transition) tid {
+	id := tid{g: t.g.key, alt: t.alt, palt: t.palt}
+	if t.partner != nil {
+		id.partner = t.partner.key
+	}
+	return id
+}
+
+// dporState is one state along the current execution.
+type dporState struct {
+	enabled   []tid
+	events    []event // event of each enabled transition, parallel to enabled
+	backtrack map[tid]bool
+	done      map[tid]bool
+	sleep     map[tid]event
+	chosen    tid
+	ev        int // index in execution events of the chosen transition's event
+}
+
+func (s *dporState) eventOf(t tid) (event, bool) {
+	for i, e := range s.enabled {
+		if e == t {
+			return s.events[i], true
+		}
+	}
+	return event{}, false
+}
+
+// dporChooser drives one execution through the state stack.
+type dporChooser struct {
+	stack []*dporState
+	pos   int // state index in the current execution
+	// blocked counts sleep-set-blocked (redundant) executions.
+	blocked    int
+	realEvents int
+}
+
+// sleepBlocked is returned by choose when every enabled transition is in
+// the sleep set: the execution is redundant and is cut.
+const sleepBlocked = -2
+
+func (d *dporChooser) choose(x *execution, ts []transition) int {
+	k := d.pos
+	d.pos++
+	if k < len(d.stack) {
+		s := d.stack[k]
+		s.ev = len(x.events)
+		for i, t := range ts {
+			if tidOf(t) == s.chosen {
+				return i
+			}
+		}
+		x.internal("DPOR: nondeterministic execution: a replayed transition is not enabled")
+		return 0
+	}
+	s := &dporState{backtrack: map[tid]bool{}, done: map[tid]bool{}, sleep: map[tid]event{}, ev: len(x.events)}
+	for _, t := range ts {
+		s.enabled = append(s.enabled, tidOf(t))
+		s.events = append(s.events, x.newEventPeek(t))
+	}
+	if k > 0 {
+		p := d.stack[k-1]
+		pe, _ := p.eventOf(p.chosen)
+		add := func(t tid, e event) {
+			if t != p.chosen && !dependent(&e, &pe) {
+				s.sleep[t] = e
+			}
+		}
+		for t, e := range p.sleep {
+			add(t, e)
+		}
+		for t := range p.done {
+			if e, ok := p.eventOf(t); ok {
+				add(t, e)
+			}
+		}
+	}
+	d.stack = append(d.stack, s)
+	for i, t := range s.enabled {
+		if _, asleep := s.sleep[t]; !asleep {
+			s.chosen = t
+			s.backtrack[t] = true
+			s.done[t] = true
+			// the goroutine's other alternatives here are local choices
+			for _, u := range s.enabled {
+				if u.g == t.g {
+					s.backtrack[u] = true
+				}
+			}
+			return i
+		}
+	}
+	d.blocked++
+	return sleepBlocked
+}
+
+// newEventPeek describes the event transition t would produce, without
+// marking the goroutine started.
+func (x *execution) newEventPeek(t transition) event {
+	started := t.g.evStarted
+	e := x.newEvent(t)
+	t.g.evStarted = started
+	return e
+}
+
+// analyze adds backtrack points for the races of the finished execution.
+// The operations goroutines are still waiting at when the execution ends
+// (blocked, or asleep) take part as virtual final events: a deadlock is
+// avoided by reordering one of them before an earlier conflicting event.
+func (d *dporChooser) analyze(x *execution) {
+	evs := x.events
+	real := len(evs)
+	for _, g := range x.gs {
+		if g.done || g.pend.kind == opNone {
+			continue
+		}
+		p := &g.pend
+		alts := []int{0}
+		if p.kind == opSelect {
+			alts = alts[:0]
+			for i := range p.cases {
+				alts = append(alts, i)
+			}
+		}
+		for _, alt := range alts {
+			t := transition{g: g, alt: alt}
+			e := x.newEventPeek(t)
+			evs = append(evs, e)
+		}
+	}
+	if len(evs) < 2 {
+		return
+	}
+	// map event index → state
+	stateOf := make([]int, len(evs))
+	for i := range stateOf {
+		stateOf[i] = -1
+	}
+	for k := 0; k < d.pos && k < len(d.stack); k++ {
+		if ev := d.stack[k].ev; ev < len(evs) {
+			stateOf[ev] = k
+		}
+	}
+	h := newHB(evs)
+	d.realEvents = real
+	for j := 1; j < len(evs); j++ {
+		ej := &evs[j]
+		if ej.barrier {
+			continue
+		}
+		// i races with j if they conflict and i does not reach j through
+		// another direct predecessor of j
+		for i := min(j, real) - 1; i >= 0; i-- {
+			ei := &evs[i]
+			if ei.barrier || sameThread(ei, ej) || !dependent(ei, ej) {
+				continue
+			}
+			// i must not reach j through another predecessor of j
+			direct := true
+			for k := i + 1; k < min(j, real); k++ {
+				if (dependent(&evs[k], ej) || sameThread(&evs[k], ej)) && h.before(i, k) {
+					direct = false
+					break
+				}
+			}
+			if !direct {
+				continue
+			}
+			si := stateOf[i]
+			if si < 0 {
+				continue
+			}
+			d.addBacktrack(d.stack[si], h, i, j)
+		}
+	}
+}
+
+// addBacktrack ensures state s (before event i) will explore an initial
+// of notdep(i).j.
+func (d *dporChooser) addBacktrack(s *dporState, h *hb, i, j int) {
+	evs := h.evs
+	var v []int
+	for k := i + 1; k < j && k < d.realEvents; k++ {
+		if !h.before(i, k) {
+			v = append(v, k)
+		}
+	}
+	v = append(v, j)
+	var initials []uint64
+	for a, k := range v {
+		initial := true
+		for _, k2 := range v[:a] {
+			if h.before(k2, k) {
+				initial = false
+				break
+			}
+		}
+		if initial {
+			initials = append(initials, evs[k].g)
+		}
+	}
+	// Already covered?
+	for t := range s.backtrack {
+		for _, g := range initials {
+			if t.g == g {
+				return
+			}
+		}
+	}
+	// Prefer j's goroutine, then any initial enabled at s.
+	order := append([]uint64{evs[j].g}, initials...)
+	for _, g := range order {
+		added := false
+		for _, t := range s.enabled {
+			if t.g == g {
+				s.backtrack[t] = true
+				added = true
+			}
+		}
+		if added {
+			return
+		}
+	}
+	for _, t := range s.enabled {
+		s.backtrack[t] = true
+	}
+}
+
+// next prepares the next execution; false when exploration is complete.
+func (d *dporChooser) next() bool {
+	d.pos = 0
+	for k := len(d.stack) - 1; k >= 0; k-- {
+		s := d.stack[k]
+		for _, t := range s.enabled { // deterministic order
+			if !s.backtrack[t] || s.done[t] {
+				continue
+			}
+			if _, asleep := s.sleep[t]; asleep {
+				continue
+			}
+			s.chosen = t
+			s.done[t] = true
+			d.stack = d.stack[:k+1]
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *Report) error {
+	o := *opts
+	o.recordEvents = true
+	c := newCollector(&o)
+	m := newMachine(p, &o)
+	d := &dporChooser{}
+	n := 0
+	for !c.stopped(ctx) {
+		if n >= o.maxExecutions() {
+			c.bound("executions")
+			break
+		}
+		n++
+		x := newExecution(m, e, &o, d, n, o.Seed)
+		x.chooseAll = true
+		x.run()
+		if !x.sleepBlocked {
+			c.add(x)
+		} else {
+			c.mu.Lock()
+			c.pruned++
+			c.mu.Unlock()
+		}
+		if x.hasFatalFinding() {
+			break
+		}
+		d.analyze(x)
+		x.release()
+		if !d.next() {
+			break
+		}
+	}
+	c.warnings(m)
+	c.fill(r)
+	r.Pruned = c.pruned
+	return nil
+}

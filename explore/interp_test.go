@@ -1,0 +1,64 @@
+package explore
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// All test programs are loaded together, once: loading (type checking
+// the standard library's declarations) is the slowest part of a test.
+const testdataPath = "github.com/henceforth-go/henceforth/explore/testdata"
+
+var testProgram struct {
+	once sync.Once
+	p    *Program
+	err  error
+}
+
+func load(t *testing.T) *Program {
+	t.Helper()
+	testProgram.once.Do(func() {
+		testProgram.p, testProgram.err = Load(context.Background(), LoadConfig{
+			// ("..." patterns skip testdata directories)
+			Patterns: []string{"./testdata/basic", "./testdata/conc", "./testdata/misc", "./testdata/formats",
+				"./testdata/oldloop", "./testdata/outcomes", "./testdata/realistic", "./testdata/uniq", examplesPath + "/..."},
+		})
+	})
+	require.NoError(t, testProgram.err)
+	return testProgram.p
+}
+
+// runFunc explores pkg.name, pkg being a package under testdata.
+func runFunc(t *testing.T, pkg, name string, opts Options) *Report {
+	t.Helper()
+	p := load(t)
+	e, err := p.Func(testdataPath + "/" + pkg + "." + name)
+	require.NoError(t, err)
+	r, err := p.Explore(context.Background(), e, opts)
+	require.NoError(t, err)
+	return r
+}
+
+func TestInterpBasic(t *testing.T) {
+	for _, name := range []string{"Arith", "Interfaces", "Closures", "Maps", "CheckDefers", "Errors", "Generics"} {
+		t.Run(name, func(t *testing.T) {
+			r := runFunc(t, "basic", name, Options{Strategy: DFS})
+			for _, f := range r.Findings {
+				t.Errorf("%s", f)
+			}
+			require.Equal(t, "pass", r.Verdict())
+		})
+	}
+}
+
+func TestInterpPanicMessage(t *testing.T) {
+	r := runFunc(t, "basic", "Panics", Options{Strategy: DFS})
+	require.Len(t, r.Findings, 1)
+	f := r.Findings[0]
+	require.Equal(t, KindPanic, f.Kind)
+	require.Contains(t, f.Message, "panic: assignment to entry in nil map")
+	require.Equal(t, 225, f.Pos.Line)
+}

@@ -1,0 +1,118 @@
+package explore
+
+import (
+	"go/types"
+	"math"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// math/rand and math/rand/v2, deterministic: the top-level functions draw
+// from a generator seeded by the exploration seed; rand.New(NewSource(s))
+// generators are seeded by s. Draws are not scheduling points.
+
+func (x *execution) rand64() uint64 { return splitmix(&x.rnd) }
+
+// randSource returns the generator of a *rand.Rand receiver (or the
+// global one).
+func (c *icall) randGen(recv bool) func() uint64 {
+	x := c.x()
+	if !recv {
+		return x.rand64
+	}
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return x.rand64
+	}
+	r := x.sideState(o, off, func() any { return newRNG(uint64(x.seed)) }).(*rng)
+	return r.next
+}
+
+func randIntrinsics() map[string]intrinsicFactory {
+	t := map[string]intrinsicFactory{}
+	type op func(c *icall, next func() uint64, args []Value) ctrl
+	ops := map[string]op{
+		"Int":    func(c *icall, next func() uint64, a []Value) ctrl { return c.ret(intV(int64(next() >> 1))) },
+		"Int63":  func(c *icall, next func() uint64, a []Value) ctrl { return c.ret(intV(int64(next() >> 1))) },
+		"Int64":  func(c *icall, next func() uint64, a []Value) ctrl { return c.ret(intV(int64(next() >> 1))) },
+		"Int31":  func(c *icall, next func() uint64, a []Value) ctrl { return c.ret(intV(int64(next() >> 33))) },
+		"Int32":  func(c *icall, next func() uint64, a []Value) ctrl { return c.ret(intV(int64(next() >> 33))) },
+		"Uint32": func(c *icall, next func() uint64, a []Value) ctrl { return c.ret(uintV(next() >> 32)) },
+		"Uint64": func(c *icall, next func() uint64, a []Value) ctrl { return c.ret(uintV(next())) },
+		"Float64": func(c *icall, next func() uint64, a []Value) ctrl {
+			return c.ret(floatV(float64(next()>>11) / (1 << 53)))
+		},
+		"Float32": func(c *icall, next func() uint64, a []Value) ctrl {
+			return c.ret(floatV(float64(float32(next()>>40) / (1 << 24))))
+		},
+		"Intn": intn, "IntN": intn, "Int63n": intn, "Int64N": intn, "Int31n": intn, "Int32N": intn,
+		"Uint64N": intn, "Uint32N": intn, "UintN": intn, "N": intn,
+		"Perm": func(c *icall, next func() uint64, a []Value) ctrl {
+			n := int(a[0].Int())
+			if n < 0 {
+				return c.g.throwPlain("invalid argument to Perm")
+			}
+			o := newObject(n)
+			for i := range n {
+				j := int(next() % uint64(i+1))
+				o.cells[i] = o.cells[j]
+				o.cells[j] = intV(int64(i))
+			}
+			return c.ret(sliceV(o, 0, n, n))
+		},
+		"Shuffle": func(c *icall, next func() uint64, a []Value) ctrl {
+			n := int(a[0].Int())
+			if n < 0 {
+				return c.g.throwPlain("invalid argument to Shuffle")
+			}
+			for i := n - 1; i > 0; i-- {
+				j := int(next() % uint64(i+1))
+				if _, cc := c.g.callNested(a[1], []Value{intV(int64(i)), intV(int64(j))}); cc != ctrlNext {
+					return cc
+				}
+			}
+			return c.ret(Value{})
+		},
+		"Seed": func(c *icall, next func() uint64, a []Value) ctrl { return c.ret(Value{}) },
+	}
+	for _, pkg := range []string{"math/rand", "math/rand/v2"} {
+		for name, f := range ops {
+			f := f
+			t[pkg+"."+name] = simple(func(c *icall) ctrl { return f(c, c.randGen(false), c.args) })
+			t["(*"+pkg+".Rand)."+name] = simple(func(c *icall) ctrl { return f(c, c.randGen(true), c.args[1:]) })
+		}
+	}
+	// rand.New(src) and rand.NewSource(seed): a *Rand whose generator is
+	// seeded by the source's seed.
+	t["math/rand.NewSource"] = func(m *machine, fn *ssa.Function) intrinsic {
+		st := m.ptrTo("math/rand", "rngSource")
+		return func(c *icall) ctrl {
+			o := newObject(max(1, st.elem.size))
+			o.cells[0] = c.args[0]
+			return c.ret(ifaceV(st, ptrV(o, 0)))
+		}
+	}
+	t["math/rand.New"] = func(m *machine, fn *ssa.Function) intrinsic {
+		rt := m.rtypeOf(fn.Signature.Results().At(0).Type().(*types.Pointer).Elem())
+		return func(c *icall) ctrl {
+			o := newObject(max(1, rt.size))
+			seed := uint64(0)
+			if src := c.args[0]; src.p != nil {
+				if v := src.iface().v; v.p != nil {
+					seed = v.obj().cells[v.off()].a
+				}
+			}
+			c.x().sideState(o, 0, func() any { return newRNG(seed) })
+			return c.ret(ptrV(o, 0))
+		}
+	}
+	return t
+}
+
+func intn(c *icall, next func() uint64, a []Value) ctrl {
+	n := a[0].a
+	if int64(n) <= 0 && n < math.MaxInt64 {
+		return c.g.throwPlain("invalid argument to Intn")
+	}
+	return c.ret(uintV(next() % n))
+}

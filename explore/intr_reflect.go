@@ -1,0 +1,352 @@
+package explore
+
+import (
+	"fmt"
+	"go/types"
+	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A subset of reflect.Value, enough for libraries that inspect values
+// generically (testify's assertions: ObjectsAreEqual, isNil, getLen,
+// isEmpty, containsElement). A reflect.Value is an interpreter value of
+// the real struct type (three cells: typ_, ptr, flag); the model keeps the
+// payload in the ptr cell and the interpreter's rtype in the flag cell's
+// pointer word (a uintptr-typed cell, so copying and snapshots leave it
+// alone). Settable values (Set*, Addr) are not modelled.
+
+const reflectValid = 1
+
+var typByte = types.Typ[types.Uint8]
+
+func (m *machine) reflectValueType() *rtype {
+	if t := m.named("reflect", "Value"); t != nil {
+		return m.rtypeOf(t)
+	}
+	return nil
+}
+
+// newReflectValue builds a reflect.Value holding v of type t (nil t: the
+// zero, invalid Value).
+func (m *machine) newReflectValue(t *rtype, v Value) Value {
+	vt := m.reflectValueType()
+	o := newObject(max(3, vt.size))
+	if t != nil {
+		o.cells[1] = v
+		o.cells[2] = Value{p: unsafe.Pointer(t), a: reflectValid}
+	}
+	return ptrV(o, 0)
+}
+
+// reflectOf decodes a reflect.Value argument.
+func reflectOf(v Value) (*rtype, Value) {
+	cells := v.obj().cells[v.off():]
+	return (*rtype)(cells[2].p), cells[1]
+}
+
+func (c *icall) reflectPanic(method string, t *rtype) ctrl {
+	kind := "zero"
+	if t != nil {
+		kind = kindName(t)
+	}
+	return c.g.throwPlain(fmt.Sprintf("reflect: call of reflect.Value.%s on %s Value", method, kind))
+}
+
+// kindName is reflect.Kind's String.
+func kindName(t *rtype) string {
+	names := []string{"invalid", "bool", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16",
+		"uint32", "uint64", "uintptr", "float32", "float64", "complex64", "complex128", "array", "chan", "func",
+		"interface", "map", "ptr", "slice", "string", "struct", "unsafe.Pointer"}
+	if k := reflectKind(t); k < len(names) {
+		return names[k]
+	}
+	return "invalid"
+}
+
+func reflectIntrinsics() map[string]intrinsicFactory {
+	// value methods: f gets the Value's type (nil: invalid) and payload
+	method := func(f func(c *icall, t *rtype, v Value) ctrl) intrinsicFactory {
+		return simple(func(c *icall) ctrl {
+			t, v := reflectOf(c.args[0])
+			return f(c, t, v)
+		})
+	}
+	elemAt := func(t *rtype, v Value, i int) Value {
+		et := t.elem
+		if t.kind == kArray {
+			return viewAt(et, v, i*et.size)
+		}
+		return loadValue(et, v.obj(), v.off()+i*et.size)
+	}
+	return map[string]intrinsicFactory{
+		"reflect.ValueOf": func(m *machine, fn *ssa.Function) intrinsic {
+			return func(c *icall) ctrl {
+				if c.args[0].p == nil {
+					return c.ret(m.newReflectValue(nil, Value{}))
+				}
+				it := c.args[0].iface()
+				return c.ret(m.newReflectValue(it.t, it.v))
+			}
+		},
+		"reflect.Zero": func(m *machine, fn *ssa.Function) intrinsic {
+			return func(c *icall) ctrl {
+				if c.args[0].p == nil {
+					return c.g.throwPlain("reflect: Zero(nil)")
+				}
+				t := (*rtype)(c.args[0].iface().v.p)
+				return c.ret(m.newReflectValue(t, t.zero))
+			}
+		},
+		"reflect.Indirect": func(m *machine, fn *ssa.Function) intrinsic {
+			return func(c *icall) ctrl {
+				t, v := reflectOf(c.args[0])
+				if t == nil || t.kind != kPtr {
+					return c.ret(c.args[0])
+				}
+				if v.p == nil {
+					return c.ret(m.newReflectValue(nil, Value{}))
+				}
+				return c.ret(m.newReflectValue(t.elem, loadValue(t.elem, v.obj(), v.off())))
+			}
+		},
+		"(reflect.Value).IsValid": method(func(c *icall, t *rtype, v Value) ctrl { return c.ret(boolV(t != nil)) }),
+		"(reflect.Value).Kind": method(func(c *icall, t *rtype, v Value) ctrl {
+			if t == nil {
+				return c.ret(Value{})
+			}
+			return c.ret(uintV(uint64(reflectKind(t))))
+		}),
+		"(reflect.Value).Type": func(m *machine, fn *ssa.Function) intrinsic {
+			return func(c *icall) ctrl {
+				t, _ := reflectOf(c.args[0])
+				if t == nil {
+					return c.reflectPanic("Type", nil)
+				}
+				return c.ret(ifaceV(m.reflectType(), Value{p: unsafe.Pointer(t)}))
+			}
+		},
+		"(reflect.Value).IsNil": method(func(c *icall, t *rtype, v Value) ctrl {
+			if t == nil {
+				return c.reflectPanic("IsNil", t)
+			}
+			switch t.kind {
+			case kPtr, kMap, kChan, kFunc, kSlice, kUnsafePointer, kIface:
+				return c.ret(boolV(v.p == nil))
+			}
+			return c.reflectPanic("IsNil", t)
+		}),
+		"(reflect.Value).Len": method(func(c *icall, t *rtype, v Value) ctrl {
+			if t == nil {
+				return c.reflectPanic("Len", t)
+			}
+			switch t.kind {
+			case kSlice:
+				return c.ret(intV(int64(v.sliceLen())))
+			case kString:
+				return c.ret(intV(int64(v.a)))
+			case kArray:
+				return c.ret(intV(int64(t.len)))
+			case kMap:
+				if mo := v.mapObj(); mo != nil {
+					return c.ret(intV(int64(mo.len())))
+				}
+				return c.ret(intV(0))
+			case kChan:
+				if ch := v.chanObj(); ch != nil {
+					return c.ret(intV(int64(ch.length())))
+				}
+				return c.ret(intV(0))
+			case kPtr:
+				if t.elem.kind == kArray {
+					return c.ret(intV(int64(t.elem.len)))
+				}
+			}
+			return c.reflectPanic("Len", t)
+		}),
+		"(reflect.Value).Cap": method(func(c *icall, t *rtype, v Value) ctrl {
+			switch {
+			case t != nil && t.kind == kSlice:
+				return c.ret(intV(int64(v.sliceCap())))
+			case t != nil && t.kind == kArray:
+				return c.ret(intV(int64(t.len)))
+			case t != nil && t.kind == kChan && v.p != nil:
+				return c.ret(intV(int64(v.chanObj().capacity())))
+			}
+			return c.reflectPanic("Cap", t)
+		}),
+		"(reflect.Value).Index": func(m *machine, fn *ssa.Function) intrinsic {
+			return func(c *icall) ctrl {
+				t, v := reflectOf(c.args[0])
+				i := int(c.args[1].Int())
+				if t == nil {
+					return c.reflectPanic("Index", t)
+				}
+				switch t.kind {
+				case kSlice, kArray:
+					n := t.len
+					if t.kind == kSlice {
+						n = v.sliceLen()
+					}
+					if i < 0 || i >= n {
+						return c.g.throwPlain("reflect: slice index out of range")
+					}
+					return c.ret(m.newReflectValue(t.elem, elemAt(t, v, i)))
+				case kString:
+					s := v.Str()
+					if i < 0 || i >= len(s) {
+						return c.g.throwPlain("reflect: string index out of range")
+					}
+					return c.ret(m.newReflectValue(m.rtypeOf(typByte), uintV(uint64(s[i]))))
+				}
+				return c.reflectPanic("Index", t)
+			}
+		},
+		"(reflect.Value).Elem": func(m *machine, fn *ssa.Function) intrinsic {
+			return func(c *icall) ctrl {
+				t, v := reflectOf(c.args[0])
+				switch {
+				case t != nil && t.kind == kPtr:
+					if v.p == nil {
+						return c.ret(m.newReflectValue(nil, Value{}))
+					}
+					return c.ret(m.newReflectValue(t.elem, loadValue(t.elem, v.obj(), v.off())))
+				case t != nil && t.kind == kIface:
+					if v.p == nil {
+						return c.ret(m.newReflectValue(nil, Value{}))
+					}
+					it := v.iface()
+					return c.ret(m.newReflectValue(it.t, it.v))
+				}
+				return c.reflectPanic("Elem", t)
+			}
+		},
+		"(reflect.Value).Interface": method(func(c *icall, t *rtype, v Value) ctrl {
+			if t == nil {
+				return c.g.throwPlain("reflect: call of reflect.Value.Interface on zero Value")
+			}
+			if t.kind == kIface {
+				return c.ret(v)
+			}
+			return c.ret(ifaceV(t, v))
+		}),
+		"(reflect.Value).CanInterface": method(func(c *icall, t *rtype, v Value) ctrl { return c.ret(boolV(t != nil)) }),
+		"(reflect.Value).String": method(func(c *icall, t *rtype, v Value) ctrl {
+			switch {
+			case t == nil:
+				return c.ret(strV("<invalid Value>"))
+			case t.kind == kString:
+				return c.ret(v)
+			}
+			return c.ret(strV("<" + t.String() + " Value>"))
+		}),
+		"(reflect.Value).Int": method(func(c *icall, t *rtype, v Value) ctrl {
+			if t == nil || !t.kind.isSigned() {
+				return c.reflectPanic("Int", t)
+			}
+			return c.ret(v)
+		}),
+		"(reflect.Value).Uint": method(func(c *icall, t *rtype, v Value) ctrl {
+			if t == nil || !t.kind.isInteger() || t.kind.isSigned() {
+				return c.reflectPanic("Uint", t)
+			}
+			return c.ret(v)
+		}),
+		"(reflect.Value).Float": method(func(c *icall, t *rtype, v Value) ctrl {
+			if t == nil || !t.kind.isFloat() {
+				return c.reflectPanic("Float", t)
+			}
+			return c.ret(v)
+		}),
+		"(reflect.Value).Bool": method(func(c *icall, t *rtype, v Value) ctrl {
+			if t == nil || t.kind != kBool {
+				return c.reflectPanic("Bool", t)
+			}
+			return c.ret(v)
+		}),
+		"(reflect.Value).IsZero": method(func(c *icall, t *rtype, v Value) ctrl {
+			if t == nil {
+				return c.reflectPanic("IsZero", t)
+			}
+			switch t.kind {
+			case kSlice, kMap, kFunc, kChan, kPtr, kUnsafePointer, kIface:
+				return c.ret(boolV(v.p == nil))
+			}
+			eq, _ := equal(t, v, t.zero)
+			return c.ret(boolV(eq))
+		}),
+		"(reflect.Value).NumField": method(func(c *icall, t *rtype, v Value) ctrl {
+			if t == nil || t.kind != kStruct {
+				return c.reflectPanic("NumField", t)
+			}
+			return c.ret(intV(int64(len(t.fields))))
+		}),
+		"(reflect.Value).Field": func(m *machine, fn *ssa.Function) intrinsic {
+			return func(c *icall) ctrl {
+				t, v := reflectOf(c.args[0])
+				i := int(c.args[1].Int())
+				if t == nil || t.kind != kStruct {
+					return c.reflectPanic("Field", t)
+				}
+				if i < 0 || i >= len(t.fields) {
+					return c.g.throwPlain("reflect: Field index out of range")
+				}
+				f := t.fields[i]
+				return c.ret(m.newReflectValue(f.t, viewAt(f.t, v, f.off)))
+			}
+		},
+		"(reflect.Value).MapKeys": func(m *machine, fn *ssa.Function) intrinsic {
+			return func(c *icall) ctrl {
+				t, v := reflectOf(c.args[0])
+				if t == nil || t.kind != kMap {
+					return c.reflectPanic("MapKeys", t)
+				}
+				var keys []Value
+				if mo := v.mapObj(); mo != nil {
+					mo.each(func(k, _ Value) bool { keys = append(keys, k); return true })
+				}
+				vt := m.reflectValueType()
+				o := newObject(len(keys) * vt.size)
+				for i, k := range keys {
+					rv := m.newReflectValue(t.key, k)
+					copy(o.cells[i*vt.size:], rv.obj().cells[:vt.size])
+				}
+				return c.ret(sliceV(o, 0, len(keys), len(keys)))
+			}
+		},
+		"(reflect.Value).MapIndex": func(m *machine, fn *ssa.Function) intrinsic {
+			return func(c *icall) ctrl {
+				t, v := reflectOf(c.args[0])
+				_, k := reflectOf(c.args[1])
+				if t == nil || t.kind != kMap {
+					return c.reflectPanic("MapIndex", t)
+				}
+				mo := v.mapObj()
+				if mo == nil {
+					return c.ret(m.newReflectValue(nil, Value{}))
+				}
+				e, ok, bad := mo.get(k)
+				if bad != nil {
+					return c.g.throwRuntime("hash of unhashable type %s", bad)
+				}
+				if !ok {
+					return c.ret(m.newReflectValue(nil, Value{}))
+				}
+				return c.ret(m.newReflectValue(t.elem, e))
+			}
+		},
+		"(reflect.Value).Pointer": method(func(c *icall, t *rtype, v Value) ctrl {
+			if t == nil {
+				return c.reflectPanic("Pointer", t)
+			}
+			switch t.kind {
+			case kPtr, kMap, kChan, kFunc, kSlice, kUnsafePointer:
+				if v.p == nil {
+					return c.ret(Value{})
+				}
+				return c.ret(uintV(c.x().fakeAddr(v)))
+			}
+			return c.reflectPanic("Pointer", t)
+		}),
+	}
+}

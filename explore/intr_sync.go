@@ -1,0 +1,776 @@
+package explore
+
+import (
+	"fmt"
+	"strings"
+	"go/token"
+	"go/types"
+	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Models of the sync package. Their state lives in the cells of the sync
+// values themselves (so copies behave as in Go); see the layout constants
+// in intrinsics.go. Every operation is a scheduling point.
+
+func runtimeIntrinsics() map[string]intrinsicFactory {
+	return map[string]intrinsicFactory{
+		"runtime.Gosched": simple(func(c *icall) ctrl {
+			if c.yield(pendingOp{kind: opSync, label: "runtime.Gosched"}) {
+				return ctrlYield
+			}
+			return c.ret(Value{})
+		}),
+		"runtime.Goexit": simple(func(c *icall) ctrl { return c.g.goexit() }),
+		"runtime.NumGoroutine": simple(func(c *icall) ctrl {
+			n := 0
+			for _, g := range c.x().gs {
+				if !g.done {
+					n++
+				}
+			}
+			return c.ret(intV(int64(n)))
+		}),
+		"runtime.GOMAXPROCS":     simple(func(c *icall) ctrl { return c.ret(intV(2)) }),
+		"runtime.NumCPU":         simple(func(c *icall) ctrl { return c.ret(intV(2)) }),
+		"runtime.GC":             simple(func(c *icall) ctrl { return c.ret(Value{}) }),
+		"runtime.KeepAlive":      simple(func(c *icall) ctrl { return c.ret(Value{}) }),
+		"runtime.SetFinalizer":   simple(func(c *icall) ctrl { return c.ret(Value{}) }),
+		"runtime.LockOSThread":   simple(func(c *icall) ctrl { return c.ret(Value{}) }),
+		"runtime.UnlockOSThread": simple(func(c *icall) ctrl { return c.ret(Value{}) }),
+		"runtime.Version":        simple(func(c *icall) ctrl { return c.ret(strV("go1.26-explore")) }),
+		"runtime.FuncForPC": func(m *machine, fn *ssa.Function) intrinsic {
+			ft := fn.Signature.Results().At(0).Type().(*types.Pointer).Elem()
+			return func(c *icall) ctrl {
+				if c.args[0].a == 0 {
+					return c.ret(Value{})
+				}
+				o := newObject(max(1, m.rtypeOf(ft).size))
+				o.cells[0] = c.args[0]
+				return c.ret(ptrV(o, 0))
+			}
+		},
+		"(*runtime.Func).Name": simple(func(c *icall) ctrl {
+			if c.args[0].p == nil {
+				return c.ret(Value{})
+			}
+			fn := c.m().funcAt(token.Pos(c.args[0].obj().cells[0].a))
+			if fn == nil {
+				return c.ret(Value{})
+			}
+			return c.ret(strV(funcName(fn)))
+		}),
+		"(*runtime.Func).Entry": simple(func(c *icall) ctrl {
+			if c.args[0].p == nil {
+				return c.ret(Value{})
+			}
+			return c.ret(c.args[0].obj().cells[0])
+		}),
+		"(*runtime.Func).FileLine": simple(func(c *icall) ctrl {
+			p := c.m().prog.Fset.Position(token.Pos(c.args[1].a))
+			return c.retN(strV(p.Filename), intV(int64(p.Line)))
+		}),
+		"runtime/debug.Stack": simple(func(c *icall) ctrl {
+			var b strings.Builder
+			fmt.Fprintf(&b, "goroutine %d [running]:\n", c.g.id)
+			for _, f := range c.g.stack() {
+				fmt.Fprintf(&b, "%s(...)\n\t%s:%d\n", f.Func, f.Pos.Filename, f.Pos.Line)
+			}
+			return c.ret(bytesToSlice([]byte(b.String())))
+		}),
+		"runtime.Caller": simple(func(c *icall) ctrl {
+			skip := int(c.args[0].Int())
+			g := c.g
+			i := g.depth - 1 - skip
+			for i >= 0 && g.frames[i].fn.fn == nil {
+				i--
+			}
+			if skip < 0 || i < 0 {
+				return c.retN(Value{}, Value{}, Value{}, boolV(false))
+			}
+			fr := g.frames[i]
+			pos := fr.curPos()
+			if i < g.depth-1 {
+				pos = fr.pos()
+			}
+			if i == g.depth-1 {
+				pos = c.pos
+			}
+			p := c.m().prog.Fset.Position(pos)
+			return c.retN(uintV(uint64(pos)), strV(p.Filename), intV(int64(p.Line)), boolV(true))
+		}),
+	}
+}
+
+func syncIntrinsics() map[string]intrinsicFactory {
+	return map[string]intrinsicFactory{
+		"(*sync.Mutex).Lock":       simple(mutexLock("sync.(*Mutex).Lock")),
+		"(*sync.Mutex).Unlock":     simple(mutexUnlock("sync.(*Mutex).Unlock")),
+		"(*sync.Mutex).TryLock":    simple(mutexTryLock),
+		"(*sync.RWMutex).RLock":    simple(rwRLock("sync.(*RWMutex).RLock")),
+		"(*sync.RWMutex).RUnlock":  simple(rwRUnlock("sync.(*RWMutex).RUnlock")),
+		"(*sync.RWMutex).Lock":     simple(rwLock),
+		"(*sync.RWMutex).Unlock":   simple(rwUnlock),
+		"(*sync.RWMutex).TryLock":  simple(rwTryLock),
+		"(*sync.RWMutex).TryRLock": simple(rwTryRLock),
+		"(*sync.RWMutex).RLocker": func(m *machine, fn *ssa.Function) intrinsic {
+			rt := m.rtypeOf(types.NewPointer(m.named("sync", "rlocker")))
+			return func(c *icall) ctrl { return c.ret(ifaceV(rt, c.args[0])) }
+		},
+		"(*sync.rlocker).Lock":   simple(rwRLock("sync.(*RWMutex).RLock (RLocker)")),
+		"(*sync.rlocker).Unlock": simple(rwRUnlock("sync.(*RWMutex).RUnlock (RLocker)")),
+		"(*sync.WaitGroup).Add": simple(func(c *icall) ctrl {
+			return wgAdd(c, c.args[1].Int(), "sync.(*WaitGroup).Add")
+		}),
+		"(*sync.WaitGroup).Done": simple(func(c *icall) ctrl { return wgAdd(c, -1, "sync.(*WaitGroup).Done") }),
+		"(*sync.WaitGroup).Wait": simple(wgWait),
+		"(*sync.WaitGroup).Go":   simple(wgGo),
+		"(*sync.Once).Do":        simple(onceDo),
+		"sync.NewCond": func(m *machine, fn *ssa.Function) intrinsic {
+			ct := m.rtypeOf(m.named("sync", "Cond"))
+			return func(c *icall) ctrl {
+				o := &object{cells: make([]Value, ct.size), shared: true, id: c.g.newID()}
+				o.cells[condL] = c.args[0]
+				return c.ret(ptrV(o, 0))
+			}
+		},
+		"(*sync.Cond).Wait": func(m *machine, fn *ssa.Function) intrinsic {
+			locker := m.named("sync", "Locker")
+			var lock, unlock *types.Func
+			if locker != nil {
+				it := locker.Underlying().(*types.Interface)
+				for i := range it.NumMethods() {
+					switch f := it.Method(i); f.Name() {
+					case "Lock":
+						lock = f
+					case "Unlock":
+						unlock = f
+					}
+				}
+			}
+			tr := m.condWaitTrampoline(lock, unlock)
+			return func(c *icall) ctrl { return condWait(c, tr) }
+		},
+		"(*sync.Cond).Signal":          simple(func(c *icall) ctrl { return condNotifyOp(c, false) }),
+		"(*sync.Cond).Broadcast":       simple(func(c *icall) ctrl { return condNotifyOp(c, true) }),
+		"(*sync.Map).Load":             simple(syncMapOp("Load")),
+		"(*sync.Map).Store":            simple(syncMapOp("Store")),
+		"(*sync.Map).LoadOrStore":      simple(syncMapOp("LoadOrStore")),
+		"(*sync.Map).LoadAndDelete":    simple(syncMapOp("LoadAndDelete")),
+		"(*sync.Map).Delete":           simple(syncMapOp("Delete")),
+		"(*sync.Map).Swap":             simple(syncMapOp("Swap")),
+		"(*sync.Map).CompareAndSwap":   simple(syncMapOp("CompareAndSwap")),
+		"(*sync.Map).CompareAndDelete": simple(syncMapOp("CompareAndDelete")),
+		"(*sync.Map).Clear":            simple(syncMapOp("Clear")),
+		"(*sync.Map).Range":            func(m *machine, fn *ssa.Function) intrinsic { return m.syncMapRange() },
+		"(*sync.Pool).Get":             func(m *machine, fn *ssa.Function) intrinsic { return m.poolGet() },
+		"(*sync.Pool).Put":             simple(poolPut),
+		"sync.OnceFunc":                func(m *machine, fn *ssa.Function) intrinsic { return m.onceValues(0) },
+		"sync.OnceValue":               func(m *machine, fn *ssa.Function) intrinsic { return m.onceValues(1) },
+		"sync.OnceValues":              func(m *machine, fn *ssa.Function) intrinsic { return m.onceValues(2) },
+	}
+}
+
+// onceValues implements sync.OnceFunc (n = 0), OnceValue (1) and
+// OnceValues (2): the returned function runs f through a Once and returns
+// the saved results. (Go re-panics with f's panic value on every call
+// after a panic; here later calls return zero results.)
+func (m *machine) onceValues(n int) intrinsic {
+	onceT := m.named("sync", "Once")
+	// store: env = (f, results object); calls f and saves its results.
+	store := m.trampoline(fmt.Sprintf("sync.OnceValues.store%d", n), 3, []instrFn{
+		func(fr *frame) ctrl { return fr.g.callValue(fr, fr.regs[0], nil, 2, token.NoPos) },
+		func(fr *frame) ctrl {
+			res := fr.regs[1].obj()
+			switch n {
+			case 1:
+				res.cells[0] = fr.regs[2]
+			case 2:
+				copy(res.cells, fr.regs[2].obj().cells)
+			}
+			return fr.g.ret(Value{})
+		},
+	})
+	store.nparams = 0
+	// call: env = (once, store closure, results object).
+	call := m.trampoline(fmt.Sprintf("sync.OnceValues.call%d", n), 3, []instrFn{
+		func(fr *frame) ctrl {
+			c := &icall{g: fr.g, fr: fr, args: []Value{fr.regs[0], fr.regs[1]}, dst: -1, pos: fr.g.callerPos()}
+			return onceDo(c)
+		},
+		func(fr *frame) ctrl {
+			res := fr.regs[2].obj()
+			switch n {
+			case 1:
+				return fr.g.ret(res.cells[0])
+			case 2:
+				return fr.g.ret(tupleV(res.cells[0], res.cells[1]))
+			}
+			return fr.g.ret(Value{})
+		},
+	})
+	call.nparams = 0
+	return func(c *icall) ctrl {
+		if onceT == nil {
+			return c.g.unsupported(c.pos, "sync.OnceFunc: sync.Once is not loaded")
+		}
+		once := &object{cells: make([]Value, m.rtypeOf(onceT).size), id: c.g.newID(), owner: c.g.key}
+		res := &object{cells: make([]Value, max(n, 1))}
+		st := &closure{fn: store, env: []Value{c.args[0], ptrV(res, 0)}}
+		return c.ret(funcV(&closure{fn: call, env: []Value{ptrV(once, 0), funcV(st), ptrV(res, 0)}}))
+	}
+}
+
+func (m *machine) syncLayoutOK(c *icall) (ctrl, bool) {
+	if e := m.models.layoutErr; e != "" {
+		return c.g.unsupported(c.pos, "this Go version's sync types have an unexpected layout (%s)", e), false
+	}
+	return ctrlNext, true
+}
+
+func mutexLock(label string) intrinsic {
+	return func(c *icall) ctrl {
+		o, off, ok := c.ptrArg(0)
+		if !ok {
+			return c.nilPanic()
+		}
+		if c.yield(pendingOp{kind: opLock, obj: o, off: off, label: label}) {
+			return ctrlYield
+		}
+		o.cells[off].a = 1
+		return c.ret(Value{})
+	}
+}
+
+func mutexUnlock(label string) intrinsic {
+	return func(c *icall) ctrl {
+		o, off, ok := c.ptrArg(0)
+		if !ok {
+			return c.nilPanic()
+		}
+		if c.yield(pendingOp{kind: opUnlock, obj: o, off: off, label: label}) {
+			return ctrlYield
+		}
+		if o.cells[off].a == 0 {
+			return c.g.fatal("sync: unlock of unlocked mutex")
+		}
+		o.cells[off].a = 0
+		return c.ret(Value{})
+	}
+}
+
+func mutexTryLock(c *icall) ctrl {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return c.nilPanic()
+	}
+	if c.yield(pendingOp{kind: opTryLock, obj: o, off: off, label: "sync.(*Mutex).TryLock"}) {
+		return ctrlYield
+	}
+	if o.cells[off].a != 0 {
+		return c.ret(boolV(false))
+	}
+	o.cells[off].a = 1
+	return c.ret(boolV(true))
+}
+
+func rwRLock(label string) intrinsic {
+	return func(c *icall) ctrl {
+		o, off, ok := c.ptrArg(0)
+		if !ok {
+			return c.nilPanic()
+		}
+		if cc, ok := c.m().syncLayoutOK(c); !ok {
+			return cc
+		}
+		if c.yield(pendingOp{kind: opRLock, obj: o, off: off, label: label}) {
+			return ctrlYield
+		}
+		o.cells[off+rwReaders].a++
+		return c.ret(Value{})
+	}
+}
+
+func rwRUnlock(label string) intrinsic {
+	return func(c *icall) ctrl {
+		o, off, ok := c.ptrArg(0)
+		if !ok {
+			return c.nilPanic()
+		}
+		if c.yield(pendingOp{kind: opRUnlock, obj: o, off: off, label: label}) {
+			return ctrlYield
+		}
+		if o.cells[off+rwReaders].a == 0 {
+			return c.g.fatal("sync: RUnlock of unlocked RWMutex")
+		}
+		o.cells[off+rwReaders].a--
+		return c.ret(Value{})
+	}
+}
+
+// rwLock is RWMutex.Lock in two steps: announcing the writer (new readers
+// block from then on) and acquiring once the readers left.
+func rwLock(c *icall) ctrl {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return c.nilPanic()
+	}
+	if cc, ok := c.m().syncLayoutOK(c); !ok {
+		return cc
+	}
+	g := c.g
+	if g.phase == 0 {
+		if c.yield(pendingOp{kind: opWAnnounce, obj: o, off: off, label: "sync.(*RWMutex).Lock (writer waits)"}) {
+			return ctrlYield
+		}
+		o.cells[off+rwWriter].a = 1
+		g.phase = 1
+	}
+	if c.yield(pendingOp{kind: opWAcquire, obj: o, off: off, label: "sync.(*RWMutex).Lock (acquired)"}) {
+		return ctrlYield
+	}
+	g.phase = 0
+	o.cells[off+rwWriter].a = 2
+	return c.ret(Value{})
+}
+
+func rwUnlock(c *icall) ctrl {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return c.nilPanic()
+	}
+	if c.yield(pendingOp{kind: opWUnlock, obj: o, off: off, label: "sync.(*RWMutex).Unlock"}) {
+		return ctrlYield
+	}
+	if o.cells[off+rwWriter].a != 2 {
+		return c.g.fatal("sync: Unlock of unlocked RWMutex")
+	}
+	o.cells[off+rwWriter].a = 0
+	return c.ret(Value{})
+}
+
+func rwTryLock(c *icall) ctrl {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return c.nilPanic()
+	}
+	if c.yield(pendingOp{kind: opTryLock, obj: o, off: off, label: "sync.(*RWMutex).TryLock"}) {
+		return ctrlYield
+	}
+	if o.cells[off+rwWriter].a != 0 || o.cells[off+rwReaders].a != 0 {
+		return c.ret(boolV(false))
+	}
+	o.cells[off+rwWriter].a = 2
+	return c.ret(boolV(true))
+}
+
+func rwTryRLock(c *icall) ctrl {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return c.nilPanic()
+	}
+	if c.yield(pendingOp{kind: opTryLock, obj: o, off: off, label: "sync.(*RWMutex).TryRLock"}) {
+		return ctrlYield
+	}
+	if o.cells[off+rwWriter].a != 0 {
+		return c.ret(boolV(false))
+	}
+	o.cells[off+rwReaders].a++
+	return c.ret(boolV(true))
+}
+
+func wgAdd(c *icall, delta int64, label string) ctrl {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return c.nilPanic()
+	}
+	if c.yield(pendingOp{kind: opWGAdd, obj: o, off: off, n: delta, label: label}) {
+		return ctrlYield
+	}
+	v := int64(o.cells[off].a) + delta
+	if v < 0 {
+		return c.g.throwPlain("sync: negative WaitGroup counter")
+	}
+	o.cells[off].a = uint64(v)
+	return c.ret(Value{})
+}
+
+func wgWait(c *icall) ctrl {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return c.nilPanic()
+	}
+	if c.yield(pendingOp{kind: opWGWait, obj: o, off: off, label: "sync.(*WaitGroup).Wait"}) {
+		return ctrlYield
+	}
+	return c.ret(Value{})
+}
+
+// wgGo is WaitGroup.Go(f): Add(1), then a goroutine running f and Done.
+func wgGo(c *icall) ctrl {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return c.nilPanic()
+	}
+	if c.yield(pendingOp{kind: opWGAdd, obj: o, off: off, n: 1, label: "sync.(*WaitGroup).Go"}) {
+		return ctrlYield
+	}
+	o.cells[off].a++
+	m := c.m()
+	tr := m.wgGoTrampoline()
+	g := c.x().spawn(c.g, tr.self, []Value{c.args[1], c.args[0]}, c.pos)
+	_ = g
+	return c.ret(Value{})
+}
+
+// wgGoTrampoline: reg0 = f, reg1 = *WaitGroup; calls f then Done.
+func (m *machine) wgGoTrampoline() *fnCode {
+	return m.trampoline("sync.(*WaitGroup).Go.func1", 2, []instrFn{
+		func(fr *frame) ctrl { return fr.g.callValue(fr, fr.regs[0], nil, -1, token.NoPos) },
+		func(fr *frame) ctrl {
+			c := &icall{g: fr.g, fr: fr, args: []Value{fr.regs[1]}, dst: -1}
+			return wgAdd(c, -1, "sync.(*WaitGroup).Done")
+		},
+		func(fr *frame) ctrl { return fr.g.ret(Value{}) },
+	})
+}
+
+// funcAt returns the innermost compiled function whose syntax contains
+// pos (for runtime.FuncForPC, whose "pc" is a position here).
+func (m *machine) funcAt(pos token.Pos) *ssa.Function {
+	var best *ssa.Function
+	for fn := range m.fns {
+		syn := fn.Syntax()
+		if syn == nil || pos < syn.Pos() || pos >= syn.End() {
+			continue
+		}
+		if best == nil || syn.Pos() >= best.Syntax().Pos() && syn.End() <= best.Syntax().End() {
+			best = fn
+		}
+	}
+	return best
+}
+
+// trampoline makes (once per machine and name) a function of native
+// instructions with nregs registers, the first of which are parameters.
+func (m *machine) trampoline(name string, nregs int, code []instrFn) *fnCode {
+	if fc, ok := m.tramps[name]; ok {
+		return fc
+	}
+	fc := &fnCode{name: name, nregs: nregs, nparams: nregs, tmpl: make([]Value, nregs), code: code,
+		instrs: make([]ssa.Instruction, len(code)), recoverPC: -1, compiled: true}
+	fc.self = &closure{fn: fc}
+	if m.tramps == nil {
+		m.tramps = map[string]*fnCode{}
+	}
+	m.tramps[name] = fc
+	return fc
+}
+
+// onceDo runs f in a continuation frame that marks the Once done even if
+// f panics. Other callers block while f runs.
+func onceDo(c *icall) ctrl {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return c.nilPanic()
+	}
+	if cc, ok := c.m().syncLayoutOK(c); !ok {
+		return cc
+	}
+	if c.yield(pendingOp{kind: opOnce, obj: o, off: off, label: "sync.(*Once).Do"}) {
+		return ctrlYield
+	}
+	if o.cells[off+onceDone].a != 0 {
+		return c.ret(Value{})
+	}
+	o.cells[off+onceRunning].a = 1
+	tr := c.m().trampoline("sync.(*Once).doSlow", 2, []instrFn{
+		func(fr *frame) ctrl {
+			p := fr.regs[1]
+			fr.defers = append(fr.defers, deferred{native: func(g *goroutine) {
+				p.obj().cells[p.off()+onceDone].a = 1
+				p.obj().cells[p.off()+onceRunning].a = 0
+				// The completion of f happens before every Do that
+				// returns afterwards: a synchronization event, not a
+				// scheduling point.
+				g.x.syncEvent(g, opOnce, p.obj(), p.off())
+			}})
+			return ctrlNext
+		},
+		func(fr *frame) ctrl { return fr.g.callValue(fr, fr.regs[0], nil, -1, token.NoPos) },
+		runDefersInstr,
+		func(fr *frame) ctrl { return fr.g.ret(Value{}) },
+	})
+	nf := c.g.push(tr, -1)
+	nf.regs[0] = c.args[1]
+	nf.regs[1] = c.args[0]
+	return ctrlCall
+}
+
+// condWaitTrampoline: reg0 = *Cond, reg1 = L, reg2 = ticket.
+func (m *machine) condWaitTrampoline(lock, unlock *types.Func) *fnCode {
+	callL := func(fr *frame, meth *types.Func) ctrl {
+		l := fr.regs[1]
+		if l.p == nil || meth == nil {
+			return fr.g.throwRuntime("invalid memory address or nil pointer dereference")
+		}
+		it := l.iface()
+		fc := fr.g.x.m.method(it.t, meth)
+		if fc == nil {
+			return fr.g.unsupported(token.NoPos, "sync.Cond: locker %s has no method %s", it.t, meth.Name())
+		}
+		return fr.g.callValue(fr, funcV(fc.self), []Value{it.v}, -1, token.NoPos)
+	}
+	return m.trampoline("sync.(*Cond).Wait", 3, []instrFn{
+		func(fr *frame) ctrl { return callL(fr, unlock) },
+		func(fr *frame) ctrl {
+			g := fr.g
+			p := fr.regs[0]
+			if !g.granted {
+				g.pend = pendingOp{kind: opCondWait, obj: p.obj(), off: p.off(), n: fr.regs[2].Int(), label: "sync.(*Cond).Wait", pos: g.callerPos()}
+				return ctrlYield
+			}
+			g.granted = false
+			return ctrlNext
+		},
+		func(fr *frame) ctrl { return callL(fr, lock) },
+		func(fr *frame) ctrl { return fr.g.ret(Value{}) },
+	})
+}
+
+// condWait registers a wait ticket (a scheduling point), then unlocks L,
+// waits for a notification and locks L again.
+func condWait(c *icall, tr *fnCode) ctrl {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return c.nilPanic()
+	}
+	if cc, ok := c.m().syncLayoutOK(c); !ok {
+		return cc
+	}
+	if c.yield(pendingOp{kind: opSync, obj: o, off: off, label: "sync.(*Cond).Wait"}) {
+		return ctrlYield
+	}
+	ticket := uint32(o.cells[off+condWaitCell].a)
+	o.cells[off+condWaitCell].a = uint64(ticket + 1)
+	nf := c.g.push(tr, -1)
+	nf.regs[0] = c.args[0]
+	nf.regs[1] = o.cells[off+condL]
+	nf.regs[2] = intV(int64(ticket))
+	return ctrlCall
+}
+
+func condNotifyOp(c *icall, all bool) ctrl {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return c.nilPanic()
+	}
+	label := "sync.(*Cond).Signal"
+	if all {
+		label = "sync.(*Cond).Broadcast"
+	}
+	if c.yield(pendingOp{kind: opSync, obj: o, off: off, label: label}) {
+		return ctrlYield
+	}
+	wait, notify := uint32(o.cells[off+condWaitCell].a), uint32(o.cells[off+condNotify].a)
+	if wait != notify {
+		if all {
+			notify = wait
+		} else {
+			notify++
+		}
+		o.cells[off+condNotify].a = uint64(notify)
+	}
+	return c.ret(Value{})
+}
+
+// side returns the model state attached to a memory cell (created by mk
+// on first use).
+func (x *execution) sideState(o *object, off int, mk func() any) any {
+	k := objKey{p: unsafe.Pointer(o), off: off}
+	if v, ok := x.side[k]; ok {
+		return v
+	}
+	if x.side == nil {
+		x.side = map[objKey]any{}
+	}
+	v := mk()
+	x.side[k] = v
+	return v
+}
+
+func (c *icall) syncMapState(o *object, off int) *mapObject {
+	m := c.m()
+	return c.x().sideState(o, off, func() any { return newMap(m.emptyIface, m.emptyIface) }).(*mapObject)
+}
+
+func syncMapOp(op string) intrinsic {
+	label := "sync.(*Map)." + op
+	return func(c *icall) ctrl {
+		o, off, ok := c.ptrArg(0)
+		if !ok {
+			return c.nilPanic()
+		}
+		if c.yield(pendingOp{kind: opSync, obj: o, off: off, label: label}) {
+			return ctrlYield
+		}
+		sm := c.syncMapState(o, off)
+		unhashable := func(bad *rtype) ctrl { return c.g.throwRuntime("hash of unhashable type %s", bad) }
+		switch op {
+		case "Load":
+			v, found, bad := sm.get(c.args[1])
+			if bad != nil {
+				return unhashable(bad)
+			}
+			if !found {
+				v = Value{}
+			}
+			return c.retN(v, boolV(found))
+		case "Store":
+			if bad := sm.set(c.args[1], c.args[2]); bad != nil {
+				return unhashable(bad)
+			}
+			return c.ret(Value{})
+		case "LoadOrStore":
+			v, found, bad := sm.get(c.args[1])
+			if bad != nil {
+				return unhashable(bad)
+			}
+			if found {
+				return c.retN(v, boolV(true))
+			}
+			sm.set(c.args[1], c.args[2])
+			return c.retN(c.args[2], boolV(false))
+		case "LoadAndDelete":
+			v, found, bad := sm.get(c.args[1])
+			if bad != nil {
+				return unhashable(bad)
+			}
+			if !found {
+				v = Value{}
+			}
+			sm.delete(nil, c.args[1])
+			return c.retN(v, boolV(found))
+		case "Delete":
+			if bad := sm.delete(nil, c.args[1]); bad != nil {
+				return unhashable(bad)
+			}
+			return c.ret(Value{})
+		case "Swap":
+			v, found, bad := sm.get(c.args[1])
+			if bad != nil {
+				return unhashable(bad)
+			}
+			if !found {
+				v = Value{}
+			}
+			sm.set(c.args[1], c.args[2])
+			return c.retN(v, boolV(found))
+		case "CompareAndSwap", "CompareAndDelete":
+			v, found, bad := sm.get(c.args[1])
+			if bad != nil {
+				return unhashable(bad)
+			}
+			if !found {
+				return c.ret(boolV(false))
+			}
+			eq, bad := equal(c.m().emptyIface, v, c.args[2])
+			if bad != nil {
+				return c.g.throwRuntime("comparing uncomparable type %s", bad)
+			}
+			if !eq {
+				return c.ret(boolV(false))
+			}
+			if op == "CompareAndSwap" {
+				sm.set(c.args[1], c.args[3])
+			} else {
+				sm.delete(nil, c.args[1])
+			}
+			return c.ret(boolV(true))
+		case "Clear":
+			sm.clear()
+			return c.ret(Value{})
+		}
+		return c.g.unsupported(c.pos, "sync.Map.%s", op)
+	}
+}
+
+// syncMapRange snapshots the entries, then calls f on each until it
+// returns false. reg0 = f, reg1 = *argsBox (k0, v0, k1, v1, …), reg2 = i,
+// reg3 = f's result.
+func (m *machine) syncMapRange() intrinsic {
+	tr := m.trampoline("sync.(*Map).Range", 4, []instrFn{
+		func(fr *frame) ctrl {
+			kv := (*argsBox)(fr.regs[1].p).args
+			i := int(fr.regs[2].a)
+			if 2*i >= len(kv) {
+				return fr.g.ret(Value{})
+			}
+			return fr.g.callValue(fr, fr.regs[0], []Value{kv[2*i], kv[2*i+1]}, 3, token.NoPos)
+		},
+		func(fr *frame) ctrl {
+			if fr.regs[3].a == 0 {
+				return fr.g.ret(Value{})
+			}
+			fr.regs[2].a++
+			fr.pc = 0
+			return ctrlNext
+		},
+	})
+	return func(c *icall) ctrl {
+		o, off, ok := c.ptrArg(0)
+		if !ok {
+			return c.nilPanic()
+		}
+		if c.yield(pendingOp{kind: opSync, obj: o, off: off, label: "sync.(*Map).Range"}) {
+			return ctrlYield
+		}
+		var kv []Value
+		c.syncMapState(o, off).each(func(k, v Value) bool {
+			kv = append(kv, k, v)
+			return true
+		})
+		nf := c.g.push(tr, -1)
+		nf.regs[0] = c.args[1]
+		nf.regs[1] = Value{p: unsafe.Pointer(&argsBox{kv})}
+		return ctrlCall
+	}
+}
+
+type poolState struct{ items []Value }
+
+func (m *machine) poolGet() intrinsic {
+	return func(c *icall) ctrl {
+		o, off, ok := c.ptrArg(0)
+		if !ok {
+			return c.nilPanic()
+		}
+		ps := c.x().sideState(o, off, func() any { return &poolState{} }).(*poolState)
+		if n := len(ps.items); n > 0 {
+			v := ps.items[n-1]
+			ps.items = ps.items[:n-1]
+			return c.ret(v)
+		}
+		pt := m.named("sync", "Pool")
+		newOff, _ := m.cellOffset(pt, "New")
+		newFn := o.cells[off+newOff]
+		if newFn.p == nil {
+			return c.ret(Value{})
+		}
+		return c.g.callValue(c.fr, newFn, nil, c.dst, c.pos)
+	}
+}
+
+func poolPut(c *icall) ctrl {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return c.nilPanic()
+	}
+	if c.args[1].p == nil {
+		return c.ret(Value{})
+	}
+	ps := c.x().sideState(o, off, func() any { return &poolState{} }).(*poolState)
+	ps.items = append(ps.items, c.args[1])
+	return c.ret(Value{})
+}

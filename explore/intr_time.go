@@ -1,0 +1,289 @@
+package explore
+
+import (
+	"go/token"
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The virtual clock. Time starts at 2000-01-01 00:00:00 UTC (as in
+// testing/synctest) and advances only when no goroutine can move: then it
+// jumps to the earliest timer or sleeper deadline, and the timers due at
+// that instant fire in creation order. The time package is interpreted
+// from source; only the functions that reach the runtime are modelled.
+
+// timer is a time.Timer, time.Ticker or AfterFunc timer.
+type timer struct {
+	when   int64
+	period int64 // ticker period; 0 for one-shot timers
+	seq    int
+	ch     *chanObject
+	fn     Value // AfterFunc's function
+	active bool
+	pos    token.Pos
+	fired  int
+}
+
+const unixToInternal = 62135596800
+
+// timeValue builds a time.Time value (UTC, no monotonic reading).
+func timeValue(ns int64) Value {
+	o := newObject(3)
+	sec, nsec := ns/1e9, ns%1e9
+	o.cells[0] = uintV(uint64(nsec))
+	o.cells[1] = intV(sec + unixToInternal)
+	return ptrV(o, 0)
+}
+
+func timeIntrinsics() map[string]intrinsicFactory {
+	return map[string]intrinsicFactory{
+		"time.Sleep": simple(func(c *icall) ctrl {
+			d := c.args[0].Int()
+			x := c.x()
+			if d <= 0 {
+				if c.yield(pendingOp{kind: opSync, label: "time.Sleep(0)"}) {
+					return ctrlYield
+				}
+				return c.ret(Value{})
+			}
+			if c.yield(pendingOp{kind: opSleep, wake: x.clock + d}) {
+				return ctrlYield
+			}
+			return c.ret(Value{})
+		}),
+		"time.now": simple(func(c *icall) ctrl {
+			x := c.x()
+			return c.retN(intV(x.clock/1e9), intV(x.clock%1e9), intV(x.clock-epoch+1))
+		}),
+		"time.runtimeNow": simple(func(c *icall) ctrl {
+			x := c.x()
+			return c.retN(intV(x.clock/1e9), intV(x.clock%1e9), intV(x.clock-epoch+1))
+		}),
+		"time.runtimeNano":      simple(func(c *icall) ctrl { return c.ret(intV(c.x().clock - epoch + 1)) }),
+		"time.runtimeIsBubbled": simple(func(c *icall) ctrl { return c.ret(boolV(false)) }),
+		"time.initLocal": func(m *machine, fn *ssa.Function) intrinsic {
+			// The local zone is UTC (deterministic; no zoneinfo files).
+			return func(c *icall) ctrl {
+				if g := m.globalByName("time", "localLoc"); g != nil {
+					o := m.global(g)
+					if off, ok := m.cellOffset(g.Type().(*types.Pointer).Elem(), "name"); ok {
+						o.cells[off] = strV("UTC")
+					}
+				}
+				return c.ret(Value{})
+			}
+		},
+		"time.NewTimer":  func(m *machine, fn *ssa.Function) intrinsic { return m.newTimerIntr(fn, false, false) },
+		"time.After":     func(m *machine, fn *ssa.Function) intrinsic { return m.newTimerIntr(fn, false, true) },
+		"time.AfterFunc": func(m *machine, fn *ssa.Function) intrinsic { return m.newTimerIntr(fn, false, false) },
+		"time.NewTicker": func(m *machine, fn *ssa.Function) intrinsic { return m.newTimerIntr(fn, true, false) },
+		"time.Tick":      func(m *machine, fn *ssa.Function) intrinsic { return m.newTimerIntr(fn, true, true) },
+		"(*time.Timer).Stop": simple(func(c *icall) ctrl {
+			t := c.timerOf()
+			if t == nil {
+				return c.g.throwPlain("time: Stop called on uninitialized Timer")
+			}
+			was := t.active
+			t.active = false
+			t.drain()
+			return c.ret(boolV(was))
+		}),
+		"(*time.Timer).Reset": simple(func(c *icall) ctrl {
+			t := c.timerOf()
+			if t == nil {
+				return c.g.throwPlain("time: Reset called on uninitialized Timer")
+			}
+			was := t.active
+			t.drain()
+			t.when = c.x().clock + c.args[1].Int()
+			t.active = true
+			c.x().rearm(t)
+			return c.ret(boolV(was))
+		}),
+		"(*time.Ticker).Stop": simple(func(c *icall) ctrl {
+			if t := c.timerOf(); t != nil {
+				t.active = false
+			}
+			return c.ret(Value{})
+		}),
+		"(*time.Ticker).Reset": simple(func(c *icall) ctrl {
+			t := c.timerOf()
+			d := c.args[1].Int()
+			if d <= 0 {
+				return c.g.throwPlain("non-positive interval for Ticker.Reset")
+			}
+			if t == nil {
+				return c.g.throwPlain("time: Reset called on uninitialized Ticker")
+			}
+			t.period = d
+			t.when = c.x().clock + d
+			t.active = true
+			c.x().rearm(t)
+			return c.ret(Value{})
+		}),
+	}
+}
+
+// globalByName finds a package-level variable.
+func (m *machine) globalByName(pkg, name string) *ssa.Global {
+	for _, p := range m.prog.SSA.AllPackages() {
+		if p.Pkg.Path() == pkg {
+			g, _ := p.Members[name].(*ssa.Global)
+			return g
+		}
+	}
+	return nil
+}
+
+func (c *icall) timerOf() *timer {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return nil
+	}
+	t, _ := c.x().side[objKeyOf(o, off)].(*timer)
+	return t
+}
+
+// drain removes a value the timer sent but nobody received (Go 1.23
+// timers: after Stop or Reset no stale value is received).
+func (t *timer) drain() {
+	if t.ch != nil && t.ch.count > 0 {
+		t.ch.pop()
+	}
+}
+
+// newTimerIntr implements NewTimer, After, AfterFunc, NewTicker, Tick.
+func (m *machine) newTimerIntr(fn *ssa.Function, periodic, chanOnly bool) intrinsic {
+	afterFunc := fn.Name() == "AfterFunc"
+	var objT *rtype
+	if !chanOnly {
+		objT = m.rtypeOf(fn.Signature.Results().At(0).Type().(*types.Pointer).Elem())
+	}
+	timeT := m.rtypeOf(m.named("time", "Time"))
+	name := "time." + fn.Name()
+	return func(c *icall) ctrl {
+		x := c.x()
+		d := c.args[0].Int()
+		if periodic && d <= 0 {
+			if chanOnly {
+				return c.ret(Value{})
+			}
+			return c.g.throwPlain("non-positive interval for NewTicker")
+		}
+		t := &timer{when: x.clock + max(d, 0), active: true, pos: c.pos}
+		if periodic {
+			t.period = d
+		}
+		if afterFunc {
+			t.fn = c.args[1]
+		} else {
+			t.ch = x.newChan(timeT, 1, c.g.newID())
+		}
+		x.addTimer(t)
+		x.noteEntry(c.g, c.pos, traceEntry{note: noteTimer, label: name, d: d})
+		if chanOnly {
+			return c.ret(chanV(t.ch))
+		}
+		o := &object{cells: make([]Value, objT.size), shared: true, id: c.g.newID()}
+		o.cells[0] = chanV(t.ch)
+		if x.side == nil {
+			x.side = map[objKey]any{}
+		}
+		x.side[objKeyOf(o, 0)] = t
+		return c.ret(ptrV(o, 0))
+	}
+}
+
+func (x *execution) addTimer(t *timer) {
+	x.timerSeq++
+	t.seq = x.timerSeq
+	x.timers = append(x.timers, t)
+}
+
+// rearm makes a reset timer fire after timers created before the reset
+// that are due at the same instant.
+func (x *execution) rearm(t *timer) {
+	x.timerSeq++
+	t.seq = x.timerSeq
+	for _, u := range x.timers {
+		if u == t {
+			return
+		}
+	}
+	x.timers = append(x.timers, t)
+}
+
+// postEntryAdvances bounds clock advances after the entry returned (a
+// ticker loop left running would advance forever).
+const postEntryAdvances = 100
+
+// advanceClock moves virtual time to the next deadline and fires the due
+// timers. It returns false if nothing can ever wake up.
+func (x *execution) advanceClock() bool {
+	const never = int64(1<<63 - 1)
+	next := never
+	for _, g := range x.gs {
+		if !g.done && g.pend.kind == opSleep {
+			next = min(next, g.pend.wake)
+		}
+	}
+	live := x.timers[:0]
+	for _, t := range x.timers {
+		if t.active {
+			live = append(live, t)
+			next = min(next, t.when)
+		}
+	}
+	x.timers = live
+	if next == never {
+		return false
+	}
+	if x.entryDone {
+		x.postAdvances++
+		if x.postAdvances > postEntryAdvances {
+			return false
+		}
+	}
+	if next > x.clock {
+		x.clock = next
+	}
+	x.noteEntry(nil, token.NoPos, traceEntry{note: noteClock})
+	if x.opts.recordEvents {
+		x.events = append(x.events, event{barrier: true, spawner: -1})
+	}
+	due := make([]*timer, 0, 4)
+	for _, t := range x.timers {
+		if t.active && t.when <= x.clock {
+			due = append(due, t)
+		}
+	}
+	sort.Slice(due, func(i, j int) bool { return due[i].seq < due[j].seq })
+	for _, t := range due {
+		x.fire(t)
+	}
+	return true
+}
+
+// fire delivers a due timer.
+func (x *execution) fire(t *timer) {
+	if t.period > 0 {
+		t.when += t.period
+	} else {
+		t.active = false
+	}
+	if t.fn.p != nil {
+		g := x.spawn(nil, t.fn.closure(), nil, t.pos)
+		g.key = mix(0x7173e5, uint64(t.seq)<<20|uint64(t.fired))
+		t.fired++
+		return
+	}
+	if t.ch.count < t.ch.cap {
+		t.ch.push(timeValue(x.clock))
+	}
+}
+
+func fmtDuration(d int64) string {
+	return formatDuration(d)
+}

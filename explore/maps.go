@@ -1,0 +1,413 @@
+package explore
+
+import (
+	"go/token"
+	"unicode/utf8"
+	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// mapObject is a Go map. Entries are kept in insertion order, so iteration
+// is deterministic (Go randomizes it; programs must not depend on order).
+type mapObject struct {
+	kt, vt *rtype
+	class  keyClass
+	ints   map[uint64]int32
+	strs   map[string]int32
+	gen    map[any]int32
+	keys   []Value
+	vals   []Value
+	dead   []bool
+	n      int
+	// iterated forbids compaction: live iterators hold entry indices.
+	iterated bool
+	// identity and sharing, as for objects (see object)
+	id, owner uint64
+	shared    bool
+}
+
+type keyClass uint8
+
+const (
+	keyInt keyClass = iota
+	keyString
+	keyGeneric
+)
+
+func newMap(kt, vt *rtype) *mapObject {
+	m := &mapObject{kt: kt, vt: vt}
+	switch {
+	case kt.kind.isInteger() || kt.kind == kBool:
+		m.class = keyInt
+		m.ints = map[uint64]int32{}
+	case kt.kind == kString:
+		m.class = keyString
+		m.strs = map[string]int32{}
+	default:
+		m.class = keyGeneric
+		m.gen = map[any]int32{}
+	}
+	return m
+}
+
+func (m *mapObject) len() int { return m.n }
+
+type ptrKey struct {
+	p unsafe.Pointer
+	a uint64
+}
+type nilKey struct{}
+type ifaceKey struct {
+	t *rtype
+	k any
+}
+type consKey struct{ h, t any }
+
+// keyOf returns a comparable Go value identifying v (of type t) as a map
+// key, or the uncomparable dynamic type.
+func keyOf(t *rtype, v Value) (any, *rtype) {
+	switch k := t.kind; {
+	case k.isInteger() || k == kBool:
+		return v.a, nil
+	case k == kString:
+		return v.Str(), nil
+	case k.isFloat():
+		return v.Float(), nil
+	case k.isComplex():
+		return v.Complex(), nil
+	case k == kIface:
+		if v.p == nil {
+			return nilKey{}, nil
+		}
+		it := v.iface()
+		if !it.t.comparable {
+			return nil, it.t
+		}
+		inner, bad := keyOf(it.t, it.v)
+		if bad != nil {
+			return nil, bad
+		}
+		return ifaceKey{it.t, inner}, nil
+	case k == kStruct:
+		var key any = nilKey{}
+		for i := len(t.fields) - 1; i >= 0; i-- {
+			f := t.fields[i]
+			fk, bad := keyOf(f.t, viewAt(f.t, v, f.off))
+			if bad != nil {
+				return nil, bad
+			}
+			key = consKey{fk, key}
+		}
+		return key, nil
+	case k == kArray:
+		var key any = nilKey{}
+		for i := t.len - 1; i >= 0; i-- {
+			ek, bad := keyOf(t.elem, viewAt(t.elem, v, i*t.elem.size))
+			if bad != nil {
+				return nil, bad
+			}
+			key = consKey{ek, key}
+		}
+		return key, nil
+	case k == kSlice || k == kMap || k == kFunc:
+		return nil, t
+	}
+	return ptrKey{v.p, v.a}, nil
+}
+
+// find returns the entry index of key k, or -1.
+func (m *mapObject) find(k Value) (int, *rtype) {
+	var i int32
+	var ok bool
+	switch m.class {
+	case keyInt:
+		i, ok = m.ints[k.a]
+	case keyString:
+		i, ok = m.strs[k.Str()]
+	default:
+		key, bad := keyOf(m.kt, k)
+		if bad != nil {
+			return -1, bad
+		}
+		i, ok = m.gen[key]
+	}
+	if !ok {
+		return -1, nil
+	}
+	return int(i), nil
+}
+
+func (m *mapObject) get(k Value) (Value, bool, *rtype) {
+	i, bad := m.find(k)
+	if i < 0 {
+		return m.vt.zero, false, bad
+	}
+	return m.vals[i], true, nil
+}
+
+func (m *mapObject) set(k, v Value) *rtype {
+	i, bad := m.find(k)
+	if bad != nil {
+		return bad
+	}
+	if i >= 0 {
+		m.vals[i] = v
+		return nil
+	}
+	if !m.iterated && len(m.keys) > 32 && len(m.keys) > 2*m.n {
+		m.compact()
+	}
+	idx := int32(len(m.keys))
+	switch m.class {
+	case keyInt:
+		m.ints[k.a] = idx
+	case keyString:
+		m.strs[k.Str()] = idx
+	default:
+		key, _ := keyOf(m.kt, k)
+		m.gen[key] = idx
+	}
+	m.keys = append(m.keys, k)
+	m.vals = append(m.vals, v)
+	m.dead = append(m.dead, false)
+	m.n++
+	return nil
+}
+
+func (m *mapObject) delete(kt *rtype, k Value) *rtype {
+	i, bad := m.find(k)
+	if i < 0 {
+		return bad
+	}
+	switch m.class {
+	case keyInt:
+		delete(m.ints, k.a)
+	case keyString:
+		delete(m.strs, k.Str())
+	default:
+		key, _ := keyOf(m.kt, k)
+		delete(m.gen, key)
+	}
+	m.dead[i] = true
+	m.keys[i], m.vals[i] = Value{}, Value{}
+	m.n--
+	return nil
+}
+
+func (m *mapObject) clear() {
+	for i := range m.dead {
+		m.dead[i] = true
+		m.keys[i], m.vals[i] = Value{}, Value{}
+	}
+	clear(m.ints)
+	clear(m.strs)
+	clear(m.gen)
+	m.n = 0
+}
+
+// compact drops deleted entries (only when no iterator may be live).
+func (m *mapObject) compact() {
+	keys, vals, dead := m.keys, m.vals, m.dead
+	m.keys = make([]Value, 0, m.n)
+	m.vals = make([]Value, 0, m.n)
+	m.dead = make([]bool, 0, m.n)
+	clear(m.ints)
+	clear(m.strs)
+	clear(m.gen)
+	m.n = 0
+	for i := range keys {
+		if !dead[i] {
+			m.set(keys[i], vals[i])
+		}
+	}
+}
+
+// entries iterates live entries in insertion order (used by intrinsics).
+func (m *mapObject) each(f func(k, v Value) bool) {
+	m.iterated = true
+	for i := 0; i < len(m.keys); i++ {
+		if !m.dead[i] {
+			if !f(m.keys[i], m.vals[i]) {
+				return
+			}
+		}
+	}
+}
+
+func (c *compiler) makeMap(e *ssa.MakeMap) instrFn {
+	d := c.def(e)
+	t := c.m.rtypeOf(e.Type())
+	return func(fr *frame) ctrl {
+		mo := newMap(t.key, t.elem)
+		mo.id, mo.owner = fr.g.newID(), fr.g.key
+		fr.regs[d] = mapV(mo)
+		return ctrlNext
+	}
+}
+
+// mapAccess makes an operation on a shared map a scheduling point (with
+// Options.Shared). It returns ctrlNext when the operation may proceed.
+func (g *goroutine) mapAccess(mo *mapObject, write bool, pos token.Pos, what string) ctrl {
+	if mo == nil || !g.x.m.sharedMemory() {
+		return ctrlNext
+	}
+	if !mo.shared && mo.owner != 0 && mo.owner != g.key {
+		mo.shared = true
+	}
+	if !mo.shared {
+		return ctrlNext
+	}
+	if !g.granted {
+		label := "read map " + what
+		if write {
+			label = "write map " + what
+		}
+		g.pend = pendingOp{kind: opShared, key: evKey{id: mo.id, off: -4}, write: write, pos: pos, label: label}
+		return ctrlYield
+	}
+	g.granted = false
+	return ctrlNext
+}
+
+func (c *compiler) lookup(e *ssa.Lookup) instrFn {
+	d, x, k := c.def(e), c.use(e.X), c.use(e.Index)
+	xt := c.m.rtypeOf(e.X.Type())
+	if xt.kind == kString {
+		return stringIndex(d, x, k, c.m.rtypeOf(e.Index.Type()).kind.isSigned())
+	}
+	vt := xt.elem
+	commaOk := e.CommaOk
+	pos, what := e.Pos(), describeValue(e.X)
+	return func(fr *frame) ctrl {
+		r := fr.regs
+		m := r[x].mapObj()
+		if cc := fr.g.mapAccess(m, false, pos, what); cc != ctrlNext {
+			return cc
+		}
+		v, ok := vt.zero, false
+		if m != nil {
+			var bad *rtype
+			v, ok, bad = m.get(r[k])
+			if bad != nil {
+				return fr.g.throwRuntime("hash of unhashable type %s", bad)
+			}
+		}
+		if commaOk {
+			r[d] = tupleV(v, boolV(ok))
+		} else {
+			r[d] = v
+		}
+		return ctrlNext
+	}
+}
+
+func (c *compiler) mapUpdate(e *ssa.MapUpdate) instrFn {
+	x, k, v := c.use(e.Map), c.use(e.Key), c.use(e.Value)
+	pos, what := e.Pos(), describeValue(e.Map)
+	var publish func(fr *frame)
+	if c.m.sharedMemory() {
+		kt, vt := c.m.rtypeOf(e.Key.Type()), c.m.rtypeOf(e.Value.Type())
+		publish = func(fr *frame) {
+			if mo := fr.regs[x].mapObj(); mo != nil && mo.shared {
+				fr.g.x.m.publish(kt, fr.regs[k])
+				fr.g.x.m.publish(vt, fr.regs[v])
+			}
+		}
+	}
+	return func(fr *frame) ctrl {
+		r := fr.regs
+		m := r[x].mapObj()
+		if m == nil {
+			return fr.g.throwPlain("assignment to entry in nil map")
+		}
+		if cc := fr.g.mapAccess(m, true, pos, what); cc != ctrlNext {
+			return cc
+		}
+		if publish != nil {
+			publish(fr)
+		}
+		if bad := m.set(r[k], r[v]); bad != nil {
+			return fr.g.throwRuntime("hash of unhashable type %s", bad)
+		}
+		return ctrlNext
+	}
+}
+
+// iterators for Range/Next
+
+type mapIter struct {
+	m   *mapObject
+	i   int
+	tup *object
+}
+
+type strIter struct {
+	s   string
+	i   int
+	tup *object
+}
+
+func (c *compiler) rangeInstr(e *ssa.Range) instrFn {
+	d, x := c.def(e), c.use(e.X)
+	if c.m.rtypeOf(e.X.Type()).kind == kString {
+		return func(fr *frame) ctrl {
+			fr.regs[d] = Value{p: unsafe.Pointer(&strIter{s: fr.regs[x].Str(), tup: newObject(3)})}
+			return ctrlNext
+		}
+	}
+	pos, what := e.Pos(), describeValue(e.X)
+	return func(fr *frame) ctrl {
+		m := fr.regs[x].mapObj()
+		if cc := fr.g.mapAccess(m, false, pos, what); cc != ctrlNext {
+			return cc
+		}
+		if m != nil {
+			m.iterated = true
+		}
+		fr.regs[d] = Value{p: unsafe.Pointer(&mapIter{m: m, tup: newObject(3)})}
+		return ctrlNext
+	}
+}
+
+func (c *compiler) next(e *ssa.Next) instrFn {
+	d, it := c.def(e), c.use(e.Iter)
+	if e.IsString {
+		return func(fr *frame) ctrl {
+			r := fr.regs
+			si := (*strIter)(r[it].p)
+			t := si.tup
+			if si.i >= len(si.s) {
+				t.cells[0] = Value{}
+			} else {
+				rn, n := utf8.DecodeRuneInString(si.s[si.i:])
+				t.cells[0] = Value{a: 1}
+				t.cells[1] = intV(int64(si.i))
+				t.cells[2] = intV(int64(rn))
+				si.i += n
+			}
+			r[d] = Value{p: unsafe.Pointer(t)}
+			return ctrlNext
+		}
+	}
+	return func(fr *frame) ctrl {
+		r := fr.regs
+		mi := (*mapIter)(r[it].p)
+		t := mi.tup
+		t.cells[0] = Value{}
+		if m := mi.m; m != nil {
+			for mi.i < len(m.keys) {
+				i := mi.i
+				mi.i++
+				if !m.dead[i] {
+					t.cells[0] = Value{a: 1}
+					t.cells[1] = m.keys[i]
+					t.cells[2] = m.vals[i]
+					break
+				}
+			}
+		}
+		r[d] = Value{p: unsafe.Pointer(t)}
+		return ctrlNext
+	}
+}

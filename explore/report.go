@@ -1,0 +1,238 @@
+package explore
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Kind classifies findings. The strings are part of the CLI's JSON output.
+type Kind string
+
+const (
+	KindDeadlock    Kind = "deadlock"     // every goroutine blocked before the entry returned
+	KindLeak        Kind = "leak"         // goroutines blocked forever after the entry returned
+	KindPanic       Kind = "panic"        // unrecovered panic or fatal runtime error
+	KindRace        Kind = "race"         // data race (with Options.Shared)
+	KindTestFailure Kind = "test-failure" // t.Error, t.Fatal…
+	KindLTL         Kind = "ltl"          // a monitor reported a violation
+	KindUnsupported Kind = "unsupported"  // the program uses something the explorer cannot run
+	KindInternal    Kind = "internal"     // a bug in the explorer itself
+)
+
+// Finding is one problem found on one execution path.
+type Finding struct {
+	Kind    Kind
+	Test    string // the entry's name
+	Message string
+	Pos     token.Position
+	// Steps is the number of scheduling steps of the execution.
+	Steps int
+	// Replay reproduces exactly this execution (see Options.Replay).
+	Replay string
+	// Trace is the interleaving: one row per scheduling step, plus rows
+	// for goroutine starts, clock advances and the failure itself.
+	Trace []Step
+	// Goroutines are the stacks at the point of failure.
+	Goroutines []GoroutineStack
+	// Output is what the program printed (fmt, println, t.Log…).
+	Output string
+	// Execution is the number of the execution (1-based) it occurred in.
+	Execution int
+	// Explanation is additional detail (e.g. from a monitor).
+	Explanation string
+}
+
+// Step is one row of an interleaving.
+type Step struct {
+	N         int // scheduling step (1-based); 0 for information rows
+	Goroutine int
+	Pos       token.Position
+	Op        string
+}
+
+// GoroutineStack is the call stack of one goroutine, innermost first.
+type GoroutineStack struct {
+	ID     int
+	State  string // "running", "blocked on chan receive", "finished"…
+	Frames []StackFrame
+}
+
+// StackFrame is one frame of a stack.
+type StackFrame struct {
+	Func string
+	Pos  token.Position
+}
+
+// Report is the result of exploring one entry.
+type Report struct {
+	Entry    string
+	Findings []*Finding
+	// Executions is the number of complete or cut executions explored.
+	Executions int
+	// Complete is true when the strategy explored its whole search space
+	// without hitting a bound (for exhaustive strategies: every schedule,
+	// up to partial-order reduction).
+	Complete bool
+	// Bound names the bound that cut the exploration ("executions",
+	// "steps", "time", "preemptions") when not Complete; "" otherwise.
+	Bound    string
+	Strategy string
+	Seed     int64
+	Elapsed  time.Duration
+	// MaxSteps is the largest number of steps of one execution.
+	MaxSteps int
+	// Classes is the number of distinct happens-before classes among the
+	// explored executions (computed only with Options.CountClasses).
+	Classes int
+	// Pruned counts executions DPOR cut because every enabled transition
+	// was in the sleep set (redundant with explored ones).
+	Pruned int
+	// Warnings are problems that did not stop the exploration, e.g. a
+	// dependency whose package initialization is unsupported (its
+	// functions are then unsupported if called).
+	Warnings []string
+}
+
+// Verdict summarizes a report: "fail" if a finding shows a bug in the
+// program; otherwise "unknown" if the exploration could not run the
+// program (unsupported, internal) or a bound cut it; "pass" only for a
+// complete exploration without findings.
+func (r *Report) Verdict() string {
+	unknown := !r.Complete
+	for _, f := range r.Findings {
+		switch f.Kind {
+		case KindUnsupported, KindInternal:
+			unknown = true
+		default:
+			return "fail"
+		}
+	}
+	if unknown {
+		return "unknown"
+	}
+	return "pass"
+}
+
+// String formats a finding with its interleaving and stacks.
+func (f *Finding) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s: %s\n", f.Pos, f.Kind, f.Message)
+	if f.Explanation != "" {
+		fmt.Fprintf(&b, "%s\n", f.Explanation)
+	}
+	fmt.Fprintf(&b, "interleaving (%d steps, execution %d):\n", f.Steps, f.Execution)
+	b.WriteString(FormatTrace(f.Trace))
+	if len(f.Goroutines) > 0 {
+		b.WriteString("goroutines:\n")
+		for _, g := range f.Goroutines {
+			fmt.Fprintf(&b, "goroutine %d [%s]:\n", g.ID, g.State)
+			for _, fr := range g.Frames {
+				fmt.Fprintf(&b, "\t%s\n\t\t%s\n", fr.Func, fr.Pos)
+			}
+		}
+	}
+	if f.Output != "" {
+		fmt.Fprintf(&b, "output:\n%s", indent(f.Output))
+	}
+	fmt.Fprintf(&b, "replay: %s\n", f.Replay)
+	return b.String()
+}
+
+// FormatTrace prints an interleaving as a table: step, goroutine,
+// file:line, operation.
+func FormatTrace(steps []Step) string {
+	var b strings.Builder
+	w := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(w, "  step\tgoroutine\tposition\toperation\n")
+	for _, s := range steps {
+		n := ""
+		if s.N > 0 {
+			n = fmt.Sprint(s.N)
+		}
+		g := ""
+		if s.Goroutine > 0 {
+			g = fmt.Sprint(s.Goroutine)
+		}
+		fmt.Fprintf(w, "  %s\t%s\t%s\t%s\n", n, g, shortPos(s.Pos), s.Op)
+	}
+	w.Flush()
+	return b.String()
+}
+
+func shortPos(p token.Position) string {
+	if !p.IsValid() {
+		return "-"
+	}
+	file := p.Filename
+	if i := strings.LastIndex(file, "/"); i >= 0 {
+		file = file[i+1:]
+	}
+	return fmt.Sprintf("%s:%d", file, p.Line)
+}
+
+func indent(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	var b strings.Builder
+	for _, l := range lines {
+		if l != "" {
+			b.WriteString("\t" + l)
+		}
+	}
+	if !strings.HasSuffix(s, "\n") {
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// findingSet keeps the shortest finding per (kind, position, message),
+// and orders the result deterministically.
+type findingSet struct {
+	m map[string]*Finding
+}
+
+func (s *findingSet) add(f *Finding) bool {
+	if s.m == nil {
+		s.m = map[string]*Finding{}
+	}
+	key := string(f.Kind) + "\x00" + f.Pos.String() + "\x00" + f.Message
+	if old, ok := s.m[key]; ok && (old.Steps < f.Steps || old.Steps == f.Steps && old.Execution <= f.Execution) {
+		return false
+	}
+	s.m[key] = f
+	return true
+}
+
+// sorted returns findings ordered by kind, then fewest steps first.
+func (s *findingSet) sorted() []*Finding {
+	out := make([]*Finding, 0, len(s.m))
+	for _, f := range s.m {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Kind != b.Kind {
+			return kindOrder(a.Kind) < kindOrder(b.Kind)
+		}
+		if a.Steps != b.Steps {
+			return a.Steps < b.Steps
+		}
+		if a.Pos.String() != b.Pos.String() {
+			return a.Pos.String() < b.Pos.String()
+		}
+		return a.Message < b.Message
+	})
+	return out
+}
+
+func kindOrder(k Kind) int {
+	for i, o := range []Kind{KindInternal, KindUnsupported, KindPanic, KindDeadlock, KindLTL, KindRace, KindTestFailure, KindLeak} {
+		if k == o {
+			return i
+		}
+	}
+	return 100
+}

@@ -1,0 +1,6 @@
+// Command sort runs bench.Sort, for golang.org/x/tools/go/ssa/interp.
+package main
+
+import "github.com/henceforth-go/henceforth/explore/testdata/bench"
+
+func main() { bench.Sort() }

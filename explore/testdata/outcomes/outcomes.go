@@ -1,0 +1,185 @@
+// Package outcomes holds concurrent programs that report their outcome
+// with t.Errorf, so that the set of reported outcomes shows which
+// behaviours an exploration strategy reached.
+package outcomes
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+func MutexOrder(t *testing.T) {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	var order []int
+	for i := 0; i < 3; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			order = append(order, i)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	t.Errorf("%v", order)
+}
+
+func FanIn(t *testing.T) {
+	ch := make(chan int)
+	for i := 0; i < 3; i++ {
+		go func() { ch <- i }()
+	}
+	t.Errorf("%d %d %d", <-ch, <-ch, <-ch)
+}
+
+func Buffered(t *testing.T) {
+	ch := make(chan int, 2)
+	done := make(chan bool)
+	go func() {
+		for i := 0; i < 3; i++ {
+			ch <- i
+		}
+		close(ch)
+	}()
+	go func() {
+		s := ""
+		for v := range ch {
+			s += fmt.Sprint(v)
+		}
+		done <- true
+		_ = s
+	}()
+	select {
+	case <-done:
+		t.Errorf("done first")
+	case v, ok := <-ch:
+		t.Errorf("got %d %v", v, ok)
+	}
+}
+
+func RWMutex(t *testing.T) {
+	var rw sync.RWMutex
+	x := 0
+	var wg sync.WaitGroup
+	wg.Add(3)
+	go func() { defer wg.Done(); rw.Lock(); x = x*10 + 1; rw.Unlock() }()
+	go func() {
+		defer wg.Done()
+		rw.RLock()
+		_ = x
+		rw.RUnlock()
+		rw.Lock()
+		x = x*10 + 2
+		rw.Unlock()
+	}()
+	go func() {
+		defer wg.Done()
+		rw.RLock()
+		y := x
+		rw.RUnlock()
+		rw.Lock()
+		x = x*10 + y%10
+		rw.Unlock()
+	}()
+	wg.Wait()
+	t.Errorf("%d", x)
+}
+
+func CAS(t *testing.T) {
+	var v atomic.Int32
+	var wg sync.WaitGroup
+	wins := make([]bool, 3)
+	for i := 0; i < 3; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wins[i] = v.CompareAndSwap(0, int32(i+1))
+		}()
+	}
+	wg.Wait()
+	t.Errorf("%d %v", v.Load(), wins)
+}
+
+func SelectMany(t *testing.T) {
+	a, b := make(chan int, 1), make(chan int, 1)
+	go func() { a <- 1 }()
+	go func() { b <- 2 }()
+	got := ""
+	for i := 0; i < 2; i++ {
+		select {
+		case v := <-a:
+			got += fmt.Sprint("a", v)
+		case v := <-b:
+			got += fmt.Sprint("b", v)
+		}
+	}
+	t.Errorf("%s", got)
+}
+
+func Partners(t *testing.T) {
+	ch := make(chan string)
+	res := make(chan string, 2)
+	go func() { ch <- "x" }()
+	go func() { ch <- "y" }()
+	go func() { res <- "r1:" + <-ch }()
+	go func() { res <- "r2:" + <-ch }()
+	t.Errorf("%s %s", <-res, <-res)
+}
+
+func Once(t *testing.T) {
+	var once sync.Once
+	var wg sync.WaitGroup
+	winner := -1
+	for i := 0; i < 3; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			once.Do(func() { winner = i })
+		}()
+	}
+	wg.Wait()
+	t.Errorf("winner %d", winner)
+}
+
+func Broadcast(t *testing.T) {
+	var mu sync.Mutex
+	c := sync.NewCond(&mu)
+	ready := false
+	var log []string
+	var wg sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			for !ready {
+				c.Wait()
+			}
+			log = append(log, fmt.Sprint("w", i))
+			mu.Unlock()
+		}()
+	}
+	mu.Lock()
+	ready = true
+	log = append(log, "set")
+	c.Broadcast()
+	mu.Unlock()
+	wg.Wait()
+	t.Errorf("%v", log)
+}
+
+func CloseRace(t *testing.T) {
+	ch := make(chan int, 1)
+	out := make(chan string, 2)
+	go func() { ch <- 1; close(ch) }()
+	go func() {
+		v, ok := <-ch
+		out <- fmt.Sprint(v, ok)
+		v, ok = <-ch
+		out <- fmt.Sprint(v, ok)
+	}()
+	t.Errorf("%s %s", <-out, <-out)
+}
