@@ -26,8 +26,10 @@ test: deps
 	$(GO) vet ./...
 	$(GO) test -race -short -timeout 15m ./...
 
-## bench: every benchmark once (long; figures go to BENCHMARKS.md by hand).
+## bench: every benchmark once (long; figures go to BENCHMARKS.md by hand). The
+## automaton benchmarks compare with MONA (Debian's mona).
 bench: deps
+	@sh scripts/ensure-deb.sh mona /usr/bin/mona
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 ## install: the ltl CLI and the ltlvet analyzer into $(go env GOPATH)/bin.

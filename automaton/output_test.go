@@ -3,6 +3,7 @@ package automaton
 import (
 	"fmt"
 	"math/rand/v2"
+	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
@@ -347,4 +348,23 @@ accept_S1:
     fi;
 }
 `, b.String())
+}
+
+// TestDOTIsValidGraphviz runs Graphviz's dot on the output (skipped when
+// dot is not installed), quoted atoms and formulas with quotes included.
+func TestDOTIsValidGraphviz(t *testing.T) {
+	if _, err := exec.LookPath("dot"); err != nil {
+		t.Skip("graphviz dot is not installed; skipping")
+	}
+	for _, src := range []string{`"field == 0" U "myMethod(int).z > 0"`, `G("a\"b" -> F "c\\d")`, "false", "X X p"} {
+		d, err := FromFormula(ltl.MustParse(src))
+		require.NoError(t, err)
+		var b strings.Builder
+		require.NoError(t, d.WriteDOT(&b))
+		cmd := exec.Command("dot", "-Tplain")
+		cmd.Stdin = strings.NewReader(b.String())
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s:\n%s\n%s", src, b.String(), out)
+		assert.Equal(t, d.NumStates()+1, strings.Count(string(out), "\nnode "), "%s", src)
+	}
 }
