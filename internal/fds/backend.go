@@ -49,6 +49,9 @@ type Backend interface {
 	OrForall(f, g, cube Node) Node
 	// Cube returns the conjunction of the variables at levels.
 	Cube(levels []int) Node
+	// Minterm returns the conjunction of the literals: the variable at
+	// levels[i] if values[i], its negation otherwise.
+	Minterm(levels []int, values []bool) Node
 	// NewRenaming prepares the substitution of from[i] by to[i]. No level may
 	// occur in both slices.
 	NewRenaming(from, to []int) (Renaming, error)

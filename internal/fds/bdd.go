@@ -178,3 +178,16 @@ func (s *Space) NextCube() Cube {
 	s.backend()
 	return Cube{s.nextCube, s.nextLevels}
 }
+
+// Support returns the levels f depends on, in increasing order.
+func (f BDD) Support() []int {
+	seen := map[int]bool{}
+	f.s.be.Walk(f.n, func(_, level, _, _ int) { seen[level] = true })
+	out := make([]int, 0, len(seen))
+	for l := range f.s.levels {
+		if seen[l] {
+			out = append(out, l)
+		}
+	}
+	return out
+}

@@ -7,21 +7,28 @@ import (
 	"sync"
 )
 
-// kernel is the native Backend: a BDD package with an array node table, a
-// chained unique table and a direct-mapped operation cache, written for the
-// operations the GR(1) algorithms use (relational products with early
-// termination, renamings that preserve the variable order).
+// kernel is the native Backend: a BDD package with complement edges, an
+// array node table, a chained unique table and a direct-mapped operation
+// cache, written for the operations the GR(1) algorithms use (relational
+// products with early termination, renamings that preserve the variable
+// order).
 //
-// Node 0 is false and node 1 is true. Garbage collection is mark-and-sweep
-// from the nodes that handles (Node values) refer to; a handle's release is
-// reported by a runtime cleanup, queued under a mutex, and applied by the
-// kernel's own goroutine. Collection and table growth happen only between
-// operations, never inside one, so intermediate results need no protection.
+// A reference (ref) is a node index shifted left by one, with the low bit
+// set for the complement of the node's function. Index 0 is the single
+// terminal: ref 0 is true and ref 1 false. A node's high (then) edge is
+// never complemented, which makes the representation canonical; negation is
+// flipping the low bit.
+//
+// Garbage collection is mark-and-sweep from the nodes that handles (Node
+// values) refer to; a handle's release is reported by a runtime cleanup,
+// queued under a mutex, and applied by the kernel's own goroutine.
+// Collection and table growth happen only between operations, never inside
+// one, so intermediate results need no protection.
 type kernel struct {
 	nvars int32
 
 	nodes []knode
-	refs  []int32 // external references
+	refs  []int32 // external references, per index
 	mark  []bool
 
 	buckets  []int32
@@ -34,23 +41,24 @@ type kernel struct {
 	cache     []cacheEntry
 	cacheMask uint32
 
-	quantIn   []uint32 // per level: == quantStamp when in the current cube
+	quantIn   []uint32 // per level: == quantStmp when in the current cube
 	quantLast int32    // deepest level in the current cube
-	quantID   int32    // node of the current cube, for cache keys
+	quantID   int32    // ref of the current cube, for cache keys
 	quantStmp uint32
 
 	renamings   int32 // renamings made, for their cache ids
 	collections int
 
 	mu      sync.Mutex
-	pending []int32 // released handles, to be applied
+	pending []int32 // indexes of released handles, to be applied
 
 	err error
 }
 
-// knode is a node of the table: its variable's level, its two cofactors and
-// the next node of its hash chain (or of the free list). low is -1 in a free
-// node. The four fields share a cache line.
+// knode is a node of the table: its variable's level, its two cofactors (as
+// refs; high is never complemented) and the next node of its hash chain (or
+// of the free list). low is -1 in a free node. The four fields share a cache
+// line.
 type knode struct {
 	level, low, high, next int32
 }
@@ -61,22 +69,25 @@ type cacheEntry struct {
 	res     int32
 }
 
-// cache operation codes (beyond the Op values).
 const (
-	opNot int32 = 16 + iota
-	opIte
+	refTrue  int32 = 0
+	refFalse int32 = 1
+)
+
+// cache operation codes.
+const (
+	opAnd int32 = iota
+	opXor
 	opExist
 	opAndExist
 	opReplace
-	opForall
-	opOrForall
 )
 
 // ErrNodeLimit is reported when a kernel's node table reaches its limit.
 var ErrNodeLimit = errors.New("fds: BDD node table limit reached")
 
-// handle is the Node a kernel hands out: it keeps node id alive until it is
-// garbage.
+// handle is the Node a kernel hands out: it keeps its ref's node alive
+// until it is garbage.
 type handle struct {
 	id int32
 }
@@ -91,10 +102,15 @@ func NewKernel(nvars, nodes, maxNodes int) Backend {
 	case nodes < 64:
 		nodes = 64
 	}
+	for nodes&(nodes-1) != 0 {
+		nodes &= nodes - 1 // round down to a power of two
+	}
 	k := &kernel{nvars: int32(nvars), maxNodes: maxNodes}
 	k.allocTable(nodes)
-	k.nodes[0] = knode{level: k.nvars, low: 0, high: 0}
-	k.nodes[1] = knode{level: k.nvars, low: 1, high: 1}
+	k.nodes[0] = knode{level: k.nvars, low: refTrue, high: refTrue}
+	for i := 1; i < nodes; i++ {
+		k.nodes[i].low = -1
+	}
 	k.rebuildFree()
 	k.resizeCache(nodes)
 	k.quantIn = make([]uint32, nvars+1)
@@ -126,12 +142,6 @@ func (k *kernel) resizeCache(nodes int) {
 	}
 }
 
-func (k *kernel) clearCache() {
-	for i := range k.cache {
-		k.cache[i].op = -1
-	}
-}
-
 // rebuildFree rebuilds the unique table and the free list from the nodes
 // whose low is not -1 (live nodes).
 func (k *kernel) rebuildFree() {
@@ -140,7 +150,7 @@ func (k *kernel) rebuildFree() {
 	}
 	k.freeHead = -1
 	k.nfree = 0
-	for i := len(k.nodes) - 1; i >= 2; i-- {
+	for i := len(k.nodes) - 1; i >= 1; i-- {
 		nd := &k.nodes[i]
 		if nd.low < 0 {
 			nd.next = k.freeHead
@@ -157,25 +167,28 @@ func (k *kernel) rebuildFree() {
 func (k *kernel) hash(level, lo, hi int32) uint32 {
 	h := uint32(level)*0x9E3779B1 ^ uint32(lo)*0x85EBCA77 ^ uint32(hi)*0xC2B2AE3D
 	h ^= h >> 15
-	return h % uint32(len(k.buckets))
+	return h & uint32(len(k.buckets)-1)
 }
 
-// mk returns the node (level, lo, hi), creating it if needed.
+// mk returns the ref of the function "if level then hi else lo".
 func (k *kernel) mk(level, lo, hi int32) int32 {
 	if lo == hi {
 		return lo
 	}
+	comp := hi & 1
+	lo ^= comp
+	hi ^= comp
 	h := k.hash(level, lo, hi)
 	for n := k.buckets[h]; n >= 0; {
 		nd := &k.nodes[n]
 		if nd.level == level && nd.low == lo && nd.high == hi {
-			return n
+			return n<<1 | comp
 		}
 		n = nd.next
 	}
 	if k.freeHead < 0 {
 		if !k.grow() {
-			return 0
+			return refFalse
 		}
 		h = k.hash(level, lo, hi)
 	}
@@ -185,7 +198,17 @@ func (k *kernel) mk(level, lo, hi int32) int32 {
 	k.produced++
 	k.nodes[n] = knode{level: level, low: lo, high: hi, next: k.buckets[h]}
 	k.buckets[h] = n
-	return n
+	return n<<1 | comp
+}
+
+// level returns the level of a ref's node (nvars for the terminal).
+func (k *kernel) level(r int32) int32 { return k.nodes[r>>1].level }
+
+// cof returns the cofactors of a ref.
+func (k *kernel) cof(r int32) (lo, hi int32) {
+	nd := &k.nodes[r>>1]
+	c := r & 1
+	return nd.low ^ c, nd.high ^ c
 }
 
 // grow doubles the node table (during an operation: nothing is collected).
@@ -251,20 +274,20 @@ func (k *kernel) waitReleases() {
 
 func (k *kernel) collect() {
 	k.mu.Lock()
-	for _, id := range k.pending {
-		k.refs[id]--
+	for _, i := range k.pending {
+		k.refs[i]--
 	}
 	k.pending = k.pending[:0]
 	k.mu.Unlock()
 	for i := range k.mark {
 		k.mark[i] = false
 	}
-	for i := 2; i < len(k.nodes); i++ {
+	for i := 1; i < len(k.nodes); i++ {
 		if k.refs[i] > 0 && k.nodes[i].low >= 0 {
 			k.markRec(int32(i))
 		}
 	}
-	for i := 2; i < len(k.nodes); i++ {
+	for i := 1; i < len(k.nodes); i++ {
 		if !k.mark[i] {
 			k.nodes[i].low = -1
 		}
@@ -276,7 +299,7 @@ func (k *kernel) collect() {
 // sweepCache drops the cache entries that mention a collected node, keeping
 // the results that are still valid across operations.
 func (k *kernel) sweepCache() {
-	alive := func(n int32) bool { return n < 2 || k.nodes[n].low >= 0 }
+	alive := func(r int32) bool { return r < 2 || k.nodes[r>>1].low >= 0 }
 	for i := range k.cache {
 		e := &k.cache[i]
 		if e.op < 0 {
@@ -284,11 +307,11 @@ func (k *kernel) sweepCache() {
 		}
 		ok := alive(e.a) && alive(e.res)
 		switch e.op {
-		case opReplace, opNot:
-			// b is a renaming id or unused
-		case opIte, opAndExist, opOrForall:
+		case opReplace:
+			// b is a renaming id
+		case opAndExist:
 			ok = ok && alive(e.b) && alive(e.c)
-		default: // Apply ops, opExist, opForall: b is a node or a cube node
+		default: // opAnd, opXor: b is a ref; opExist: b is a cube ref
 			ok = ok && alive(e.b)
 		}
 		if !ok {
@@ -297,29 +320,29 @@ func (k *kernel) sweepCache() {
 	}
 }
 
-func (k *kernel) markRec(n int32) {
-	for n >= 2 && !k.mark[n] {
-		k.mark[n] = true
-		k.markRec(k.nodes[n].low)
-		n = k.nodes[n].high
+func (k *kernel) markRec(i int32) {
+	for i > 0 && !k.mark[i] {
+		k.mark[i] = true
+		k.markRec(k.nodes[i].low >> 1)
+		i = k.nodes[i].high >> 1
 	}
 }
 
-func (k *kernel) release(id int32) {
+func (k *kernel) release(i int32) {
 	k.mu.Lock()
-	k.pending = append(k.pending, id)
+	k.pending = append(k.pending, i)
 	k.mu.Unlock()
 }
 
 // ret wraps a result in a handle.
-func (k *kernel) ret(n int32) Node {
+func (k *kernel) ret(r int32) Node {
 	if k.err != nil {
-		n = 0
+		r = refFalse
 	}
-	h := &handle{id: n}
-	if n >= 2 {
-		k.refs[n]++
-		runtime.AddCleanup(h, k.release, n)
+	h := &handle{id: r}
+	if i := r >> 1; i > 0 {
+		k.refs[i]++
+		runtime.AddCleanup(h, k.release, i)
 	}
 	return h
 }
@@ -349,169 +372,113 @@ func (k *kernel) store(op, a, b, c, res int32) int32 {
 
 // Backend methods.
 
-func (k *kernel) True() Node  { return &handle{id: 1} }
-func (k *kernel) False() Node { return &handle{id: 0} }
+func (k *kernel) True() Node  { return &handle{id: refTrue} }
+func (k *kernel) False() Node { return &handle{id: refFalse} }
 
 func (k *kernel) Var(level int) Node {
 	k.maintain()
-	return k.ret(k.mk(int32(level), 0, 1))
+	return k.ret(k.mk(int32(level), refFalse, refTrue))
 }
 
-func (k *kernel) Not(f Node) Node {
-	k.maintain()
-	return k.ret(k.not(id(f)))
-}
-
-func (k *kernel) not(a int32) int32 {
-	if a < 2 {
-		return 1 - a
-	}
-	if r, ok := k.lookup(opNot, a, 0, 0); ok {
-		return r
-	}
-	lo := k.not(k.nodes[a].low)
-	hi := k.not(k.nodes[a].high)
-	return k.store(opNot, a, 0, 0, k.mk(k.nodes[a].level, lo, hi))
-}
+func (k *kernel) Not(f Node) Node { return k.ret(id(f) ^ 1) }
 
 func (k *kernel) Apply(op Op, f, g Node) Node {
 	k.maintain()
-	return k.ret(k.apply(int32(op), id(f), id(g)))
+	a, b := id(f), id(g)
+	var r int32
+	switch op {
+	case OpAnd:
+		r = k.and(a, b)
+	case OpOr:
+		r = k.and(a^1, b^1) ^ 1
+	case OpXor:
+		r = k.xor(a, b)
+	case OpImp:
+		r = k.and(a, b^1) ^ 1
+	case OpIff:
+		r = k.xor(a, b) ^ 1
+	case OpDiff:
+		r = k.and(a, b^1)
+	}
+	return k.ret(r)
 }
 
-func (k *kernel) apply(op, a, b int32) int32 {
-	switch Op(op) {
-	case OpAnd:
-		switch {
-		case a == 0 || b == 0:
-			return 0
-		case a == 1 || a == b:
-			return b
-		case b == 1:
-			return a
-		}
-		if a > b {
-			a, b = b, a
-		}
-	case OpOr:
-		switch {
-		case a == 1 || b == 1:
-			return 1
-		case a == 0 || a == b:
-			return b
-		case b == 0:
-			return a
-		}
-		if a > b {
-			a, b = b, a
-		}
-	case OpXor:
-		switch {
-		case a == b:
-			return 0
-		case a == 0:
-			return b
-		case b == 0:
-			return a
-		case a == 1:
-			return k.not(b)
-		case b == 1:
-			return k.not(a)
-		}
-		if a > b {
-			a, b = b, a
-		}
-	case OpImp:
-		switch {
-		case a == 0 || b == 1 || a == b:
-			return 1
-		case a == 1:
-			return b
-		case b == 0:
-			return k.not(a)
-		}
-	case OpIff:
-		switch {
-		case a == b:
-			return 1
-		case a == 1:
-			return b
-		case b == 1:
-			return a
-		case a == 0:
-			return k.not(b)
-		case b == 0:
-			return k.not(a)
-		}
-		if a > b {
-			a, b = b, a
-		}
-	case OpDiff:
-		switch {
-		case a == 0 || b == 1 || a == b:
-			return 0
-		case b == 0:
-			return a
-		case a == 1:
-			return k.not(b)
-		}
+func (k *kernel) and(a, b int32) int32 {
+	switch {
+	case a == refFalse || b == refFalse || a == b^1:
+		return refFalse
+	case a == refTrue || a == b:
+		return b
+	case b == refTrue:
+		return a
 	}
-	if r, ok := k.lookup(op, a, b, 0); ok {
+	if a > b {
+		a, b = b, a
+	}
+	if r, ok := k.lookup(opAnd, a, b, 0); ok {
 		return r
 	}
-	la, lb := k.nodes[a].level, k.nodes[b].level
-	var lvl, a0, a1, b0, b1 int32
-	switch {
-	case la == lb:
-		lvl, a0, a1, b0, b1 = la, k.nodes[a].low, k.nodes[a].high, k.nodes[b].low, k.nodes[b].high
-	case la < lb:
-		lvl, a0, a1, b0, b1 = la, k.nodes[a].low, k.nodes[a].high, b, b
-	default:
-		lvl, a0, a1, b0, b1 = lb, a, a, k.nodes[b].low, k.nodes[b].high
+	la, lb := k.level(a), k.level(b)
+	lvl := min(la, lb)
+	a0, a1 := a, a
+	if la == lvl {
+		a0, a1 = k.cof(a)
 	}
-	lo := k.apply(op, a0, b0)
-	hi := k.apply(op, a1, b1)
-	return k.store(op, a, b, 0, k.mk(lvl, lo, hi))
+	b0, b1 := b, b
+	if lb == lvl {
+		b0, b1 = k.cof(b)
+	}
+	lo := k.and(a0, b0)
+	hi := k.and(a1, b1)
+	return k.store(opAnd, a, b, 0, k.mk(lvl, lo, hi))
 }
+
+func (k *kernel) xor(a, b int32) int32 {
+	switch {
+	case a == b:
+		return refFalse
+	case a == b^1:
+		return refTrue
+	case a == refFalse:
+		return b
+	case b == refFalse:
+		return a
+	case a == refTrue:
+		return b ^ 1
+	case b == refTrue:
+		return a ^ 1
+	}
+	// xor(¬a, b) = ¬xor(a, b): compute on regular refs.
+	flip := (a ^ b) & 1
+	a &^= 1
+	b &^= 1
+	if a > b {
+		a, b = b, a
+	}
+	if r, ok := k.lookup(opXor, a, b, 0); ok {
+		return r ^ flip
+	}
+	la, lb := k.level(a), k.level(b)
+	lvl := min(la, lb)
+	a0, a1 := a, a
+	if la == lvl {
+		a0, a1 = k.cof(a)
+	}
+	b0, b1 := b, b
+	if lb == lvl {
+		b0, b1 = k.cof(b)
+	}
+	lo := k.xor(a0, b0)
+	hi := k.xor(a1, b1)
+	return k.store(opXor, a, b, 0, k.mk(lvl, lo, hi)) ^ flip
+}
+
+func (k *kernel) or(a, b int32) int32 { return k.and(a^1, b^1) ^ 1 }
 
 func (k *kernel) Ite(f, g, h Node) Node {
 	k.maintain()
-	return k.ret(k.ite(id(f), id(g), id(h)))
-}
-
-func (k *kernel) ite(f, g, h int32) int32 {
-	switch {
-	case f == 1:
-		return g
-	case f == 0:
-		return h
-	case g == h:
-		return g
-	case g == 1 && h == 0:
-		return f
-	case g == 0 && h == 1:
-		return k.not(f)
-	case g == 1:
-		return k.apply(int32(OpOr), f, h)
-	case h == 0:
-		return k.apply(int32(OpAnd), f, g)
-	}
-	if r, ok := k.lookup(opIte, f, g, h); ok {
-		return r
-	}
-	lvl := min(k.nodes[f].level, k.nodes[g].level, k.nodes[h].level)
-	cof := func(n int32) (int32, int32) {
-		if k.nodes[n].level == lvl {
-			return k.nodes[n].low, k.nodes[n].high
-		}
-		return n, n
-	}
-	f0, f1 := cof(f)
-	g0, g1 := cof(g)
-	h0, h1 := cof(h)
-	lo := k.ite(f0, g0, h0)
-	hi := k.ite(f1, g1, h1)
-	return k.store(opIte, f, g, h, k.mk(lvl, lo, hi))
+	a, b, c := id(f), id(g), id(h)
+	return k.ret(k.or(k.and(a, b), k.and(a^1, c)))
 }
 
 // setQuant makes cube the current quantification set.
@@ -525,9 +492,11 @@ func (k *kernel) setQuant(cube int32) {
 	}
 	k.quantID = cube
 	k.quantLast = -1
-	for n := cube; n >= 2; n = k.nodes[n].high {
-		k.quantIn[k.nodes[n].level] = k.quantStmp
-		k.quantLast = k.nodes[n].level
+	for n := cube; n>>1 != 0; {
+		l := k.level(n)
+		k.quantIn[l] = k.quantStmp
+		k.quantLast = l
+		_, n = k.cof(n)
 	}
 }
 
@@ -538,23 +507,24 @@ func (k *kernel) Exist(f, cube Node) Node {
 }
 
 func (k *kernel) exist(a int32) int32 {
-	if a < 2 || k.nodes[a].level > k.quantLast {
+	lvl := k.level(a)
+	if lvl > k.quantLast {
 		return a
 	}
 	if r, ok := k.lookup(opExist, a, k.quantID, 0); ok {
 		return r
 	}
-	lvl := k.nodes[a].level
+	a0, a1 := k.cof(a)
 	var r int32
 	if k.quantIn[lvl] == k.quantStmp {
-		lo := k.exist(k.nodes[a].low)
-		if lo == 1 {
-			r = 1
+		lo := k.exist(a0)
+		if lo == refTrue {
+			r = refTrue
 		} else {
-			r = k.apply(int32(OpOr), lo, k.exist(k.nodes[a].high))
+			r = k.or(lo, k.exist(a1))
 		}
 	} else {
-		r = k.mk(lvl, k.exist(k.nodes[a].low), k.exist(k.nodes[a].high))
+		r = k.mk(lvl, k.exist(a0), k.exist(a1))
 	}
 	return k.store(opExist, a, k.quantID, 0, r)
 }
@@ -565,20 +535,19 @@ func (k *kernel) AndExist(f, g, cube Node) Node {
 	return k.ret(k.andExist(id(f), id(g)))
 }
 
+// andExist computes ∃Q. a ∧ b for the current quantification set Q.
 func (k *kernel) andExist(a, b int32) int32 {
 	switch {
-	case a == 0 || b == 0:
-		return 0
-	case a == 1 && b == 1:
-		return 1
-	case a == 1 || a == b:
+	case a == refFalse || b == refFalse || a == b^1:
+		return refFalse
+	case a == refTrue || a == b:
 		return k.exist(b)
-	case b == 1:
+	case b == refTrue:
 		return k.exist(a)
 	}
-	la, lb := k.nodes[a].level, k.nodes[b].level
+	la, lb := k.level(a), k.level(b)
 	if la > k.quantLast && lb > k.quantLast {
-		return k.apply(int32(OpAnd), a, b)
+		return k.and(a, b)
 	}
 	if a > b {
 		a, b = b, a
@@ -587,22 +556,22 @@ func (k *kernel) andExist(a, b int32) int32 {
 	if r, ok := k.lookup(opAndExist, a, b, k.quantID); ok {
 		return r
 	}
-	var lvl, a0, a1, b0, b1 int32
-	switch {
-	case la == lb:
-		lvl, a0, a1, b0, b1 = la, k.nodes[a].low, k.nodes[a].high, k.nodes[b].low, k.nodes[b].high
-	case la < lb:
-		lvl, a0, a1, b0, b1 = la, k.nodes[a].low, k.nodes[a].high, b, b
-	default:
-		lvl, a0, a1, b0, b1 = lb, a, a, k.nodes[b].low, k.nodes[b].high
+	lvl := min(la, lb)
+	a0, a1 := a, a
+	if la == lvl {
+		a0, a1 = k.cof(a)
+	}
+	b0, b1 := b, b
+	if lb == lvl {
+		b0, b1 = k.cof(b)
 	}
 	var r int32
 	if k.quantIn[lvl] == k.quantStmp {
 		lo := k.andExist(a0, b0)
-		if lo == 1 {
-			r = 1
+		if lo == refTrue {
+			r = refTrue
 		} else {
-			r = k.apply(int32(OpOr), lo, k.andExist(a1, b1))
+			r = k.or(lo, k.andExist(a1, b1))
 		}
 	} else {
 		r = k.mk(lvl, k.andExist(a0, b0), k.andExist(a1, b1))
@@ -610,76 +579,11 @@ func (k *kernel) andExist(a, b int32) int32 {
 	return k.store(opAndExist, a, b, k.quantID, r)
 }
 
+// OrForall is ∀Q. f ∨ g = ¬∃Q. ¬f ∧ ¬g.
 func (k *kernel) OrForall(f, g, cube Node) Node {
 	k.maintain()
 	k.setQuant(id(cube))
-	return k.ret(k.orForall(id(f), id(g)))
-}
-
-func (k *kernel) forall(a int32) int32 {
-	if a < 2 || k.nodes[a].level > k.quantLast {
-		return a
-	}
-	if r, ok := k.lookup(opForall, a, k.quantID, 0); ok {
-		return r
-	}
-	nd := k.nodes[a]
-	var r int32
-	if k.quantIn[nd.level] == k.quantStmp {
-		lo := k.forall(nd.low)
-		if lo == 0 {
-			r = 0
-		} else {
-			r = k.apply(int32(OpAnd), lo, k.forall(nd.high))
-		}
-	} else {
-		r = k.mk(nd.level, k.forall(nd.low), k.forall(nd.high))
-	}
-	return k.store(opForall, a, k.quantID, 0, r)
-}
-
-// orForall computes ∀cube. a ∨ b.
-func (k *kernel) orForall(a, b int32) int32 {
-	switch {
-	case a == 1 || b == 1:
-		return 1
-	case a == 0 || a == b:
-		return k.forall(b)
-	case b == 0:
-		return k.forall(a)
-	}
-	la, lb := k.nodes[a].level, k.nodes[b].level
-	if la > k.quantLast && lb > k.quantLast {
-		return k.apply(int32(OpOr), a, b)
-	}
-	if a > b {
-		a, b = b, a
-		la, lb = lb, la
-	}
-	if r, ok := k.lookup(opOrForall, a, b, k.quantID); ok {
-		return r
-	}
-	var lvl, a0, a1, b0, b1 int32
-	switch {
-	case la == lb:
-		lvl, a0, a1, b0, b1 = la, k.nodes[a].low, k.nodes[a].high, k.nodes[b].low, k.nodes[b].high
-	case la < lb:
-		lvl, a0, a1, b0, b1 = la, k.nodes[a].low, k.nodes[a].high, b, b
-	default:
-		lvl, a0, a1, b0, b1 = lb, a, a, k.nodes[b].low, k.nodes[b].high
-	}
-	var r int32
-	if k.quantIn[lvl] == k.quantStmp {
-		lo := k.orForall(a0, b0)
-		if lo == 0 {
-			r = 0
-		} else {
-			r = k.apply(int32(OpAnd), lo, k.orForall(a1, b1))
-		}
-	} else {
-		r = k.mk(lvl, k.orForall(a0, b0), k.orForall(a1, b1))
-	}
-	return k.store(opOrForall, a, b, k.quantID, r)
+	return k.ret(k.andExist(id(f)^1, id(g)^1) ^ 1)
 }
 
 func (k *kernel) Cube(levels []int) Node {
@@ -690,9 +594,32 @@ func (k *kernel) Cube(levels []int) Node {
 			sorted[j], sorted[j-1] = sorted[j-1], sorted[j]
 		}
 	}
-	r := int32(1)
+	r := refTrue
 	for i := len(sorted) - 1; i >= 0; i-- {
-		r = k.mk(int32(sorted[i]), 0, r)
+		r = k.mk(int32(sorted[i]), refFalse, r)
+	}
+	return k.ret(r)
+}
+
+func (k *kernel) Minterm(levels []int, values []bool) Node {
+	k.maintain()
+	idx := make([]int, len(levels))
+	for i := range idx {
+		idx[i] = i
+	}
+	for i := 1; i < len(idx); i++ {
+		for j := i; j > 0 && levels[idx[j]] < levels[idx[j-1]]; j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
+		}
+	}
+	r := refTrue
+	for i := len(idx) - 1; i >= 0; i-- {
+		l := int32(levels[idx[i]])
+		if values[idx[i]] {
+			r = k.mk(l, refFalse, r)
+		} else {
+			r = k.mk(l, r, refFalse)
+		}
 	}
 	return k.ret(r)
 }
@@ -740,20 +667,23 @@ func (k *kernel) Rename(f Node, ren Renaming) Node {
 }
 
 func (k *kernel) rename(a int32, r *renaming) int32 {
-	if a < 2 || k.nodes[a].level > r.last {
+	lvl := k.level(a)
+	if lvl > r.last {
 		return a
 	}
 	if res, ok := k.lookup(opReplace, a, r.id, 0); ok {
 		return res
 	}
-	lo := k.rename(k.nodes[a].low, r)
-	hi := k.rename(k.nodes[a].high, r)
-	nl := r.to[k.nodes[a].level]
+	a0, a1 := k.cof(a)
+	lo := k.rename(a0, r)
+	hi := k.rename(a1, r)
+	nl := r.to[lvl]
 	var res int32
-	if nl < k.nodes[lo].level && nl < k.nodes[hi].level {
+	if nl < k.level(lo) && nl < k.level(hi) {
 		res = k.mk(nl, lo, hi)
 	} else {
-		res = k.ite(k.mk(nl, 0, 1), hi, lo)
+		v := k.mk(nl, refFalse, refTrue)
+		res = k.or(k.and(v, hi), k.and(v^1, lo))
 	}
 	return k.store(opReplace, a, r.id, 0, res)
 }
@@ -761,46 +691,61 @@ func (k *kernel) rename(a int32, r *renaming) int32 {
 func (k *kernel) Equal(f, g Node) bool { return id(f) == id(g) }
 
 func (k *kernel) IsConst(f Node) (bool, bool) {
-	n := id(f)
-	return n < 2, n == 1
+	r := id(f)
+	return r>>1 == 0, r == refTrue
 }
 
 func (k *kernel) Branch(f Node) (int, Node, Node) {
-	n := id(f)
-	return int(k.nodes[n].level), k.ret(k.nodes[n].low), k.ret(k.nodes[n].high)
+	r := id(f)
+	lo, hi := k.cof(r)
+	return int(k.level(r)), k.ret(lo), k.ret(hi)
 }
 
+// Size counts the physical nodes reachable from the roots (a node and its
+// complement count once).
 func (k *kernel) Size(roots ...Node) int {
 	seen := map[int32]bool{}
-	var rec func(n int32)
-	rec = func(n int32) {
-		for n >= 2 && !seen[n] {
-			seen[n] = true
-			rec(k.nodes[n].low)
-			n = k.nodes[n].high
+	var rec func(i int32)
+	rec = func(i int32) {
+		for i > 0 && !seen[i] {
+			seen[i] = true
+			rec(k.nodes[i].low >> 1)
+			i = k.nodes[i].high >> 1
 		}
 	}
 	for _, r := range roots {
-		rec(id(r))
+		rec(id(r) >> 1)
 	}
 	return len(seen)
 }
 
+// Walk presents the BDD without complement edges: each (node, polarity)
+// reached is a node of its own, with id ref+2 (0 and 1 are false and true).
 func (k *kernel) Walk(root Node, visit func(id, level, low, high int)) int {
+	ext := func(r int32) int {
+		switch r {
+		case refTrue:
+			return 1
+		case refFalse:
+			return 0
+		}
+		return int(r) + 2
+	}
 	seen := map[int32]bool{}
-	var rec func(n int32)
-	rec = func(n int32) {
-		if n < 2 || seen[n] {
+	var rec func(r int32)
+	rec = func(r int32) {
+		if r>>1 == 0 || seen[r] {
 			return
 		}
-		seen[n] = true
-		rec(k.nodes[n].low)
-		rec(k.nodes[n].high)
-		visit(int(n), int(k.nodes[n].level), int(k.nodes[n].low), int(k.nodes[n].high))
+		seen[r] = true
+		lo, hi := k.cof(r)
+		rec(lo)
+		rec(hi)
+		visit(ext(r), int(k.level(r)), ext(lo), ext(hi))
 	}
 	r := id(root)
 	rec(r)
-	return int(r)
+	return ext(r)
 }
 
 func (k *kernel) Stats() Stats {

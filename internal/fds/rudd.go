@@ -108,9 +108,16 @@ func (r *ruddBackend) Ite(f, g, h Node) Node {
 	return r.node(r.b.Ite(rn(f), rn(g), rn(h)))
 }
 
+// emptyCube reports a cube without variables, which rudd's quantifiers
+// reject.
+func emptyCube(cube Node) bool { return *rn(cube) < 2 }
+
 func (r *ruddBackend) Exist(f, cube Node) Node {
 	if r.err != nil {
 		return r.b.False()
+	}
+	if emptyCube(cube) {
+		return f
 	}
 	return r.node(r.b.Exist(rn(f), rn(cube)))
 }
@@ -119,12 +126,18 @@ func (r *ruddBackend) AndExist(f, g, cube Node) Node {
 	if r.err != nil {
 		return r.b.False()
 	}
+	if emptyCube(cube) {
+		return r.node(r.b.And(rn(f), rn(g)))
+	}
 	return r.node(r.b.AppEx(rn(f), rn(g), rudd.OPand, rn(cube)))
 }
 
 func (r *ruddBackend) OrForall(f, g, cube Node) Node {
 	if r.err != nil {
 		return r.b.False()
+	}
+	if emptyCube(cube) {
+		return r.node(r.b.Or(rn(f), rn(g)))
 	}
 	// ∀c. f ∨ g = ¬∃c. ¬f ∧ ¬g
 	nf, ng := r.b.Not(rn(f)), r.b.Not(rn(g))
@@ -136,6 +149,18 @@ func (r *ruddBackend) Cube(levels []int) Node {
 		return r.b.True()
 	}
 	return r.node(r.b.Makeset(levels))
+}
+
+func (r *ruddBackend) Minterm(levels []int, values []bool) Node {
+	f := r.b.True()
+	for i, l := range levels {
+		lit := r.b.Ithvar(l)
+		if !values[i] {
+			lit = r.b.NIthvar(l)
+		}
+		f = r.b.And(f, lit)
+	}
+	return r.node(f)
 }
 
 func (r *ruddBackend) NewRenaming(from, to []int) (Renaming, error) {

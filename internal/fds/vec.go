@@ -23,15 +23,11 @@ func (v *Var) Eq(k int, next bool) BDD {
 		return s.False()
 	}
 	off := uint(k - v.lo)
-	r := s.True()
-	for b := range v.cur {
-		lit := v.Bit(b, next)
-		if off&(1<<uint(b)) == 0 {
-			lit = lit.Not()
-		}
-		r = r.And(lit)
+	vals := make([]bool, len(v.cur))
+	for b := range vals {
+		vals[b] = off&(1<<uint(b)) != 0
 	}
-	return r
+	return BDD{s, s.backend().Minterm(v.Levels(next), vals)}
 }
 
 // Dom returns the domain constraint Lo ≤ v ≤ Hi of the encoding (true when
@@ -47,11 +43,19 @@ func (v *Var) Dom(next bool) BDD {
 // Assign returns the BDD of the complete assignment vals (one value per
 // variable of vars), over primed copies if next.
 func (s *Space) Assign(vars []*Var, vals []int, next bool) BDD {
-	r := s.True()
+	var levels []int
+	var bits []bool
 	for i, v := range vars {
-		r = r.And(v.Eq(vals[i], next))
+		if vals[i] < v.lo || vals[i] > v.hi {
+			return s.False()
+		}
+		off := uint(vals[i] - v.lo)
+		for b, l := range v.Levels(next) {
+			levels = append(levels, l)
+			bits = append(bits, off&(1<<uint(b)) != 0)
+		}
 	}
-	return r
+	return BDD{s, s.backend().Minterm(levels, bits)}
 }
 
 // Vec is an integer-valued function of the variables: a two's-complement bit

@@ -1,0 +1,198 @@
+package split
+
+import (
+	"context"
+	"fmt"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Benchmarks re-measuring the tables of the JTLV thesis (§4.1.4, §4.2.5,
+// §4.3.3) on this machine, each against our own monolithic BDD model
+// checking of the same program in the same run. Every b.N iteration is one
+// complete computation (run with -benchtime 1x). A configuration whose run
+// exceeds benchLimit is skipped for the larger instances of its table.
+//
+//	go test -run '^$' -bench . -benchtime 1x -timeout 0 ./split/
+
+const benchLimit = 120 * time.Second
+
+// cpuTime is the process's user+system time, to tell parallel speedup from
+// the share of the machine other processes leave.
+func cpuTime() time.Duration {
+	var r syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &r); err != nil {
+		return 0
+	}
+	return time.Duration(r.Utime.Nano() + r.Stime.Nano())
+}
+
+// limiter remembers which configurations exceeded benchLimit.
+type limiter map[string]bool
+
+func (l limiter) run(b *testing.B, config string, f func(ctx context.Context) (bool, error)) {
+	if l[config] {
+		b.Skipf("%s exceeded %v on a smaller instance", config, benchLimit)
+	}
+	for range b.N {
+		ctx, cancel := context.WithTimeout(context.Background(), benchLimit)
+		start, c0 := time.Now(), cpuTime()
+		done, err := f(ctx)
+		wall, cpu := time.Since(start), cpuTime()-c0
+		cancel()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(wall.Seconds(), "s/run")
+		b.ReportMetric(cpu.Seconds(), "cpu-s/run")
+		if !done || wall > benchLimit {
+			l[config] = true
+			b.Logf("%s: over %v", config, benchLimit)
+		}
+	}
+}
+
+// benchInvariant times the strongest split invariant.
+func benchInvariant(b *testing.B, l limiter, config string, p *Program, workers int, sched Schedule) {
+	l.run(b, config, func(ctx context.Context) (bool, error) {
+		inv, err := ComputeInvariant(ctx, p, InvariantOptions{Workers: workers, Schedule: sched})
+		if err != nil {
+			if _, ok := unknownReason(err); ok {
+				return false, nil
+			}
+			return false, err
+		}
+		b.ReportMetric(float64(inv.Stats.Images)/inv.Stats.Duration.Seconds(), "images/s")
+		b.ReportMetric(float64(inv.Stats.PeakNodes), "peak-nodes")
+		b.ReportMetric(float64(inv.Stats.Nodes), "theta-nodes")
+		if workers > 1 {
+			b.ReportMetric(inv.Stats.CopyTime.Seconds(), "copy-s")
+			b.ReportMetric(float64(inv.Stats.Messages), "messages")
+		}
+		return true, nil
+	})
+}
+
+// benchMonolithic times monolithic reachability (or LTL checking).
+func benchMonolithic(b *testing.B, l limiter, config string, p *Program, prop *Property, want Verdict) {
+	l.run(b, config, func(ctx context.Context) (bool, error) {
+		res, ms, err := CheckMonolithic(ctx, p, prop, 0)
+		if err != nil {
+			return false, err
+		}
+		if res.Verdict == Unknown {
+			return false, nil
+		}
+		if res.Verdict != want {
+			b.Fatalf("monolithic: %s, want %s", res.Verdict, want)
+		}
+		b.ReportMetric(ms.States, "states")
+		b.ReportMetric(float64(ms.PeakNodes), "peak-nodes")
+		return true, nil
+	})
+}
+
+// benchCheck times a complete compositional check (with refinement).
+func benchCheck(b *testing.B, l limiter, config string, p *Program, prop *Property, opts Options, want Verdict) {
+	l.run(b, config, func(ctx context.Context) (bool, error) {
+		res, err := Check(ctx, p, prop, opts)
+		if err != nil {
+			return false, err
+		}
+		if res.Verdict == Unknown {
+			b.Logf("unknown: %s", res.Reason)
+			return false, nil
+		}
+		if res.Verdict != want {
+			b.Fatalf("split: %s, want %s (%s)", res.Verdict, want, res.Reason)
+		}
+		b.ReportMetric(float64(res.Refinements), "refinements")
+		b.ReportMetric(float64(res.Invariant.PeakNodes), "peak-nodes")
+		return true, nil
+	})
+}
+
+// invariantTable runs seq, par2 (both schedules) and monolithic for each
+// size.
+func invariantTable(b *testing.B, sizes []int, build func(n int) (*Program, *Property)) {
+	l := limiter{}
+	for _, n := range sizes {
+		p, prop := build(n)
+		b.Run(fmt.Sprintf("N=%d/seq", n), func(b *testing.B) { benchInvariant(b, l, "seq", p, 1, Rounds) })
+		b.Run(fmt.Sprintf("N=%d/par2-rounds", n), func(b *testing.B) { benchInvariant(b, l, "par2-rounds", p, 2, Rounds) })
+		b.Run(fmt.Sprintf("N=%d/par2-chaotic", n), func(b *testing.B) { benchInvariant(b, l, "par2-chaotic", p, 2, Chaotic) })
+		b.Run(fmt.Sprintf("N=%d/monolithic", n), func(b *testing.B) { benchMonolithic(b, l, "mono", p, prop, Proved) })
+	}
+}
+
+// Table 4.2: MUX-SEM with the auxiliary variable last.
+func BenchmarkTable42MuxSem(b *testing.B) {
+	invariantTable(b, []int{512, 1024, 1536, 2048}, func(n int) (*Program, *Property) {
+		p := muxSem(n, true, false)
+		return p, NewInvariant("one holder", holderInvariant(p))
+	})
+}
+
+// holderInvariant is mutual exclusion of MUX-SEM as one conjunct per
+// process (x = 0 ∧ last = i whenever P[i] holds the semaphore), which the
+// monolithic check can evaluate without N² pairs.
+func holderInvariant(p *Program) Expr {
+	x, last := p.Lookup("x"), p.Lookup("last")
+	var cs []Expr
+	for i, pr := range p.Processes() {
+		loc := pr.Locals()[0]
+		cs = append(cs, Implies(Or(Is(loc, 2), Is(loc, 3)), And(Not(Ref(x)), Is(last, i+1))))
+	}
+	return And(cs...)
+}
+
+// Table 4.4: Szymanski's protocol.
+func BenchmarkTable44Szymanski(b *testing.B) {
+	invariantTable(b, []int{6, 7, 8, 9}, szymanski)
+}
+
+// Table 4.5: German's protocol, regrouped.
+func BenchmarkTable45German(b *testing.B) {
+	invariantTable(b, []int{8, 9, 10, 11, 12}, german)
+}
+
+// Table 4.7: Peterson's protocol.
+func BenchmarkTable47Peterson(b *testing.B) {
+	invariantTable(b, []int{4, 5, 6}, peterson)
+}
+
+// Table 4.12 (and the matching rows of Tables 4.9–4.11): complete
+// compositional checks, refinement included, against monolithic checking.
+func BenchmarkTable412(b *testing.B) {
+	type row struct {
+		name  string
+		sizes []int
+		build func(n int) (*Program, *Property)
+		want  Verdict
+	}
+	rows := []row{
+		{"SEMAPHORE-mutex", []int{10, 12, 24, 64}, func(n int) (*Program, *Property) { p := muxSem(n, false, false); return p, mutex(p, 2) }, Proved},
+		{"PETERSON-mutex", []int{5, 6}, peterson, Proved},
+		{"BAKERY-mutex", []int{7, 8}, func(n int) (*Program, *Property) { p, m, _ := bakery(n); return p, m }, Proved},
+		{"SZYMANSKI-mutex", []int{3, 4}, szymanski, Proved},
+		{"SEMAPHORE-starvation", []int{10, 20}, func(n int) (*Program, *Property) {
+			p := muxSem(n, false, false)
+			return p, starvation(p, 0, 1, 2)
+		}, Violated},
+		{"BAKERY-starvation", []int{3, 4}, func(n int) (*Program, *Property) { p, _, s := bakery(n); return p, s }, Proved},
+		{"DINING-PHIL-access", []int{9, 10}, dining, Proved},
+	}
+	for _, r := range rows {
+		l := limiter{}
+		for _, n := range r.sizes {
+			p, prop := r.build(n)
+			b.Run(fmt.Sprintf("%s/N=%d/split-B", r.name, n), func(b *testing.B) {
+				benchCheck(b, l, "split", p, prop, Options{}, r.want)
+			})
+			b.Run(fmt.Sprintf("%s/N=%d/monolithic", r.name, n), func(b *testing.B) {
+				benchMonolithic(b, l, "mono", p, prop, r.want)
+			})
+		}
+	}
+}

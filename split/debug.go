@@ -1,0 +1,13 @@
+package split
+
+import (
+	"fmt"
+	"os"
+)
+
+// debugf prints progress when SPLIT_DEBUG is set (development aid).
+func debugf(format string, args ...any) {
+	if os.Getenv("SPLIT_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, format+"\n", args...)
+	}
+}

@@ -1,0 +1,103 @@
+package split
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// exposure is a local predicate made visible to all processes (§4.3 of the
+// thesis: "a local predicate p is exposed by adding an auxiliary shared
+// variable x_p, in such a manner that the invariant x_p ≡ p is
+// maintained"). For every process k instantiating it there is a Boolean
+// auxiliary shared variable that k's transitions set to m(L_k′), that the
+// initial condition sets to m(L_k), and that other processes keep.
+//
+// Predicates are found on one process (rep) and, when the program says
+// processes share a template, instantiated for every process of the
+// template, so a parameterised protocol needs a handful of refinements
+// rather than one per process.
+type exposure struct {
+	id     int
+	rep    *Process
+	pred   serial     // over rep's variables (current copies)
+	procs  []*Process // instances
+	text   string     // the predicate in words, over rep's local names
+	reason string     // the refinement step that found it
+}
+
+// describe prints the exposure for reports.
+func (e *exposure) describe() string {
+	names := make([]string, len(e.procs))
+	for i, p := range e.procs {
+		names[i] = p.name
+	}
+	who := strings.Join(names, ", ")
+	if len(names) > 4 {
+		who = fmt.Sprintf("%s … %s (%d processes)", names[0], names[len(names)-1], len(names))
+	}
+	return fmt.Sprintf("x%d ≡ %s for %s (%s)", e.id, e.text, who, e.reason)
+}
+
+// layout is the variable structure of one verification round: which
+// variables are shared (the program's shared variables, local variables
+// promoted to shared because a property reads them, and the auxiliary
+// variables of exposures), and what each process owns.
+type layout struct {
+	prog     *Program
+	shared   []*Var
+	locals   [][]*Var // per process: local variables that stay local
+	owned    [][]*Var // per process: every variable only it writes (locals, promoted, auxiliary)
+	aux      [][]*Var // per process: its auxiliary variables
+	exps     []*exposure
+	promoted map[*Var]bool
+}
+
+func newLayout(p *Program, promoted map[*Var]bool, exps []*exposure) *layout {
+	l := &layout{prog: p, promoted: promoted, exps: exps}
+	n := len(p.procs)
+	l.locals = make([][]*Var, n)
+	l.owned = make([][]*Var, n)
+	l.aux = make([][]*Var, n)
+	l.shared = slices.Clone(p.shared)
+	for _, pr := range p.procs {
+		for _, v := range pr.locals {
+			if promoted[v] {
+				l.shared = append(l.shared, v)
+			} else {
+				l.locals[pr.index] = append(l.locals[pr.index], v)
+			}
+			l.owned[pr.index] = append(l.owned[pr.index], v)
+		}
+	}
+	for _, e := range exps {
+		for _, pr := range e.procs {
+			a := &Var{name: fmt.Sprintf("%s#x%d", pr.name, e.id), hi: 1, bool: true, index: -1, aux: e, auxIdx: pr.index}
+			l.aux[pr.index] = append(l.aux[pr.index], a)
+		}
+	}
+	// Auxiliary variables are grouped by process: predicates of one process
+	// are correlated, those of different processes much less.
+	for k := range n {
+		l.shared = append(l.shared, l.aux[k]...)
+		l.owned[k] = append(l.owned[k], l.aux[k]...)
+	}
+	return l
+}
+
+// isShared reports whether v is shared in this layout.
+func (l *layout) isShared(v *Var) bool { return v.owner == nil || l.promoted[v] }
+
+// instance maps rep's local variables to those of pr (same template).
+func instance(rep, pr *Process) map[*Var]*Var {
+	if rep == pr {
+		return nil
+	}
+	m := make(map[*Var]*Var, len(rep.locals))
+	for i, v := range rep.locals {
+		if i < len(pr.locals) {
+			m[v] = pr.locals[i]
+		}
+	}
+	return m
+}

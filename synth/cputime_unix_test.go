@@ -1,0 +1,18 @@
+//go:build unix
+
+package synth
+
+import (
+	"syscall"
+	"time"
+)
+
+// cpuTime returns the user and system CPU time the process has used, to
+// report benchmark costs that do not depend on the machine's load.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

@@ -1,0 +1,233 @@
+package synth
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/henceforth-go/henceforth/internal/fds"
+)
+
+// StepKind says why a controller step was chosen: the three kinds of step of
+// the thesis's strategy (§3.1.4.1), plus the initial step.
+type StepKind uint8
+
+const (
+	// StepInit is the first step: an initial state in the winning region.
+	StepInit StepKind = iota
+	// StepSwitchGoal (ρ1): the guarantee being pursued holds; move anywhere in
+	// the winning region and pursue the next guarantee.
+	StepSwitchGoal
+	// StepGetCloser (ρ2): move strictly closer to the pursued guarantee.
+	StepGetCloser
+	// StepStay (ρ3): stay at the same distance while an assumption is
+	// violated; doing so forever falsifies that assumption.
+	StepStay
+)
+
+func (k StepKind) String() string {
+	switch k {
+	case StepInit:
+		return "init"
+	case StepSwitchGoal:
+		return "switch-goal"
+	case StepGetCloser:
+		return "get-closer"
+	case StepStay:
+		return "stay"
+	}
+	return fmt.Sprintf("StepKind(%d)", k)
+}
+
+// Controller is a winning strategy of the system, as the symbolic controller
+// of the thesis (Fig. 3.2 and 3.3): a relation over the spec's variables, the
+// flags of the implication game, and a counter Zn naming the guarantee being
+// pursued, complete with respect to the inputs on the winning region.
+//
+// Each (state, input) pair uses the first kind of step that applies, in the
+// order switch-goal, get-closer, stay — a sub-relation of the thesis's
+// ρ1 ∨ ρ2 ∨ ρ3 that is still winning and has fewer choices. A Controller is
+// not safe for concurrent use.
+type Controller struct {
+	res     *Result
+	g       *game
+	win     fds.BDD
+	init    fds.BDD    // θe ∧ θs ∧ W ∧ Zn = 0
+	rho     [3]fds.BDD // switch-goal, get-closer, stay (prioritised)
+	trans   fds.BDD    // their union
+	curCube fds.Cube   // the unprimed game variables and the counter
+	// reduced: explicit states are merged as in the thesis's
+	// minimization (see reduce).
+	reduced bool
+}
+
+// newController builds ρ1, ρ2 and ρ3 from the fixpoint memory.
+func newController(ctx context.Context, r *Result, g *game, win fds.BDD, mem *memory) (*Controller, error) {
+	sp := g.sp
+	zn := g.counter
+	n := len(g.sysJ)
+	tr := g.rhoE.And(g.rhoS)
+	winNext := win.Prime()
+
+	rho1 := sp.False()
+	for j := range n {
+		rho1 = rho1.Or(zn.Eq(j, false).And(g.sysJ[j]).And(zn.Eq((j+1)%n, true)))
+	}
+	rho1 = rho1.And(win).And(winNext).And(tr)
+
+	rho2 := sp.False()
+	for j := range n {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		ys := mem.y[j]
+		if len(ys) == 0 {
+			continue
+		}
+		part := sp.False()
+		low := ys[0]
+		for r := 1; r < len(ys); r++ {
+			// Conjoining the transition relation piece by piece keeps the
+			// intermediate disjunctions small.
+			part = part.Or(ys[r].Diff(low).And(tr).And(low.Prime()))
+			low = low.Or(ys[r])
+		}
+		rho2 = rho2.Or(zn.Eq(j, false).And(zn.Eq(j, true)).And(part))
+	}
+
+	rho3 := sp.False()
+	for j := range n {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		part := sp.False()
+		low := sp.False()
+		for r := range mem.x[j] {
+			for i, x := range mem.x[j][r] {
+				part = part.Or(x.Diff(low).And(g.envJ[i].Not()).And(tr).And(x.Prime()))
+				low = low.Or(x)
+			}
+		}
+		rho3 = rho3.Or(zn.Eq(j, false).And(zn.Eq(j, true)).And(part))
+	}
+
+	// Prioritise: a (state, input) pair covered by an earlier kind of step
+	// does not use a later one.
+	outs := sp.CubeOf(append(append([]*fds.Var(nil), g.sys...), zn), true)
+	covered := rho1.Exists(outs)
+	rho2 = rho2.Diff(covered)
+	covered = covered.Or(rho2.Exists(outs))
+	rho3 = rho3.Diff(covered)
+
+	c := &Controller{
+		res:   r,
+		g:     g,
+		win:   win,
+		init:  g.thetaE.And(g.thetaS).And(win).And(zn.Eq(0, false)),
+		rho:   [3]fds.BDD{rho1, rho2, rho3},
+		trans: rho1.Or(rho2).Or(rho3),
+	}
+	c.curCube = sp.CubeOf(append(append([]*fds.Var(nil), g.all...), g.counter), false)
+	c.reduced = true
+	for _, J := range g.sysJ {
+		if J.DependsOnPrimed() {
+			c.reduced = false
+		}
+	}
+	return c, sp.Err()
+}
+
+// Nodes returns the number of BDD nodes of the controller's transition
+// relation: the size of the symbolic strategy.
+func (c *Controller) Nodes() int { return c.trans.Size() }
+
+// Spec returns the specification the controller realizes.
+func (c *Controller) Spec() *Spec { return c.res.Spec }
+
+// state is a complete state of a controller or counterstrategy: values of
+// X ∪ Y (the game's variables, including implication flags) and memory.
+type state struct {
+	vals []int // indexed like game.all
+	mem  int   // the controller's goal counter, or the counterstrategy's assumption counter
+}
+
+func (s state) key() string { return fmt.Sprint(s.vals, s.mem) }
+
+// first returns the controller's initial state for the initial inputs in
+// (values of the spec's inputs), or ok=false when in violates θe.
+func (c *Controller) first(in []int) (st state, ok bool) {
+	g := c.g
+	f := c.init.And(g.sp.Assign(g.inputs, in, false))
+	sys, ok := f.Pick(g.sys, false)
+	if !ok {
+		return state{}, false
+	}
+	return c.reduce(state{vals: append(append([]int(nil), in...), sys...), mem: 0}), true
+}
+
+// view is a controller restricted to one current state: each kind of step
+// as a relation over X′, Y′ and Zn′ only.
+type view [3]fds.BDD
+
+// at restricts the controller to the state st.
+func (c *Controller) at(st state) view {
+	g := c.g
+	sp := g.sp
+	here := sp.Assign(g.all, st.vals, false).And(g.counter.Eq(st.mem, false))
+	var v view
+	for k, rho := range c.rho {
+		v[k] = rho.AndExists(here, c.curCube)
+	}
+	return v
+}
+
+// step returns the successor of st for the next inputs in, and the kind of
+// step taken; ok=false when in is not a legal input (it violates ρe) — the
+// controller is complete on legal inputs. v is c.at(st).
+func (c *Controller) step(st state, v view, in []int) (next state, kind StepKind, ok bool) {
+	g := c.g
+	input := g.sp.Assign(g.inputs, in, true)
+	for k := range v {
+		f := v[k].And(input)
+		if f.IsFalse() {
+			continue
+		}
+		vars := append(append([]*fds.Var(nil), g.sys...), g.counter)
+		vals, _ := f.Pick(vars, true)
+		nv := append(append([]int(nil), in...), vals[:len(g.sys)]...)
+		return c.reduce(state{vals: nv, mem: vals[len(g.sys)]}), StepKind(k + 1), true
+	}
+	return state{}, 0, false
+}
+
+// reduce applies the strategy minimization of the thesis (§3.1.4.2, Fig.
+// 3.4) on the fly: a state (v, j) whose values already satisfy guarantee j
+// is merged into (v, j⊕1) — the controller could move there by a
+// switch-goal step without changing any variable — so the counter advances
+// past every guarantee v meets. It removes explicit states that differ only
+// in the counter. It applies when the liveness guarantees are state
+// conditions (for conditions on transitions there is no such step) and
+// when it is enabled.
+func (c *Controller) reduce(st state) state {
+	g := c.g
+	if !c.reduced {
+		return st
+	}
+	n := len(g.sysJ)
+	for range n {
+		if !g.member(g.sysJ[st.mem], st.vals) {
+			break
+		}
+		st.mem = (st.mem + 1) % n
+	}
+	return st
+}
+
+// legalInputs calls fn with every input the environment may give next in st
+// (every valuation of X′ allowed by ρe), or initially (θe) when st is nil.
+func (g *game) legalInputs(st *state, fn func(in []int) bool) {
+	if st == nil {
+		g.thetaE.ForEach(g.inputs, false, fn)
+		return
+	}
+	g.rhoE.And(g.sp.Assign(g.all, st.vals, false)).ForEach(g.inputs, true, fn)
+}
