@@ -11,11 +11,11 @@ import (
 )
 
 func TestUnsupportedIsAFinding(t *testing.T) {
-	r := runFunc(t, "misc", "ReadsFile", Options{})
+	r := runFunc(t, "misc", "WritesFile", Options{})
 	require.Len(t, r.Findings, 1)
 	f := r.Findings[0]
 	require.Equal(t, KindUnsupported, f.Kind)
-	require.Contains(t, f.Message, "os.ReadFile")
+	require.Contains(t, f.Message, "call of os.WriteFile: the standard package \"os\" is not interpreted and this function is not modelled")
 	require.Equal(t, "misc.go", f.Pos.Filename[strings.LastIndex(f.Pos.Filename, "/")+1:])
 	require.Equal(t, 11, f.Pos.Line)
 	require.Equal(t, "unknown", r.Verdict())
@@ -228,6 +228,9 @@ func TestSymbolicBranchForks(t *testing.T) {
 }
 
 func TestStackOverflow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("recurses a million frames deep")
+	}
 	r := runFunc(t, "misc", "Recursion", Options{})
 	require.Len(t, r.Findings, 1)
 	require.Equal(t, KindPanic, r.Findings[0].Kind)
@@ -260,4 +263,31 @@ func TestMapRaces(t *testing.T) {
 	r = runFunc(t, "misc", "MapLocked", Options{Shared: true})
 	require.Empty(t, r.Findings)
 	require.Equal(t, "pass", r.Verdict())
+}
+
+// TestBrokenInitialization: a dependency whose initializer is unsupported
+// does not stop tests that do not use it (a warning says why); using it
+// is unsupported.
+func TestBrokenInitialization(t *testing.T) {
+	r := runFunc(t, "brokeninit", "Independent", Options{})
+	require.Empty(t, r.Findings)
+	require.Equal(t, "pass", r.Verdict())
+	require.Len(t, r.Warnings, 1)
+	require.Contains(t, r.Warnings[0], "package github.com/henceforth-go/henceforth/explore/testdata/brokeninit/dep could not be initialized")
+	require.Contains(t, r.Warnings[0], "call of os.Getpid")
+
+	r = runFunc(t, "brokeninit", "UsesDep", Options{})
+	require.Len(t, r.Findings, 1)
+	require.Equal(t, KindUnsupported, r.Findings[0].Kind)
+	require.Contains(t, r.Findings[0].Message, "call of github.com/henceforth-go/henceforth/explore/testdata/brokeninit/dep.Twice: package github.com/henceforth-go/henceforth/explore/testdata/brokeninit/dep could not be initialized")
+}
+
+func TestStopAtFirstAndProgress(t *testing.T) {
+	all := runFunc(t, "outcomes", "MutexOrder", Options{Strategy: DFS})
+	var calls int
+	first := runFunc(t, "outcomes", "MutexOrder", Options{Strategy: DFS, StopAtFirst: true, Progress: func(Progress) { calls++ }})
+	require.Equal(t, 1, first.Executions)
+	require.Len(t, first.Findings, 1)
+	require.Greater(t, all.Executions, first.Executions)
+	require.Equal(t, 0, calls, "progress is reported at most once a second")
 }

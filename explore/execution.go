@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"go/token"
+	"os"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -65,6 +66,7 @@ type execution struct {
 	// snapshot (restored handles would not match the table)
 	interned   map[any]*object
 	usedUnique bool
+	files      []*os.File // files opened by the execution (closed at release)
 
 	// events recorded for DPOR: one per scheduling step
 	events []event
@@ -223,6 +225,7 @@ func (x *execution) release() {
 	if m.x == x {
 		m.x = nil
 	}
+	x.closeFiles()
 	m.traceBuf = x.trace[:0]
 	m.eventBuf = x.events[:0]
 	for _, g := range x.gs {

@@ -48,7 +48,8 @@ type Options struct {
 	MaxLoop int
 	// Timeout bounds the whole exploration (0: only ctx).
 	Timeout time.Duration
-	// Workers explore in parallel (default 1).
+	// Workers explore in parallel (default 1) with DFS, PB, Random and
+	// PCT; DPOR is sequential.
 	Workers int
 	// Preemptions is PB's largest preemption bound: PB explores with
 	// bounds 0, 1, … up to it (0: only schedules that switch goroutines

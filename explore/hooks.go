@@ -50,9 +50,6 @@ const (
 	// EventStep: a scheduling step completed; state predicates may have
 	// changed and should be re-evaluated.
 	EventStep
-	// EventEnd: the execution ended (the entry returned and all goroutines
-	// finished or blocked).
-	EventEnd
 )
 
 func (k EventKind) String() string {
@@ -63,8 +60,6 @@ func (k EventKind) String() string {
 		return "return"
 	case EventStep:
 		return "step"
-	case EventEnd:
-		return "end"
 	}
 	return "?"
 }

@@ -92,6 +92,49 @@ func randIntrinsics() map[string]intrinsicFactory {
 			return c.ret(ifaceV(st, ptrV(o, 0)))
 		}
 	}
+	// math/rand/v2 sources: PCG and ChaCha8 generators seeded from their
+	// arguments; rand.New(src) draws from a generator seeded by the
+	// source's seed. (The sequences differ from Go's, but equal seeds give
+	// equal sequences.)
+	newSource := func(m *machine, fn *ssa.Function) intrinsic {
+		st := m.rtypeOf(fn.Signature.Results().At(0).Type().(*types.Pointer).Elem())
+		return func(c *icall) ctrl {
+			o := newObject(max(2, st.size))
+			seed := uint64(0)
+			for _, a := range c.args {
+				if a.p == nil { // integers
+					seed = mix(seed, a.a)
+				} else if a.obj() != nil && len(c.args) == 1 { // [32]byte seed
+					for _, cell := range a.obj().cells[a.off():] {
+						seed = mix(seed, cell.a)
+					}
+				}
+			}
+			c.x().sideState(o, 0, func() any { return newRNG(seed) })
+			return c.ret(ptrV(o, 0))
+		}
+	}
+	t["math/rand/v2.NewPCG"] = newSource
+	t["math/rand/v2.NewChaCha8"] = newSource
+	for _, src := range []string{"PCG", "ChaCha8"} {
+		t["(*math/rand/v2."+src+").Uint64"] = simple(func(c *icall) ctrl { return c.ret(uintV(c.randGen(true)())) })
+	}
+	t["math/rand/v2.New"] = func(m *machine, fn *ssa.Function) intrinsic {
+		rt := m.rtypeOf(fn.Signature.Results().At(0).Type().(*types.Pointer).Elem())
+		return func(c *icall) ctrl {
+			o := newObject(max(1, rt.size))
+			seed := uint64(1)
+			if src := c.args[0]; src.p != nil {
+				if v := src.iface().v; v.p != nil {
+					if r, ok := c.x().side[objKeyOf(v.obj(), v.off())].(*rng); ok {
+						seed = r.next()
+					}
+				}
+			}
+			c.x().sideState(o, 0, func() any { return newRNG(seed) })
+			return c.ret(ptrV(o, 0))
+		}
+	}
 	t["math/rand.New"] = func(m *machine, fn *ssa.Function) intrinsic {
 		rt := m.rtypeOf(fn.Signature.Results().At(0).Type().(*types.Pointer).Elem())
 		return func(c *icall) ctrl {

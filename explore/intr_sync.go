@@ -2,9 +2,9 @@ package explore
 
 import (
 	"fmt"
-	"strings"
 	"go/token"
 	"go/types"
+	"strings"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
@@ -71,6 +71,70 @@ func runtimeIntrinsics() map[string]intrinsicFactory {
 			p := c.m().prog.Fset.Position(token.Pos(c.args[1].a))
 			return c.retN(strV(p.Filename), intV(int64(p.Line)))
 		}),
+		"runtime.Callers": simple(func(c *icall) ctrl {
+			// "pcs" are source positions of the frames, innermost first;
+			// skip 0 is runtime.Callers itself, 1 its caller.
+			skip := int(c.args[0].Int())
+			pcs := c.g.callerPositions()
+			pcs = append([]token.Pos{c.pos}, pcs...) // the Callers call itself
+			dst := c.args[1]
+			n := 0
+			for i := skip; i < len(pcs) && n < dst.sliceLen(); i++ {
+				dst.obj().cells[dst.off()+n] = uintV(uint64(pcs[i]))
+				n++
+			}
+			return c.ret(intV(int64(n)))
+		}),
+		"runtime.CallersFrames": func(m *machine, fn *ssa.Function) intrinsic {
+			ft := fn.Signature.Results().At(0).Type().(*types.Pointer).Elem()
+			return func(c *icall) ctrl {
+				o := newObject(max(1, m.rtypeOf(ft).size))
+				var pcs []uint64
+				for _, v := range sliceElems(c.args[0]) {
+					pcs = append(pcs, v.a)
+				}
+				c.x().sideState(o, 0, func() any { return &framesState{pcs: pcs} })
+				return c.ret(ptrV(o, 0))
+			}
+		},
+		"(*runtime.Frames).Next": func(m *machine, fn *ssa.Function) intrinsic {
+			frameT := fn.Signature.Results().At(0).Type()
+			ft := m.rtypeOf(frameT)
+			off := func(name string) int {
+				o, ok := m.cellOffset(frameT, name)
+				if !ok {
+					return -1
+				}
+				return o
+			}
+			pcOff, fnOff, fileOff, lineOff := off("PC"), off("Function"), off("File"), off("Line")
+			return func(c *icall) ctrl {
+				o, offs, ok := c.ptrArg(0)
+				if !ok {
+					return c.nilPanic()
+				}
+				fs, _ := c.x().side[objKeyOf(o, offs)].(*framesState)
+				frame := newObject(ft.size)
+				if fs == nil || len(fs.pcs) == 0 {
+					return c.retN(ptrV(frame, 0), boolV(false))
+				}
+				pc := fs.pcs[0]
+				fs.pcs = fs.pcs[1:]
+				p := c.m().prog.Fset.Position(token.Pos(pc))
+				set := func(off int, v Value) {
+					if off >= 0 {
+						frame.cells[off] = v
+					}
+				}
+				set(pcOff, uintV(pc))
+				if f := c.m().funcAt(token.Pos(pc)); f != nil {
+					set(fnOff, strV(funcName(f)))
+				}
+				set(fileOff, strV(p.Filename))
+				set(lineOff, intV(int64(p.Line)))
+				return c.retN(ptrV(frame, 0), boolV(len(fs.pcs) > 0))
+			}
+		},
 		"runtime/debug.Stack": simple(func(c *icall) ctrl {
 			var b strings.Builder
 			fmt.Fprintf(&b, "goroutine %d [running]:\n", c.g.id)
@@ -434,6 +498,27 @@ func (m *machine) wgGoTrampoline() *fnCode {
 		},
 		func(fr *frame) ctrl { return fr.g.ret(Value{}) },
 	})
+}
+
+// framesState is the model state of a *runtime.Frames.
+type framesState struct{ pcs []uint64 }
+
+// callerPositions returns the positions of g's frames that belong to real
+// functions, innermost first.
+func (g *goroutine) callerPositions() []token.Pos {
+	var out []token.Pos
+	for i := g.depth - 1; i >= 0; i-- {
+		fr := g.frames[i]
+		if fr.fn.fn == nil {
+			continue
+		}
+		pos := fr.pos()
+		if i == g.depth-1 {
+			pos = fr.curPos()
+		}
+		out = append(out, pos)
+	}
+	return out
 }
 
 // funcAt returns the innermost compiled function whose syntax contains

@@ -80,16 +80,17 @@ func (t *testState) fullName() string {
 // functions marked with t.Helper.
 func (c *icall) logPos(t *testState) token.Pos {
 	g := c.g
-	pos := c.pos
 	for i := g.depth - 1; i >= 0; i-- {
 		fr := g.frames[i]
-		if t != nil && t.helpers[fr.fn] && i > 0 {
-			pos = g.frames[i-1].pos()
-			continue
+		if fr.fn.fn == nil || fr.fn.fn.Synthetic != "" || t != nil && t.helpers[fr.fn] {
+			continue // trampolines, wrappers, t.Helper functions
 		}
-		break
+		if i == g.depth-1 && c.pos.IsValid() {
+			return c.pos
+		}
+		return fr.pos()
 	}
-	return pos
+	return c.pos
 }
 
 func testingIntrinsics() map[string]intrinsicFactory {
@@ -168,11 +169,19 @@ func testingIntrinsics() map[string]intrinsicFactory {
 	})
 	t["(*testing.common).Helper"] = simple(func(c *icall) ctrl {
 		ts := c.testOf()
-		if ts != nil && c.fr != nil {
-			if ts.helpers == nil {
-				ts.helpers = map[*fnCode]bool{}
+		if ts == nil {
+			return c.ret(Value{})
+		}
+		// the function calling Helper, skipping method wrappers (calls
+		// through testing.TB go through them)
+		for i := c.g.depth - 1; i >= 0; i-- {
+			if fn := c.g.frames[i].fn; fn.fn != nil && fn.fn.Synthetic == "" {
+				if ts.helpers == nil {
+					ts.helpers = map[*fnCode]bool{}
+				}
+				ts.helpers[fn] = true
+				break
 			}
-			ts.helpers[c.fr.fn] = true
 		}
 		return c.ret(Value{})
 	})

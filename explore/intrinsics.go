@@ -36,6 +36,7 @@ func intrinsicTable() map[string]intrinsicFactory {
 		logIntrinsics(),
 		regexpIntrinsics(),
 		reflectIntrinsics(),
+		osFileIntrinsics(),
 		miscIntrinsics(),
 		randIntrinsics(),
 		strconvIntrinsics(),

@@ -487,7 +487,9 @@ func (fr *frame) pos() token.Pos {
 func (g *goroutine) sourcePos() token.Pos {
 	for i := g.depth - 1; i >= 0; i-- {
 		if fr := g.frames[i]; fr.fn.fn != nil {
-			return fr.pos()
+			if pos := fr.pos(); pos.IsValid() {
+				return pos
+			}
 		}
 	}
 	return token.NoPos

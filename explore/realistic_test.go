@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -10,7 +11,7 @@ import (
 // and passes exhaustive exploration (no unsupported construct, no false
 // finding).
 func TestRealisticKernels(t *testing.T) {
-	for _, name := range []string{"WorkerPool", "Ticker", "ContextTree", "Pipeline", "CacheFill", "Semaphore", "OnceValues", "Logging", "SyncAPIs", "Regexps"} {
+	for _, name := range []string{"WorkerPool", "Ticker", "ContextTree", "Pipeline", "CacheFill", "Semaphore", "OnceValues", "Logging", "SyncAPIs", "Regexps", "Files"} {
 		t.Run(name, func(t *testing.T) {
 			r := runFunc(t, "realistic", name, Options{Strategy: DPOR, MaxExecutions: 20000})
 			for _, f := range r.Findings {
@@ -58,4 +59,23 @@ func TestUniqueMake(t *testing.T) {
 		t.Errorf("%s", f)
 	}
 	require.Equal(t, "pass", r.Verdict())
+}
+
+// TestTestifyAssertions: tests written with testify run under the
+// explorer; a failing assertion is a test failure with testify's message
+// at the assertion's line.
+func TestTestifyAssertions(t *testing.T) {
+	r := runFunc(t, "testify", "Passing", Options{})
+	for _, f := range r.Findings {
+		t.Errorf("%s", f)
+	}
+	require.Equal(t, "pass", r.Verdict())
+
+	r = runFunc(t, "testify", "Failing", Options{})
+	f := findKind(r, KindTestFailure)
+	require.NotNil(t, f, "%v", r.Findings)
+	require.Contains(t, f.Message, "Not equal:")
+	require.Contains(t, f.Message, "the goroutine ran first")
+	require.Equal(t, 54, f.Pos.Line)
+	require.True(t, strings.HasSuffix(f.Pos.Filename, "testify.go"))
 }

@@ -4,11 +4,14 @@
 package realistic
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"log"
+	"math/rand/v2"
+	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -435,4 +438,36 @@ func Regexps(t *testing.T) {
 		}
 	}()
 	regexp.MustCompile(`(`)
+}
+
+// Files reads a fixture with os.ReadFile and with os.Open and a scanner,
+// and uses math/rand/v2 generators.
+func Files(t *testing.T) {
+	data, err := os.ReadFile("testdata/words.txt")
+	if err != nil || string(data) != "alpha\nbeta\ngamma\n" {
+		t.Fatalf("ReadFile: %q %v", data, err)
+	}
+	f, err := os.Open("testdata/words.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var words []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		words = append(words, sc.Text())
+	}
+	if err := sc.Err(); err != nil || strings.Join(words, ",") != "alpha,beta,gamma" {
+		t.Errorf("scanned %v %v", words, err)
+	}
+	if _, err := os.ReadFile("testdata/missing.txt"); err == nil {
+		t.Error("no error for a missing file")
+	}
+	r1 := rand.New(rand.NewPCG(1, 2))
+	r2 := rand.New(rand.NewPCG(1, 2))
+	for range 5 {
+		if r1.IntN(1000) != r2.IntN(1000) {
+			t.Error("equal seeds gave different numbers")
+		}
+	}
 }
