@@ -22,23 +22,19 @@ import (
 // interference since (delta); every state outside sfront[i] has contributed
 // to sum[i].
 type engine struct {
-	m      *model
-	procs  []int // global process indices
-	theta  []fds.BDD
-	front  []fds.BDD
-	sfront []fds.BDD
-	sum    []fds.BDD
-	dsum   []fds.BDD // growth of sum in the current round
-	total  fds.BDD // ⋁ sum: the group's summary
-	ext    fds.BDD // interference from outside the group
-	delta  fds.BDD // growth of ext not yet applied to the imaged part of θ
-	rounds int
+	m       *model
+	procs   []int // global process indices
+	theta   []fds.BDD
+	front   []fds.BDD
+	sfront  []fds.BDD
+	sum     []fds.BDD
+	dsum    []fds.BDD // growth of sum in the current round
+	total   fds.BDD   // ⋁ sum: the group's summary
+	ext     fds.BDD   // interference from outside the group
+	delta   fds.BDD   // growth of ext not yet applied to the imaged part of θ
+	rounds  int
 	nimages int // relational products computed, for statistics
-
-	sizeF, sizeU int // debugSizes: total operand sizes of interference images
 }
-
-const debugSizes = true
 
 // newEngine starts the fixpoint from θ_i = (∃L∖L_i : I), given outside =
 // ⋀ ∃L_k: I_k over the processes k outside the group (over X).
@@ -99,10 +95,6 @@ func (e *engine) own(k int, f fds.BDD) fds.BDD {
 // interfere is sp_k(u ∧ pres(L_k), f) for a relation u over X ∪ X′.
 func (e *engine) interfere(k int, u, f fds.BDD) fds.BDD {
 	e.nimages++
-	if debugSizes {
-		e.sizeF += f.Size()
-		e.sizeU += u.Size()
-	}
 	return f.AndExists(u.And(e.m.presL[k]), e.m.img[k]).Unprime()
 }
 

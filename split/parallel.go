@@ -323,6 +323,5 @@ func finishWorker(e *engine, m *model, group []int, res workerResult) workerResu
 	res.rounds = e.rounds
 	res.images = e.nimages
 	res.peak = max(res.peak, m.st.nodes())
-	debugf("worker: images %d, avg |f| %d, avg |u| %d", e.nimages, e.sizeF/max(e.nimages, 1), e.sizeU/max(e.nimages, 1))
 	return res
 }

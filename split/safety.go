@@ -150,13 +150,14 @@ type roundOutcome struct {
 }
 
 func safetyRound(ctx context.Context, inv *Invariant, prop *Property, rep *replayer, nextID int) (roundOutcome, error) {
-	if inv.partial {
-		// Stopped early by earlyStop: look for a refinement with the
-		// partial components, else finish the fixpoint.
+	// Stopped early by earlyStop: look for a refinement with the partial
+	// components, round after round, until one is found or the fixpoint
+	// is reached.
+	for inv.partial {
 		if out, ok, err := partialRound(ctx, inv, prop, nextID); err != nil || ok {
 			return out, err
 		}
-		if err := inv.resume(ctx); err != nil {
+		if _, err := inv.advance(ctx); err != nil {
 			return roundOutcome{}, err
 		}
 	}

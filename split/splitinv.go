@@ -35,6 +35,29 @@ type Invariant struct {
 	Stats   InvariantStats
 }
 
+// advance performs one more round of a partial invariant; it reports
+// whether the fixpoint has been reached (the invariant is then complete).
+func (inv *Invariant) advance(ctx context.Context) (bool, error) {
+	if !inv.partial {
+		return true, nil
+	}
+	start := time.Now()
+	e := inv.eng
+	changed, err := e.step(ctx)
+	if err != nil {
+		return false, err
+	}
+	inv.theta, inv.sums = e.theta, e.sum
+	inv.Stats.Rounds, inv.Stats.Images = e.rounds, e.nimages
+	inv.Stats.PeakNodes = max(inv.Stats.PeakNodes, inv.m.st.nodes())
+	inv.Stats.Duration += time.Since(start)
+	if !changed {
+		inv.partial = false
+		inv.Stats.Nodes = inv.m.st.sp.SizeOf(inv.theta...)
+	}
+	return !changed, nil
+}
+
 // resume completes a partial invariant.
 func (inv *Invariant) resume(ctx context.Context) error {
 	if !inv.partial {

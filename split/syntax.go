@@ -39,13 +39,24 @@ import (
 // for quantifiers that are not at its start).
 //
 // Module main declares the shared variables and the processes (a process,
-// or an array of them: P : array 1..N of process m(args)); other modules are
-// process templates whose VARs are local. Inside a template, self is the
-// instance's index (1 for a process outside an array) and N the parameter
-// of Parse; main's definitions and shared variables are visible unless a
-// parameter or local variable of the same name hides them. Arguments are evaluated in main with self bound to the
-// instance's index, so P : array 1..N of process phil(f, self) passes the
-// array f by reference and the index by value.
+// or an array of them: P : array 1..N of process m(args)); other modules
+// are process templates whose VARs are local. Inside a template, self is
+// the instance's index (1 for a process outside an array) and N the
+// parameter of Parse; main's definitions and shared variables are visible
+// unless a parameter or local variable of the same name hides them.
+// Arguments are evaluated in main with self bound to the instance's index,
+// so P : array 1..N of process phil(f, self) passes the array f by
+// reference and the index by value.
+//
+// Semantics: the next(…) assignments of a module's ASSIGN form one command
+// (all assigned simultaneously); each COMMANDS entry is a command (one per
+// index of its binder). A step of the program is one command of one
+// process; variables the command does not assign keep their values; a
+// case with no true condition, or a value outside the variable's range,
+// disables the command; a process with no enabled command skips.
+// "JUSTICE running" makes the process unconditionally fair (scheduled
+// infinitely often); other JUSTICE expressions are weak fairness GF e;
+// COMPASSION(p, q) is GF p -> GF q. init(v) := {a, b} allows either value.
 
 // skind is the kind of a syntax-tree node.
 type skind uint8

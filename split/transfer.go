@@ -57,7 +57,7 @@ func (s *store) load(x serial, rename map[*Var]*Var, prime bool) fds.BDD {
 			continue
 		}
 		l := f.Levels(n.at.next || prime)[n.at.bit]
-		res[i+2] = s.sp.Level(l).Ite(res[n.hi], res[n.lo])
+		res[i+2] = s.levelBDD(l).Ite(res[n.hi], res[n.lo])
 	}
 	return res[x.root]
 }
@@ -112,4 +112,15 @@ func sortInts(xs []int) {
 			xs[j], xs[j-1] = xs[j-1], xs[j]
 		}
 	}
+}
+
+// levelBDD returns the BDD of the bit at level l, cached.
+func (s *store) levelBDD(l int) fds.BDD {
+	if s.lvl == nil {
+		s.lvl = make([]fds.BDD, len(s.level))
+	}
+	if s.lvl[l].Space() == nil {
+		s.lvl[l] = s.sp.Level(l)
+	}
+	return s.lvl[l]
 }

@@ -227,13 +227,9 @@ func (g *game) compileNode(e *Expr, next bool) (fds.BDD, error) {
 		a, err := g.compile(e.Args[0], next)
 		return a.Not(), err
 	case ExprAnd, ExprOr, ExprXor, ExprImp, ExprIff:
-		a, err := g.compile(e.Args[0], next)
+		a, b, err := g.operands(e, next)
 		if err != nil {
 			return a, err
-		}
-		b, err := g.compile(e.Args[1], next)
-		if err != nil {
-			return b, err
 		}
 		switch e.Op {
 		case ExprAnd:
@@ -248,24 +244,16 @@ func (g *game) compileNode(e *Expr, next bool) (fds.BDD, error) {
 		return a.Iff(b), nil
 	case ExprEq, ExprNe, ExprLt, ExprLe, ExprGt, ExprGe:
 		if t, _ := g.spec.typeOf(e.Args[0], next); t == typeBool {
-			a, err := g.compile(e.Args[0], next)
+			a, b, err := g.operands(e, next)
 			if err != nil {
 				return a, err
-			}
-			b, err := g.compile(e.Args[1], next)
-			if err != nil {
-				return b, err
 			}
 			if e.Op == ExprNe {
 				return a.Xor(b), nil
 			}
 			return a.Iff(b), nil
 		}
-		a, err := g.compileInt(e.Args[0], next)
-		if err != nil {
-			return fds.BDD{}, err
-		}
-		b, err := g.compileInt(e.Args[1], next)
+		a, b, err := g.intOperands(e, next)
 		if err != nil {
 			return fds.BDD{}, err
 		}
@@ -300,13 +288,9 @@ func (g *game) compileInt(e *Expr, next bool) (fds.Vec, error) {
 	case ExprNext:
 		return g.compileInt(e.Args[0], true)
 	case ExprAdd, ExprSub:
-		a, err := g.compileInt(e.Args[0], next)
+		a, b, err := g.intOperands(e, next)
 		if err != nil {
 			return a, err
-		}
-		b, err := g.compileInt(e.Args[1], next)
-		if err != nil {
-			return b, err
 		}
 		if e.Op == ExprAdd {
 			return a.Add(b), nil
@@ -314,4 +298,20 @@ func (g *game) compileInt(e *Expr, next bool) (fds.Vec, error) {
 		return a.Sub(b), nil
 	}
 	return fds.Vec{}, errorf(e.Pos, ErrType, "%s is not an integer expression", e)
+}
+
+// operands compiles the two Boolean operands of e.
+func (g *game) operands(e *Expr, next bool) (a, b fds.BDD, err error) {
+	if a, err = g.compile(e.Args[0], next); err == nil {
+		b, err = g.compile(e.Args[1], next)
+	}
+	return a, b, err
+}
+
+// intOperands compiles the two integer operands of e.
+func (g *game) intOperands(e *Expr, next bool) (a, b fds.Vec, err error) {
+	if a, err = g.compileInt(e.Args[0], next); err == nil {
+		b, err = g.compileInt(e.Args[1], next)
+	}
+	return a, b, err
 }

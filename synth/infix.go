@@ -45,8 +45,9 @@ type infixToken struct {
 	val  int
 }
 
-// infixLexer turns text into tokens, tracking line and column from base.
-type infixLexer struct {
+// cursor is a position in a source text: a byte offset with the line and
+// column it is at.
+type cursor struct {
 	src  string
 	i    int
 	line int
@@ -54,23 +55,27 @@ type infixLexer struct {
 	file string
 }
 
+func (c *cursor) pos() Pos { return Pos{c.file, c.line, c.col} }
+
+// advance moves n bytes forward.
+func (c *cursor) advance(n int) {
+	for _, r := range c.src[c.i : c.i+n] {
+		if r == '\n' {
+			c.line++
+			c.col = 1
+		} else {
+			c.col++
+		}
+	}
+	c.i += n
+}
+
+// infixLexer turns text into tokens.
+type infixLexer struct{ cursor }
+
 var infixOps = []string{
 	"<-->", "<->", "<=>", "-->", "->", "=>", "/\\", "\\/", "&&", "||", "==", "!=", "<=", ">=", "[]", "<>",
 	"&", "|", "^", "!", "~", "=", "<", ">", "+", "-",
-}
-
-func (l *infixLexer) pos() Pos { return Pos{l.file, l.line, l.col} }
-
-func (l *infixLexer) advance(n int) {
-	for _, r := range l.src[l.i : l.i+n] {
-		if r == '\n' {
-			l.line++
-			l.col = 1
-		} else {
-			l.col++
-		}
-	}
-	l.i += n
 }
 
 func (l *infixLexer) next() (infixToken, error) {
@@ -150,7 +155,7 @@ func parseInfix(src string, start Pos, names map[string]bool) (*Expr, error) {
 	if line == 0 {
 		line, col = 1, 1
 	}
-	p := &infixParser{lex: &infixLexer{src: src, line: line, col: col, file: start.File}, names: names}
+	p := &infixParser{lex: &infixLexer{cursor{src: src, line: line, col: col, file: start.File}}, names: names}
 	if err := p.advance(); err != nil {
 		return nil, err
 	}

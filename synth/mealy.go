@@ -59,23 +59,13 @@ func (c *Controller) Mealy(ctx context.Context, maxStates int) (*Mealy, error) {
 	spec := c.res.Spec
 	m := &Mealy{Name: spec.Name, Inputs: spec.Inputs, Outputs: spec.Outputs}
 	m.States = append(m.States, MealyState{Goal: -1})
-	index := map[string]int{}
-	var queue []state
+	x := newExplorer(spec.Name+": controller", maxStates)
 	var ferr error
 	add := func(st state) int {
-		k := st.key()
-		if q, ok := index[k]; ok {
-			return q
-		}
-		if len(m.States) >= maxStates {
-			ferr = fmt.Errorf("synth: %s: controller has more than %d states: %w", spec.Name, maxStates, ErrTooLarge)
-			return -1
-		}
-		q := len(m.States)
-		index[k] = q
-		m.States = append(m.States, MealyState{Values: st.vals[:len(spec.Inputs)+len(spec.Outputs)], Goal: st.mem, hidden: k})
-		queue = append(queue, st)
-		return q
+		return x.visit(st, func() error {
+			m.States = append(m.States, MealyState{Values: st.vals[:len(spec.Inputs)+len(spec.Outputs)], Goal: st.mem, hidden: st.key()})
+			return nil
+		})
 	}
 	nOut := len(spec.Outputs)
 	nIn := len(spec.Inputs)
@@ -92,11 +82,11 @@ func (c *Controller) Mealy(ctx context.Context, maxStates int) (*Mealy, error) {
 		m.States[0].Edges = append(m.States[0].Edges, Edge{Input: in, Output: st.vals[nIn : nIn+nOut], To: q, Kind: StepInit})
 		return true
 	})
-	for qi := 1; ferr == nil && qi-1 < len(queue); qi++ {
+	for qi := 1; ferr == nil && x.err == nil && qi-1 < len(x.queue); qi++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		st := queue[qi-1]
+		st := x.queue[qi-1]
 		var edges []Edge
 		v := c.at(st)
 		g.legalInputs(&st, func(in []int) bool {
@@ -114,6 +104,9 @@ func (c *Controller) Mealy(ctx context.Context, maxStates int) (*Mealy, error) {
 		})
 		m.States[qi].Edges = edges
 	}
+	if ferr == nil {
+		ferr = x.err
+	}
 	if ferr != nil {
 		return nil, ferr
 	}
@@ -121,6 +114,42 @@ func (c *Controller) Mealy(ctx context.Context, maxStates int) (*Mealy, error) {
 		sortEdges(m.States[i].Edges)
 	}
 	return m, nil
+}
+
+// explorer numbers the states of a breadth-first enumeration of a
+// strategy; state 0 is the machine's initial state, added by the caller.
+type explorer struct {
+	what  string
+	limit int
+	index map[string]int
+	queue []state // the states numbered 1, 2, … in order
+	err   error
+}
+
+func newExplorer(what string, limit int) *explorer {
+	return &explorer{what: what, limit: limit, index: map[string]int{}}
+}
+
+// visit returns the number of st, calling create to add the machine's state
+// when st is new; -1 (with x.err set) when the limit is reached or create
+// fails.
+func (x *explorer) visit(st state, create func() error) int {
+	k := st.key()
+	if q, ok := x.index[k]; ok {
+		return q
+	}
+	q := len(x.queue) + 1
+	if q >= x.limit {
+		x.err = fmt.Errorf("synth: %s has more than %d states: %w", x.what, x.limit, ErrTooLarge)
+		return -1
+	}
+	if err := create(); err != nil {
+		x.err = err
+		return -1
+	}
+	x.index[k] = q
+	x.queue = append(x.queue, st)
+	return q
 }
 
 func sortEdges(es []Edge) {

@@ -58,29 +58,17 @@ func (cs *Counterstrategy) Moore(ctx context.Context, maxStates int) (*Moore, er
 		return nil, fmt.Errorf("synth: %s: counterstrategy has no initial move", spec.Name)
 	}
 	m.States = append(m.States, MooreState{Emit: x0, Starves: -1})
-	index := map[string]int{}
-	var queue []state
-	var ferr error
+	x := newExplorer(spec.Name+": counterstrategy", maxStates)
 	add := func(st state) int {
-		k := st.key()
-		if q, ok := index[k]; ok {
-			return q
-		}
-		if len(m.States) >= maxStates {
-			ferr = fmt.Errorf("synth: %s: counterstrategy has more than %d states: %w", spec.Name, maxStates, ErrTooLarge)
-			return -1
-		}
-		emit, ok := cs.move(st.vals, st.mem)
-		if !ok {
-			ferr = fmt.Errorf("synth: %s: counterstrategy has no move in state %v", spec.Name, st.vals)
-			return -1
-		}
-		_, j, _, _ := cs.rank(st.vals, st.mem)
-		q := len(m.States)
-		index[k] = q
-		m.States = append(m.States, MooreState{Values: st.vals[:nIn+nOut], Emit: emit, Assumption: st.mem, Starves: j})
-		queue = append(queue, st)
-		return q
+		return x.visit(st, func() error {
+			emit, ok := cs.move(st.vals, st.mem)
+			if !ok {
+				return fmt.Errorf("synth: %s: counterstrategy has no move in state %v", spec.Name, st.vals)
+			}
+			_, j, _, _ := cs.rank(st.vals, st.mem)
+			m.States = append(m.States, MooreState{Values: st.vals[:nIn+nOut], Emit: emit, Assumption: st.mem, Starves: j})
+			return nil
+		})
 	}
 	expand := func(q int, cur []int, mem int) {
 		in := m.States[q].Emit
@@ -102,15 +90,15 @@ func (cs *Counterstrategy) Moore(ctx context.Context, maxStates int) (*Moore, er
 		m.States[q].Edges = edges
 	}
 	expand(0, nil, 0)
-	for qi := 1; ferr == nil && qi-1 < len(queue); qi++ {
+	for qi := 1; x.err == nil && qi-1 < len(x.queue); qi++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		st := queue[qi-1]
+		st := x.queue[qi-1]
 		expand(qi, st.vals, st.mem)
 	}
-	if ferr != nil {
-		return nil, ferr
+	if x.err != nil {
+		return nil, x.err
 	}
 	return m, nil
 }

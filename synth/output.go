@@ -49,13 +49,9 @@ func (m *Mealy) WriteJSON(w io.Writer) error {
 		Edges []edge `json:"edges"`
 	}
 	doc := struct {
-		Name    string    `json:"name"`
-		Kind    string    `json:"kind"`
-		Inputs  []jsonVar `json:"inputs"`
-		Outputs []jsonVar `json:"outputs"`
-		Initial int       `json:"initial"`
-		States  []st      `json:"states"`
-	}{Name: m.Name, Kind: "mealy", Inputs: jsonVars(m.Inputs), Outputs: jsonVars(m.Outputs)}
+		jsonHeader
+		States []st `json:"states"`
+	}{jsonHeader: newJSONHeader(m.Name, "mealy", m.Inputs, m.Outputs)}
 	for q, s := range m.States {
 		js := st{ID: q, Goal: s.Goal, Edges: []edge{}}
 		for _, e := range s.Edges {
@@ -63,6 +59,23 @@ func (m *Mealy) WriteJSON(w io.Writer) error {
 		}
 		doc.States = append(doc.States, js)
 	}
+	return writeIndented(w, doc)
+}
+
+// jsonHeader is the common part of the JSON forms of machines.
+type jsonHeader struct {
+	Name    string    `json:"name"`
+	Kind    string    `json:"kind"`
+	Inputs  []jsonVar `json:"inputs"`
+	Outputs []jsonVar `json:"outputs"`
+	Initial int       `json:"initial"`
+}
+
+func newJSONHeader(name, kind string, inputs, outputs []Var) jsonHeader {
+	return jsonHeader{Name: name, Kind: kind, Inputs: jsonVars(inputs), Outputs: jsonVars(outputs)}
+}
+
+func writeIndented(w io.Writer, doc any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	return enc.Encode(doc)
@@ -84,13 +97,9 @@ func (m *Moore) WriteJSON(w io.Writer) error {
 		Edges      []edge `json:"edges"`
 	}
 	doc := struct {
-		Name    string    `json:"name"`
-		Kind    string    `json:"kind"`
-		Inputs  []jsonVar `json:"inputs"`
-		Outputs []jsonVar `json:"outputs"`
-		Initial int       `json:"initial"`
-		States  []st      `json:"states"`
-	}{Name: m.Name, Kind: "moore", Inputs: jsonVars(m.Inputs), Outputs: jsonVars(m.Outputs)}
+		jsonHeader
+		States []st `json:"states"`
+	}{jsonHeader: newJSONHeader(m.Name, "moore", m.Inputs, m.Outputs)}
 	for q, s := range m.States {
 		js := st{ID: q, Emit: s.Emit, Assumption: s.Assumption, Starves: s.Starves, Edges: []edge{}}
 		for _, e := range s.Edges {
@@ -98,9 +107,7 @@ func (m *Moore) WriteJSON(w io.Writer) error {
 		}
 		doc.States = append(doc.States, js)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	return enc.Encode(doc)
+	return writeIndented(w, doc)
 }
 
 // valueLabel prints a valuation compactly: Booleans as name or !name,

@@ -2,7 +2,6 @@ package synth
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -119,23 +118,29 @@ func ParseSlugsin(name string, r io.Reader) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
+	return f.build(name, slugsinVar, func(l sectionLine, _ map[string]bool) (*Expr, error) { return parsePrefix(l) })
+}
+
+// build makes the Spec of a file in either Slugs format, with the format's
+// parsers of declarations and formulas, and checks it.
+func (f *slugsFile) build(name string, parseVar func(sectionLine) (Var, error), parseExpr func(sectionLine, map[string]bool) (*Expr, error)) (*Spec, error) {
 	spec := &Spec{Name: specName(name)}
-	for _, l := range f.inputs {
-		v, err := slugsinVar(l)
-		if err != nil {
-			return nil, err
+	names := map[string]bool{}
+	for _, group := range []struct {
+		lines []sectionLine
+		dst   *[]Var
+	}{{f.inputs, &spec.Inputs}, {f.outputs, &spec.Outputs}} {
+		for _, l := range group.lines {
+			v, err := parseVar(l)
+			if err != nil {
+				return nil, err
+			}
+			*group.dst = append(*group.dst, v)
+			names[v.Name] = true
 		}
-		spec.Inputs = append(spec.Inputs, v)
-	}
-	for _, l := range f.outputs {
-		v, err := slugsinVar(l)
-		if err != nil {
-			return nil, err
-		}
-		spec.Outputs = append(spec.Outputs, v)
 	}
 	for _, c := range f.clauses {
-		e, err := parsePrefix(c.line)
+		e, err := parseExpr(c.line, names)
 		if err != nil {
 			return nil, err
 		}
@@ -324,5 +329,3 @@ func specName(file string) string {
 	}
 	return base
 }
-
-var _ = fmt.Sprint

@@ -18,39 +18,19 @@ func ParseStructuredSlugs(name string, r io.Reader) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	spec := &Spec{Name: specName(name)}
-	names := map[string]bool{}
-	for _, group := range []struct {
-		lines []sectionLine
-		dst   *[]Var
-	}{{f.inputs, &spec.Inputs}, {f.outputs, &spec.Outputs}} {
-		for _, l := range group.lines {
-			v, err := structuredVar(l)
-			if err != nil {
-				return nil, err
-			}
-			*group.dst = append(*group.dst, v)
-			names[v.Name] = true
+	return f.build(name, structuredVar, parseStructuredLine)
+}
+
+// parseStructuredLine parses one formula line: infix, or as Slugs' compiler
+// allows, a line already in .slugsin prefix notation.
+func parseStructuredLine(l sectionLine, names map[string]bool) (*Expr, error) {
+	e, err := parseInfix(l.text, l.pos, names)
+	if err != nil && strings.ContainsRune("|&^$!", rune(l.text[0])) {
+		if pe, perr := parsePrefix(l); perr == nil {
+			return pe, nil
 		}
 	}
-	for _, c := range f.clauses {
-		e, err := parseInfix(c.line.text, c.line.pos, names)
-		if err != nil && strings.ContainsRune("|&^$!", rune(c.line.text[0])) {
-			// Slugs' compiler passes lines already in slugsin prefix
-			// notation through (its own examples use them).
-			if pe, perr := parsePrefix(c.line); perr == nil {
-				e, err = pe, nil
-			}
-		}
-		if err != nil {
-			return nil, err
-		}
-		spec.Clauses = append(spec.Clauses, Clause{Section: c.sec, Expr: e, Pos: c.line.pos, Text: c.line.text})
-	}
-	if err := spec.Check(); err != nil {
-		return nil, err
-	}
-	return spec, nil
+	return e, err
 }
 
 // structuredVar parses "name" or "name: lo...hi".

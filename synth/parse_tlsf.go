@@ -43,7 +43,7 @@ func ParseTLSF(name string, r io.Reader) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &tlsfScanner{src: src, line: 1, col: 1, file: name}
+	t := &tlsfScanner{cursor{src: src, line: 1, col: 1, file: name}}
 	spec := &Spec{Name: specName(name)}
 	p := &tlsfParser{t: t, spec: spec, names: map[string]bool{}}
 	if err := p.file(); err != nil {
@@ -112,31 +112,12 @@ func stripComments(s, file string) (string, error) {
 
 // tlsfScanner reads the structural tokens of TLSF: words, strings and the
 // punctuation { } : ; ,
-type tlsfScanner struct {
-	src       string
-	i         int
-	line, col int
-	file      string
-}
+type tlsfScanner struct{ cursor }
 
 type tlsfToken struct {
 	text string // "" at the end of input
 	pos  Pos
 	str  bool // a "string"
-}
-
-func (t *tlsfScanner) pos() Pos { return Pos{t.file, t.line, t.col} }
-
-func (t *tlsfScanner) advance(n int) {
-	for _, r := range t.src[t.i : t.i+n] {
-		if r == '\n' {
-			t.line++
-			t.col = 1
-		} else {
-			t.col++
-		}
-	}
-	t.i += n
 }
 
 func (t *tlsfScanner) skipSpace() {
@@ -252,48 +233,68 @@ func (p *tlsfParser) file() error {
 	return nil
 }
 
-func (p *tlsfParser) info() error {
+// block reads "{", then calls fn with each token until the matching "}",
+// which it returns; fn also gets the scanner as it was before the token.
+func (p *tlsfParser) block(what string, fn func(tok tlsfToken, before tlsfScanner) error) (tlsfToken, error) {
 	if _, err := p.expect("{"); err != nil {
-		return err
+		return tlsfToken{}, err
 	}
 	for {
-		key, err := p.t.next()
+		before := *p.t
+		tok, err := p.t.next()
+		switch {
+		case err != nil:
+			return tok, err
+		case tok.text == "}" && !tok.str:
+			return tok, nil
+		case tok.text == "" && !tok.str:
+			return tok, errorf(tok.pos, ErrSyntax, "%s is not closed", what)
+		}
+		if err := fn(tok, before); err != nil {
+			return tok, err
+		}
+	}
+}
+
+func (p *tlsfParser) info() error {
+	end, err := p.block("INFO", p.infoField)
+	if err != nil {
+		return err
+	}
+	if !p.semantic {
+		return errorf(end.pos, ErrSyntax, "INFO lacks SEMANTICS")
+	}
+	return nil
+}
+
+func (p *tlsfParser) infoField(key tlsfToken, _ tlsfScanner) error {
+	if _, err := p.expect(":"); err != nil {
+		return err
+	}
+	switch key.text {
+	case "TITLE", "DESCRIPTION":
+		v, err := p.t.next()
 		if err != nil {
 			return err
 		}
-		if key.text == "}" {
-			if !p.semantic {
-				return errorf(key.pos, ErrSyntax, "INFO lacks SEMANTICS")
-			}
-			return nil
+		if !v.str {
+			return errorf(v.pos, ErrSyntax, "%s needs a \"string\"", key.text)
 		}
-		if _, err := p.expect(":"); err != nil {
+		if key.text == "TITLE" && v.text != "" {
+			p.spec.Name = v.text
+		}
+	case "SEMANTICS", "TARGET", "TAGS":
+		words, pos, err := p.wordList()
+		if err != nil {
 			return err
 		}
-		switch key.text {
-		case "TITLE", "DESCRIPTION":
-			v, err := p.t.next()
-			if err != nil {
-				return err
-			}
-			if !v.str {
-				return errorf(v.pos, ErrSyntax, "%s needs a \"string\"", key.text)
-			}
-			if key.text == "TITLE" && v.text != "" {
-				p.spec.Name = v.text
-			}
-		case "SEMANTICS", "TARGET", "TAGS":
-			words, pos, err := p.wordList()
-			if err != nil {
-				return err
-			}
-			if err := p.infoWords(key.text, words, pos); err != nil {
-				return err
-			}
-		default:
-			return errorf(key.pos, ErrSyntax, "unknown INFO field %s", tlsfDescribe(key))
+		if err := p.infoWords(key.text, words, pos); err != nil {
+			return err
 		}
+	default:
+		return errorf(key.pos, ErrSyntax, "unknown INFO field %s", tlsfDescribe(key))
 	}
+	return nil
 }
 
 // wordList reads word(, word)* where the next field or } follows.
@@ -361,43 +362,20 @@ func (p *tlsfParser) infoWords(key string, words []string, pos Pos) error {
 }
 
 func (p *tlsfParser) main() error {
-	if _, err := p.expect("{"); err != nil {
-		return err
-	}
-	for {
-		tok, err := p.t.next()
-		if err != nil {
-			return err
-		}
+	_, err := p.block("MAIN", func(tok tlsfToken, _ tlsfScanner) error {
 		switch tok.text {
-		case "}":
-			return nil
 		case "INPUTS", "OUTPUTS":
-			if err := p.signals(tok.text == "INPUTS"); err != nil {
-				return err
-			}
+			return p.signals(tok.text == "INPUTS")
 		case "INITIALLY", "PRESET", "REQUIRE", "ASSERT", "INVARIANTS", "ASSUME", "ASSUMPTIONS", "GUARANTEE", "GUARANTEES":
-			if err := p.formulas(tok.text); err != nil {
-				return err
-			}
-		default:
-			return errorf(tok.pos, ErrSyntax, "unknown MAIN section %s", tlsfDescribe(tok))
+			return p.formulas(tok.text)
 		}
-	}
+		return errorf(tok.pos, ErrSyntax, "unknown MAIN section %s", tlsfDescribe(tok))
+	})
+	return err
 }
 
 func (p *tlsfParser) signals(inputs bool) error {
-	if _, err := p.expect("{"); err != nil {
-		return err
-	}
-	for {
-		tok, err := p.t.next()
-		if err != nil {
-			return err
-		}
-		if tok.text == "}" {
-			return nil
-		}
+	_, err := p.block("the signal list", func(tok tlsfToken, _ tlsfScanner) error {
 		if strings.Contains(tok.text, "[") {
 			return errorf(tok.pos, ErrUnsupported, "bus signals (%s) are not supported in basic TLSF", tok.text)
 		}
@@ -414,26 +392,14 @@ func (p *tlsfParser) signals(inputs bool) error {
 			p.spec.Outputs = append(p.spec.Outputs, v)
 		}
 		p.names[v.Name] = true
-	}
+		return nil
+	})
+	return err
 }
 
 func (p *tlsfParser) formulas(section string) error {
-	if _, err := p.expect("{"); err != nil {
-		return err
-	}
-	for {
-		save := *p.t
-		tok, err := p.t.next()
-		if err != nil {
-			return err
-		}
-		if tok.text == "}" {
-			return nil
-		}
-		if tok.text == "" {
-			return errorf(tok.pos, ErrSyntax, "section %s is not closed", section)
-		}
-		*p.t = save
+	_, err := p.block("section "+section, func(_ tlsfToken, before tlsfScanner) error {
+		*p.t = before
 		text, pos, ok := p.t.upTo(';')
 		if !ok {
 			return errorf(pos, ErrSyntax, "formula does not end with ;")
@@ -442,7 +408,7 @@ func (p *tlsfParser) formulas(section string) error {
 			return errorf(pos, ErrSyntax, "formula does not end with ; before }")
 		}
 		if strings.TrimSpace(text) == "" {
-			continue
+			return nil
 		}
 		e, err := parseInfix(text, pos, p.names)
 		if err != nil {
@@ -472,5 +438,7 @@ func (p *tlsfParser) formulas(section string) error {
 			clauses[0].Pos, clauses[0].Text = pos, text
 		}
 		p.spec.Clauses = append(p.spec.Clauses, clauses...)
-	}
+		return nil
+	})
+	return err
 }

@@ -418,19 +418,24 @@ func (k *kernel) and(a, b int32) int32 {
 	if r, ok := k.lookup(opAnd, a, b, 0); ok {
 		return r
 	}
-	la, lb := k.level(a), k.level(b)
-	lvl := min(la, lb)
-	a0, a1 := a, a
-	if la == lvl {
-		a0, a1 = k.cof(a)
-	}
-	b0, b1 := b, b
-	if lb == lvl {
-		b0, b1 = k.cof(b)
-	}
+	lvl, a0, a1, b0, b1 := k.split(a, b)
 	lo := k.and(a0, b0)
 	hi := k.and(a1, b1)
 	return k.store(opAnd, a, b, 0, k.mk(lvl, lo, hi))
+}
+
+// split returns the top level of a and b and their cofactors there.
+func (k *kernel) split(a, b int32) (lvl, a0, a1, b0, b1 int32) {
+	la, lb := k.level(a), k.level(b)
+	lvl = min(la, lb)
+	a0, a1, b0, b1 = a, a, b, b
+	if la == lvl {
+		a0, a1 = k.cof(a)
+	}
+	if lb == lvl {
+		b0, b1 = k.cof(b)
+	}
+	return lvl, a0, a1, b0, b1
 }
 
 func (k *kernel) xor(a, b int32) int32 {
@@ -458,16 +463,7 @@ func (k *kernel) xor(a, b int32) int32 {
 	if r, ok := k.lookup(opXor, a, b, 0); ok {
 		return r ^ flip
 	}
-	la, lb := k.level(a), k.level(b)
-	lvl := min(la, lb)
-	a0, a1 := a, a
-	if la == lvl {
-		a0, a1 = k.cof(a)
-	}
-	b0, b1 := b, b
-	if lb == lvl {
-		b0, b1 = k.cof(b)
-	}
+	lvl, a0, a1, b0, b1 := k.split(a, b)
 	lo := k.xor(a0, b0)
 	hi := k.xor(a1, b1)
 	return k.store(opXor, a, b, 0, k.mk(lvl, lo, hi)) ^ flip
@@ -556,15 +552,7 @@ func (k *kernel) andExist(a, b int32) int32 {
 	if r, ok := k.lookup(opAndExist, a, b, k.quantID); ok {
 		return r
 	}
-	lvl := min(la, lb)
-	a0, a1 := a, a
-	if la == lvl {
-		a0, a1 = k.cof(a)
-	}
-	b0, b1 := b, b
-	if lb == lvl {
-		b0, b1 = k.cof(b)
-	}
+	lvl, a0, a1, b0, b1 := k.split(a, b)
 	var r int32
 	if k.quantIn[lvl] == k.quantStmp {
 		lo := k.andExist(a0, b0)

@@ -37,17 +37,7 @@ func (f BDD) Pick(vars []*Var, next bool) (vals []int, ok bool) {
 	if !ok {
 		return nil, false
 	}
-	vals = make([]int, len(vars))
-	for i, v := range vars {
-		off := 0
-		for b, l := range v.Levels(next) {
-			if bitsOf[l] {
-				off |= 1 << uint(b)
-			}
-		}
-		vals[i] = v.lo + off
-	}
-	return vals, true
+	return decode(vars, next, bitsOf), true
 }
 
 // ForEach calls fn with every assignment of vars (of their primed copies if
@@ -91,17 +81,7 @@ func (f BDD) ForEach(vars []*Var, next bool, fn func(vals []int) bool) {
 			return
 		}
 		if k == len(keep) {
-			vals := make([]int, len(vars))
-			for i, v := range vars {
-				off := 0
-				for b, l := range v.Levels(next) {
-					if assign[l] {
-						off |= 1 << uint(b)
-					}
-				}
-				vals[i] = v.lo + off
-			}
-			if !fn(vals) {
+			if !fn(decode(vars, next, assign)) {
 				stopped = true
 			}
 			return
@@ -130,4 +110,20 @@ func (f BDD) Count(vars []*Var, next bool, limit int) int {
 		return n < limit
 	})
 	return n
+}
+
+// decode reads the values of vars (primed copies if next) from bit values
+// by level; absent levels are 0.
+func decode(vars []*Var, next bool, bitsOf map[int]bool) []int {
+	vals := make([]int, len(vars))
+	for i, v := range vars {
+		off := 0
+		for b, l := range v.Levels(next) {
+			if bitsOf[l] {
+				off |= 1 << uint(b)
+			}
+		}
+		vals[i] = v.lo + off
+	}
+	return vals
 }
