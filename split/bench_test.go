@@ -196,3 +196,50 @@ func BenchmarkTable412(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSpeedup measures the speedup of the parallel fixpoint (2
+// workers, both schedules) over the sequential one, alternating the runs
+// and keeping the fastest of each, so that a busy machine distorts the
+// ratio less. It also reports the CPU time ratio (work overhead).
+func BenchmarkSpeedup(b *testing.B) {
+	cases := []struct {
+		name string
+		p    *Program
+	}{
+		{"MUX-SEM-1024", muxSem(1024, true, false)},
+		{"SZYMANSKI-9", func() *Program { p, _ := szymanski(9); return p }()},
+		{"PETERSON-5", func() *Program { p, _ := peterson(5); return p }()},
+		{"GERMAN-6", func() *Program { p, _ := german(6); return p }()},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			for range b.N {
+				const reps = 3
+				best := map[string][2]time.Duration{}
+				for range reps {
+					for _, cfg := range []struct {
+						name    string
+						workers int
+						sched   Schedule
+					}{{"seq", 1, Rounds}, {"rounds", 2, Rounds}, {"chaotic", 2, Chaotic}} {
+						start, c0 := time.Now(), cpuTime()
+						if _, err := ComputeInvariant(context.Background(), c.p, InvariantOptions{Workers: cfg.workers, Schedule: cfg.sched}); err != nil {
+							b.Fatal(err)
+						}
+						wall, cpu := time.Since(start), cpuTime()-c0
+						if old, ok := best[cfg.name]; !ok || wall < old[0] {
+							best[cfg.name] = [2]time.Duration{wall, cpu}
+						}
+					}
+				}
+				seq := best["seq"]
+				for _, name := range []string{"rounds", "chaotic"} {
+					par := best[name]
+					b.ReportMetric(seq[0].Seconds()/par[0].Seconds(), "speedup-"+name)
+					b.ReportMetric(par[1].Seconds()/seq[1].Seconds(), "cpu-ratio-"+name)
+				}
+				b.ReportMetric(seq[0].Seconds(), "seq-s")
+			}
+		})
+	}
+}

@@ -200,6 +200,19 @@ func (e *Expr) treeSize(limit int) int {
 	return rec(e)
 }
 
+// arity is the number of operands of op (-1: variable, for ExprTemporal).
+func (op ExprOp) arity() int {
+	switch op {
+	case ExprTrue, ExprFalse, ExprVar, ExprInt:
+		return 0
+	case ExprNot, ExprNext, ExprAlways, ExprEventually:
+		return 1
+	case ExprTemporal:
+		return -1
+	}
+	return 2
+}
+
 // isInt reports whether the operator yields an integer.
 func (op ExprOp) isInt() bool { return op == ExprInt || op == ExprAdd || op == ExprSub }
 

@@ -22,6 +22,9 @@ import (
 // int; names capitalised). Step returns ok=false, and does not move, when
 // the inputs violate the environment's assumptions.
 func (m *Mealy) WriteGo(w io.Writer, pkg, typeName string) error {
+	if err := m.validate(); err != nil {
+		return err
+	}
 	g, err := newGoGen(pkg, typeName, m.Name, m.Inputs, m.Outputs)
 	if err != nil {
 		return err
@@ -81,6 +84,9 @@ type %[2]sEdge struct {
 //	                                      // violates the guarantees
 //	func (c *T) Reset()
 func (m *Moore) WriteGo(w io.Writer, pkg, typeName string) error {
+	if err := m.validate(); err != nil {
+		return err
+	}
 	g, err := newGoGen(pkg, typeName, m.Name, m.Inputs, m.Outputs)
 	if err != nil {
 		return err

@@ -179,6 +179,9 @@ func equalInts(a, b []int) bool {
 
 // edge returns the edge of state q for input in.
 func (m *Mealy) edge(q int, in []int) (Edge, bool) {
+	if q < 0 || q >= len(m.States) {
+		return Edge{}, false
+	}
 	es := m.States[q].Edges
 	i := sort.Search(len(es), func(i int) bool { return !lessInts(es[i].Input, in) })
 	if i < len(es) && equalInts(es[i].Input, in) {
@@ -228,7 +231,13 @@ func (r *Run) Step(in map[string]int) (map[string]int, error) {
 
 // StepValues is Step with inputs and outputs as slices in declaration order.
 func (r *Run) StepValues(in []int) ([]int, error) {
+	if len(in) != len(r.m.Inputs) {
+		return nil, fmt.Errorf("synth: step %d: %d input values for %d inputs", r.n, len(in), len(r.m.Inputs))
+	}
 	e, ok := r.m.edge(r.q, in)
+	if ok && (e.To < 0 || e.To >= len(r.m.States)) {
+		return nil, fmt.Errorf("synth: step %d: machine %s has an edge to the missing state %d", r.n, r.m.Name, e.To)
+	}
 	if !ok {
 		return nil, fmt.Errorf("synth: step %d: inputs %s violate the assumptions in state %d", r.n, formatValues(r.m.Inputs, in), r.q)
 	}

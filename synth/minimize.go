@@ -11,7 +11,12 @@ import (
 // States[0]. A merged state keeps the Values and Goal of one of the states it
 // replaces, so after minimization they are only indicative; Verify does not
 // rely on them.
+//
+// A malformed machine (see Verify) is returned unchanged.
 func (m *Mealy) Minimize() *Mealy {
+	if m.validate() != nil {
+		return m
+	}
 	n := len(m.States)
 	class := make([]int, n)
 	// Initial partition: by the set of inputs and the outputs given.

@@ -113,6 +113,9 @@ func (m *Moore) NumEdges() int {
 }
 
 func (m *Moore) edge(q int, out []int) (MooreEdge, bool) {
+	if q < 0 || q >= len(m.States) {
+		return MooreEdge{}, false
+	}
 	es := m.States[q].Edges
 	i := sort.Search(len(es), func(i int) bool { return !lessInts(es[i].Output, out) })
 	if i < len(es) && equalInts(es[i].Output, out) {
@@ -132,7 +135,12 @@ type MooreRun struct {
 }
 
 // Inputs returns the inputs the environment gives now.
-func (r *MooreRun) Inputs() map[string]int { return namedValues(r.m.Inputs, r.m.States[r.q].Emit) }
+func (r *MooreRun) Inputs() map[string]int {
+	if r.q >= len(r.m.States) || len(r.m.States[r.q].Emit) != len(r.m.Inputs) {
+		return nil
+	}
+	return namedValues(r.m.Inputs, r.m.States[r.q].Emit)
+}
 
 // State returns the current state index.
 func (r *MooreRun) State() int { return r.q }
@@ -145,6 +153,9 @@ func (r *MooreRun) Step(out map[string]int) error {
 		return err
 	}
 	e, ok := r.m.edge(r.q, vals)
+	if ok && (e.To < 0 || e.To >= len(r.m.States)) {
+		return fmt.Errorf("synth: step %d: counterstrategy %s has an edge to the missing state %d", r.n, r.m.Name, e.To)
+	}
 	if !ok {
 		return fmt.Errorf("synth: step %d: outputs %s violate the guarantees after inputs %s", r.n, formatValues(r.m.Outputs, vals), formatValues(r.m.Inputs, r.m.States[r.q].Emit))
 	}
@@ -162,6 +173,12 @@ func (r *MooreRun) Step(out map[string]int) error {
 // guarantee). It returns nil when the counterstrategy wins, a *Violation
 // when it does not.
 func (m *Moore) Verify(ctx context.Context, spec *Spec) error {
+	if err := spec.Check(); err != nil {
+		return err
+	}
+	if err := m.validate(); err != nil {
+		return err
+	}
 	if len(m.Inputs) != len(spec.Inputs) || len(m.Outputs) != len(spec.Outputs) {
 		return fmt.Errorf("synth: machine and spec have different variables")
 	}

@@ -135,6 +135,9 @@ func dotQuote(s string) string {
 // with the guarantee it pursues) and one edge per transition labelled
 // "inputs / outputs".
 func (m *Mealy) WriteDOT(w io.Writer) error {
+	if err := m.validate(); err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "digraph %s {\n  rankdir=LR;\n  node [shape=circle];\n  init [shape=point];\n  init -> q0;\n", dotQuote(m.Name))
 	for q, s := range m.States {
@@ -157,6 +160,9 @@ func (m *Mealy) WriteDOT(w io.Writer) error {
 // labelled with the inputs the environment gives there, each edge with the
 // system's answer.
 func (m *Moore) WriteDOT(w io.Writer) error {
+	if err := m.validate(); err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "digraph %s {\n  rankdir=LR;\n  node [shape=box];\n  init [shape=point];\n  init -> q0;\n", dotQuote(m.Name))
 	for q, s := range m.States {

@@ -259,3 +259,13 @@ func TestVerifyFindsBrokenControllers(t *testing.T) {
 	require.ErrorAs(t, err, &v)
 	assert.Equal(t, Incomplete, v.Kind)
 }
+
+func TestVerifyRejectsMalformedMachines(t *testing.T) {
+	spec, m := arbiterMachine(t)
+	ctx := context.Background()
+	assert.Error(t, (&Mealy{}).Verify(ctx, spec))
+	bad := *m
+	bad.States = []MealyState{{Edges: []Edge{{Input: []int{0, 0}, Output: []int{0, 0, 2}, To: 7}}}}
+	assert.ErrorContains(t, bad.Verify(ctx, spec), "malformed edge")
+	assert.Error(t, (&Moore{}).Verify(ctx, spec))
+}

@@ -257,3 +257,18 @@ func allBool(s *Spec) bool {
 	}
 	return true
 }
+
+func TestCheckRejectsMalformedExpressions(t *testing.T) {
+	spec := &Spec{Inputs: Bools("a")}
+	spec.Clauses = []Clause{{Section: SysTrans, Expr: &Expr{Op: ExprAnd, Args: []*Expr{{Op: ExprVar, Name: "a"}}}}}
+	assert.ErrorIs(t, spec.Check(), ErrType)
+	spec.Clauses = []Clause{{Section: SysTrans, Expr: &Expr{Op: ExprNot, Args: []*Expr{nil}}}}
+	assert.ErrorIs(t, spec.Check(), ErrType)
+	spec.Clauses = []Clause{{Section: SysTrans}}
+	assert.ErrorIs(t, spec.Check(), ErrSyntax)
+	spec.Clauses = []Clause{{Section: Section(9), Expr: &Expr{Op: ExprTrue}}}
+	assert.ErrorIs(t, spec.Check(), ErrType)
+	spec.Clauses = nil
+	spec.Outputs = []Var{{Name: "#x", Bool: true, Hi: 1}}
+	assert.ErrorIs(t, spec.Check(), ErrType)
+}

@@ -12,8 +12,10 @@ import (
 // follows from it: a controller when the spec is realizable, a
 // counterstrategy and an unrealizable core when it is not.
 //
-// A Result owns a BDD space that is not safe for concurrent use; its methods
-// serialise themselves.
+// A Result and everything obtained from it (controllers, counterstrategies,
+// their runs) share one BDD space: use them from one goroutine at a time.
+// The explicit machines (Mealy, Moore) are plain data and may be shared once
+// built.
 type Result struct {
 	Spec       *Spec
 	Realizable bool

@@ -41,6 +41,9 @@ func (r *ControllerRun) Step(in map[string]int) (map[string]int, error) {
 func (r *ControllerRun) StepValues(in []int) ([]int, error) {
 	c := r.c
 	spec := c.res.Spec
+	if len(in) != len(spec.Inputs) {
+		return nil, fmt.Errorf("synth: step %d: %d input values for %d inputs", r.n, len(in), len(spec.Inputs))
+	}
 	var next state
 	var ok bool
 	if r.st == nil {

@@ -276,6 +276,14 @@ func (t *typer) of(e *Expr, next bool) (exprType, error) {
 
 func (t *typer) compute(e *Expr, next bool) (exprType, error) {
 	s := t.s
+	if want := e.Op.arity(); want >= 0 && len(e.Args) != want || e.Op == ExprTemporal && len(e.Args) == 0 {
+		return 0, errorf(e.Pos, ErrType, "operator %d has %d operands", e.Op, len(e.Args))
+	}
+	for _, a := range e.Args {
+		if a == nil {
+			return 0, errorf(e.Pos, ErrType, "missing operand")
+		}
+	}
 	switch e.Op {
 	case ExprTrue, ExprFalse:
 		return typeBool, nil

@@ -148,6 +148,12 @@ const maxEnumeration = 1 << 16
 // forever. It returns nil when the machine realizes the spec, a *Violation
 // when it does not, and another error when the check itself fails.
 func (m *Mealy) Verify(ctx context.Context, spec *Spec) error {
+	if err := spec.Check(); err != nil {
+		return err
+	}
+	if err := m.validate(); err != nil {
+		return err
+	}
 	if len(m.Inputs) != len(spec.Inputs) || len(m.Outputs) != len(spec.Outputs) {
 		return fmt.Errorf("synth: machine and spec have different variables")
 	}
@@ -259,4 +265,38 @@ func (c *checker) labels(cur, next valuation) label {
 		l.sys = append(l.sys, evalExpr(e, cur, next) == 1)
 	}
 	return l
+}
+
+// validate checks the machine's shape (edges within range, values of the
+// right length), which a machine built by hand may lack.
+func (m *Mealy) validate() error {
+	if len(m.States) == 0 {
+		return fmt.Errorf("synth: machine %s has no states", m.Name)
+	}
+	for q, s := range m.States {
+		for _, e := range s.Edges {
+			if e.To < 0 || e.To >= len(m.States) || len(e.Input) != len(m.Inputs) || len(e.Output) != len(m.Outputs) {
+				return fmt.Errorf("synth: machine %s: malformed edge in state %d", m.Name, q)
+			}
+		}
+	}
+	return nil
+}
+
+// validate checks the counterstrategy's shape.
+func (m *Moore) validate() error {
+	if len(m.States) == 0 {
+		return fmt.Errorf("synth: counterstrategy %s has no states", m.Name)
+	}
+	for q, s := range m.States {
+		if len(s.Emit) != len(m.Inputs) {
+			return fmt.Errorf("synth: counterstrategy %s: malformed state %d", m.Name, q)
+		}
+		for _, e := range s.Edges {
+			if e.To < 0 || e.To >= len(m.States) || len(e.Output) != len(m.Outputs) {
+				return fmt.Errorf("synth: counterstrategy %s: malformed edge in state %d", m.Name, q)
+			}
+		}
+	}
+	return nil
 }
