@@ -53,6 +53,8 @@ func (b *builder) bindAll() {
 			b.bindSpec(p)
 		case p.verb == verbSymbolic:
 			b.bindSymbolic(p)
+		case p.verb == verbRange:
+			b.bindRange(p)
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 //	ltl:spec NAME FORMULA
 //	ltl:symbolic [PARAM…]
 //	ltl:specfile PATH
+//	ltl:range NAME LO..HI
 //
 // A trailing "// comment" ends the directive, unless the // is inside a
 // quoted string ("…", `…` or '…'), so formulas and Go expressions may hold
@@ -26,15 +27,18 @@ const (
 	verbSpec     = "spec"
 	verbSymbolic = "symbolic"
 	verbSpecFile = "specfile"
+	verbRange    = "range"
 )
 
 // verbs lists the known verbs, for messages.
-const verbList = "prop, event, spec, symbolic or specfile"
+const verbList = "prop, event, spec, symbolic, specfile or range"
 
 // named reports whether a verb declares a name.
 func named(verb string) bool { return verb == verbProp || verb == verbEvent || verb == verbSpec }
 
-func knownVerb(verb string) bool { return named(verb) || verb == verbSymbolic || verb == verbSpecFile }
+func knownVerb(verb string) bool {
+	return named(verb) || verb == verbSymbolic || verb == verbSpecFile || verb == verbRange
+}
 
 // A directive is one directive split into its parts. Offsets are byte
 // offsets into the text it was parsed from (which starts at the verb).
@@ -100,7 +104,7 @@ func parseDirective(text string) (directive, *directiveError) {
 	d.arg, d.argOff = text[i:k], i
 	if d.arg == "" {
 		switch d.verb {
-		case verbProp, verbSpec, verbSpecFile:
+		case verbProp, verbSpec, verbSpecFile, verbRange:
 			return d, &directiveError{off: i, verb: d.verb, name: d.name, msg: "missing " + argName(d.verb) + " (want " + usage(d.verb) + ")"}
 		}
 	} else if d.verb == verbEvent {
@@ -122,6 +126,8 @@ func usage(verb string) string {
 		return "//ltl:symbolic [PARAM...]"
 	case verbSpecFile:
 		return "//ltl:specfile PATH"
+	case verbRange:
+		return "//ltl:range NAME LO..HI"
 	}
 	return "//ltl:VERB with VERB one of " + verbList
 }
@@ -134,6 +140,8 @@ func argName(verb string) string {
 		return "formula"
 	case verbSpecFile:
 		return "path"
+	case verbRange:
+		return "variable and range"
 	}
 	return "argument"
 }

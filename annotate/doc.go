@@ -18,6 +18,9 @@
 //	//ltl:symbolic [PARAM…]       on a func: its parameters; on a package-level
 //	                              var: the variable; explored as unknowns
 //	//ltl:specfile PATH           prop and spec directives from a file
+//	//ltl:range NAME LO..HI       the integer variable NAME (or the values a
+//	                              channel NAME carries) stay within LO..HI;
+//	                              for finite-state analyses (package split)
 //
 // A trailing // comment ends a directive. Every problem is an *Error with a
 // position, in the form "file.go:LINE:COL: ltl:spec NAME: message"; FromTypes

@@ -30,6 +30,9 @@ type Package struct {
 	Specs []*Spec
 	// Symbolic are the symbolic inputs, in source order.
 	Symbolic []*Symbolic
+	// Ranges are the value ranges of //ltl:range directives, in source
+	// order, at most one per variable.
+	Ranges []*Range
 
 	// used holds every name a spec's formula mentions, read leniently so
 	// that specs with errors count too (see Lint).

@@ -27,6 +27,17 @@
 // Moore partition refinement on those diagrams then gives the minimal
 // complete DFA (a rejecting sink, when the language needs one, is a state).
 //
+// # Infinite words
+//
+// Buchi translates LTL read over infinite words (the usual semantics of
+// model checking, where X always has a next position) into a
+// transition-based generalized Büchi automaton (GBA) by the same tableau
+// expansion with Büchi acceptance: one acceptance set per until, containing
+// the edges that do not postpone it (Couvreur). Degeneralize gives one
+// acceptance set; EvalLasso is the reference evaluator on ultimately
+// periodic words u·v^ω (Lasso) that the translation is tested against.
+// Package split checks liveness with the automaton of the negated property.
+//
 // # Past operators
 //
 // By default each maximal pure-past subformula becomes a fresh atom of the

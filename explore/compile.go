@@ -41,7 +41,7 @@ func (m *machine) code(fn *ssa.Function) *fnCode {
 	fc.self = &closure{fn: fc}
 	m.fns[fn] = fc
 	if intr := m.lookupIntrinsic(fn); intr != nil {
-		fc.intr = intr
+		fc.intr = m.symbolicArgs(fn, intr)
 		fc.compiled = true
 	}
 	if m.opts != nil && m.opts.Observer != nil && m.opts.Observer.CallEvents(fn) {
@@ -190,7 +190,7 @@ func (c *compiler) run() {
 			case *ssa.Phi, *ssa.DebugRef:
 				continue
 			}
-			code[pc] = c.safeInstr(ins)
+			code[pc] = c.withStmtEvent(ins, c.safeInstr(ins))
 			pc++
 		}
 	}
@@ -237,7 +237,7 @@ func (c *compiler) safeInstr(ins ssa.Instruction) (f instrFn) {
 			unsupportedf("use of %s: package %q is not interpreted and the variable is not modelled", g.String(), g.Pkg.Pkg.Path())
 		}
 	}
-	return c.instr(ins)
+	return c.symbolicInstr(ins, c.instr(ins))
 }
 
 // unsupportedErr aborts compilation of one instruction.
@@ -252,12 +252,9 @@ func (c *compiler) instr(ins ssa.Instruction) instrFn {
 	case *ssa.Alloc:
 		return c.alloc(ins)
 	case *ssa.BinOp:
-		return c.symbolicCheck(ins, c.binop(ins), ins.X, ins.Y)
+		return c.binop(ins)
 	case *ssa.UnOp:
-		if ins.Op == token.MUL || ins.Op == token.ARROW {
-			return c.unop(ins)
-		}
-		return c.symbolicCheck(ins, c.unop(ins), ins.X)
+		return c.unop(ins)
 	case *ssa.Call:
 		return c.call(ins)
 	case *ssa.ChangeType:
@@ -265,7 +262,7 @@ func (c *compiler) instr(ins ssa.Instruction) instrFn {
 	case *ssa.ChangeInterface:
 		return c.move(ins, ins.X)
 	case *ssa.Convert:
-		return c.symbolicCheck(ins, c.convert(ins), ins.X)
+		return c.convert(ins)
 	case *ssa.MultiConvert:
 		unsupportedf("conversion involving type parameters (%s)", ins)
 	case *ssa.SliceToArrayPointer:
@@ -340,14 +337,11 @@ func (c *compiler) instr(ins ssa.Instruction) instrFn {
 	return nil
 }
 
-// symbolicCheck wraps an operation on scalars when symbolic inputs exist:
-// computing with a symbolic operand is not implemented yet, and must not
-// silently use the concrete part. (The symbolic engine replaces this with
-// term construction.)
+// symbolicCheck wraps an operation on scalars when a Brancher (not the
+// symbolic engine, see symbolic_ops.go) decides symbolic branches: its
+// terms are opaque, so computing with them is unsupported and must not
+// silently use the concrete part.
 func (c *compiler) symbolicCheck(ins ssa.Instruction, f instrFn, operands ...ssa.Value) instrFn {
-	if c.m.opts == nil || len(c.m.opts.SymbolicGlobals) == 0 {
-		return f
-	}
 	var slots []int
 	for _, op := range operands {
 		if k := c.m.rtypeOf(op.Type()).kind; k == kBool || k.isInteger() {
@@ -361,7 +355,7 @@ func (c *compiler) symbolicCheck(ins ssa.Instruction, f instrFn, operands ...ssa
 	return func(fr *frame) ctrl {
 		for _, s := range slots {
 			if fr.regs[s].p != nil {
-				return fr.g.unsupported(pos, "operation on a symbolic value (%s): symbolic arithmetic is not implemented yet", ins)
+				return fr.g.unsupported(pos, "operation on a symbolic value (%s): the Brancher's terms are opaque to the interpreter", ins)
 			}
 		}
 		return f(fr)
@@ -478,7 +472,7 @@ func (c *compiler) ifInstr(ins *ssa.If) instrFn {
 	back := b.Succs[0].Index <= b.Index || b.Succs[1].Index <= b.Index
 	// Symbolic conditions exist only with symbolic inputs; otherwise the
 	// fast path does not check for them.
-	branch := c.m.opts != nil && (c.m.opts.Brancher != nil || len(c.m.opts.SymbolicGlobals) > 0)
+	branch := c.m.symbolicMode() || c.m.opts != nil && c.m.opts.Brancher != nil
 	if tm == nil && fm == nil && !back && !branch {
 		return func(fr *frame) ctrl {
 			if fr.regs[cond].a != 0 {

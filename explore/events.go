@@ -3,6 +3,9 @@ package explore
 import (
 	"go/token"
 
+	"github.com/henceforth-go/henceforth/symbolic"
+	"strings"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -33,8 +36,15 @@ func (x *execution) emit(ev *Event) ctrl {
 	if x.monitor == nil {
 		return ctrlNext
 	}
+	if x.inInit && ev.Kind != EventStep {
+		x.initEvents = true
+	}
 	if v := x.monitor.Event(ev, x.state()); v != nil {
-		x.addViolation(v, ev.Pos)
+		pos := ev.Pos
+		if v.Pos.IsValid() {
+			pos = v.Pos
+		}
+		x.addViolation(v, pos)
 		x.stopped = true
 		return ctrlStop
 	}
@@ -46,20 +56,28 @@ func (x *execution) emit(ev *Event) ctrl {
 func (x *execution) branch(fr *frame, ins *ssa.If, cond Value) (bool, ctrl) {
 	b := x.opts.Brancher
 	if b == nil {
-		return false, fr.g.unsupported(ins.Pos(), "branch on a symbolic value without a symbolic engine")
+		if !x.m.symEngine() {
+			return false, fr.g.unsupported(ins.Pos(), "branch on a symbolic value without a symbolic engine")
+		}
+		c, ok := symOf(cond, symbolic.Bool)
+		if !ok {
+			return false, fr.g.unsupported(ins.Pos(), "branch on a symbolic value of another engine")
+		}
+		pos := ins.Cond.Pos()
+		if !pos.IsValid() {
+			pos = fr.g.sourcePos()
+		}
+		return x.symFork(fr, pos, c, "if")
 	}
 	term := symbolicTerm(cond)
 	canF, canT := b.Branch(term)
 	var taken bool
 	switch {
 	case canF && canT:
-		ts := []transition{{g: fr.g, alt: 0}, {g: fr.g, alt: 1}}
-		i := x.chooser.choose(x, ts)
-		if i < 0 || i > 1 {
-			x.stopWith("replay", "the replay token does not match this program (diverged at branch %d)", len(x.path))
-			return false, ctrlStop
+		i, cc := x.chooseBranch(fr.g)
+		if cc != ctrlNext {
+			return false, cc
 		}
-		x.path = append(x.path, choice{n: 2, c: i, kind: choiceBranch})
 		taken = i == 1
 	case canT:
 		taken = true
@@ -70,4 +88,69 @@ func (x *execution) branch(fr *frame, ins *ssa.If, cond Value) (bool, ctrl) {
 	}
 	b.Assume(term, taken)
 	return taken, ctrlNext
+}
+
+// stmtObserver is implemented by observers that mark statements as events
+// (//ltl:event): stmtEvents returns, for fn, the instruction at which each
+// marked statement starts and the event names it fires. It must be safe
+// for concurrent use.
+type stmtObserver interface {
+	stmtEvents(fn *ssa.Function) map[ssa.Instruction][]string
+}
+
+// withStmtEvent makes the instruction a statement event when the observer
+// marks it: the goroutine stops before it (a scheduling point), reports
+// the event when granted, then runs the instruction. If the instruction
+// itself yields (a channel operation at the statement), the event is not
+// reported again when it resumes.
+func (c *compiler) withStmtEvent(ins ssa.Instruction, f instrFn) instrFn {
+	if c.m.opts == nil || c.m.opts.Observer == nil {
+		return f
+	}
+	so, ok := c.m.opts.Observer.(stmtObserver)
+	if !ok {
+		return f
+	}
+	labels := so.stmtEvents(c.fn)[ins]
+	if len(labels) == 0 {
+		return f
+	}
+	c.m.stmtEvIDs++
+	id, fn, pos := c.m.stmtEvIDs, c.fn, ins.Pos()
+	if !pos.IsValid() {
+		pos = fn.Pos()
+	}
+	label := "event " + strings.Join(labels, ",")
+	return func(fr *frame) ctrl {
+		g := fr.g
+		if g.stmtEvFr != fr || g.stmtEvID != id {
+			if !g.granted {
+				g.pend = pendingOp{kind: opEvent, pos: pos, label: label}
+				return ctrlYield
+			}
+			g.granted = false
+			if cc := g.x.emit(&Event{Kind: EventStatement, Goroutine: g.id, Func: fn, Pos: pos, Step: g.x.steps, Labels: labels}); cc != ctrlNext {
+				return cc
+			}
+			g.stmtEvFr, g.stmtEvID = fr, id
+		}
+		cc := f(fr)
+		if cc != ctrlYield {
+			g.stmtEvFr, g.stmtEvID = nil, 0
+		}
+		return cc
+	}
+}
+
+// chooseBranch makes a two-way choice point of kind branch (0: the false
+// side, 1: the true side).
+func (x *execution) chooseBranch(g *goroutine) (int, ctrl) {
+	ts := []transition{{g: g, alt: 0}, {g: g, alt: 1}}
+	i := x.chooser.choose(x, ts)
+	if i < 0 || i > 1 {
+		x.stopWith("replay", "the replay token does not match this program (diverged at branch %d)", len(x.path))
+		return 0, ctrlStop
+	}
+	x.path = append(x.path, choice{n: 2, c: i, kind: choiceBranch})
+	return i, ctrlNext
 }

@@ -56,6 +56,7 @@ type execution struct {
 	root    *testState
 	tests   map[*object]*testState
 	monitor PathMonitor
+	symst   *symState // symbolic inputs and path condition (symbolic.go); nil if none
 	seed    int64
 	rnd     uint64 // state of the math/rand model
 	side    map[objKey]any
@@ -66,6 +67,9 @@ type execution struct {
 	// snapshot (restored handles would not match the table)
 	interned   map[any]*object
 	usedUnique bool
+	// initEvents records that an observer event happened during package
+	// initialization (the init snapshot would skip it next time).
+	initEvents bool
 	files      []*os.File // files opened by the execution (closed at release)
 
 	// events recorded for DPOR: one per scheduling step
@@ -475,6 +479,7 @@ func (x *execution) addFinding(kind Kind, msg string, pos token.Pos, explanation
 	}
 	f.Trace = x.steps2()
 	f.Goroutines = x.stacks()
+	x.symbolicFinding(f)
 	x.findings = append(x.findings, f)
 	return f
 }

@@ -66,12 +66,26 @@ type Options struct {
 	Replay string
 	// Observer receives events (for LTL monitors).
 	Observer Observer
+	// Specs names the //ltl:spec annotations of the entry's package to
+	// check on every path (spec.go); nil checks all of them.
+	Specs []string
+	// NoSpecs turns spec checking off.
+	NoSpecs bool
 	// Brancher decides symbolic branches.
 	Brancher Brancher
 	// SymbolicGlobals replaces, after package initialization, the values
 	// of these package variables (of boolean or integer type) by symbolic
 	// terms: the inputs of a symbolic exploration (//ltl:symbolic).
 	SymbolicGlobals map[*ssa.Global]*SymbolicTerm
+	// Inputs, if not nil, runs a symbolic entry concretely: its inputs
+	// (parameters of a //ltl:symbolic entry, //ltl:symbolic variables,
+	// ltltest.Symbolic values) take these values by name (zero if
+	// missing), as a Finding's InputMap gives them.
+	Inputs map[string]any
+	// SolverTimeout bounds each solver query of a symbolic exploration
+	// (default symbolic.DefaultTimeout); a query that runs out makes the
+	// path inconclusive (Report.Bound "solver").
+	SolverTimeout time.Duration
 	// CountClasses counts distinct happens-before classes of the explored
 	// executions (Report.Classes), for measuring reduction.
 	CountClasses bool
@@ -79,6 +93,7 @@ type Options struct {
 	Progress func(Progress)
 
 	recordEvents bool
+	symbolic     bool // set by Explore: code is compiled for symbolic values
 }
 
 // Progress is a snapshot of a running exploration.
@@ -152,6 +167,7 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 		opts.Strategy = DPOR
 	}
 	opts.recordEvents = opts.CountClasses || opts.Shared
+	opts.symbolic = p.symbolicExploration(e, &opts)
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
@@ -159,7 +175,11 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 	}
 	start := time.Now()
 	r := &Report{Entry: e.Name, Strategy: string(opts.Strategy), Seed: opts.Seed}
-	var err error
+	specProblems, err := p.installSpecs(ctx, e, &opts, r)
+	if err != nil {
+		return nil, err
+	}
+	warnings := r.Warnings
 	if opts.Replay != "" {
 		err = p.replay(ctx, e, &opts, r)
 	} else {
@@ -176,6 +196,8 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 			err = fmt.Errorf("explore: unknown strategy %q (want dfs, dpor, pb, random or pct)", opts.Strategy)
 		}
 	}
+	r.Warnings = append(warnings, r.Warnings...)
+	r.Findings = append(r.Findings, specProblems...)
 	r.Elapsed = time.Since(start)
 	return r, err
 }
@@ -194,6 +216,9 @@ type collector struct {
 	opts     *Options
 	start    time.Time
 	lastProg time.Time
+
+	// symbolic explorations (symbolic.go)
+	inconclusive, infeasible int
 }
 
 func newCollector(opts *Options) *collector {
@@ -220,6 +245,7 @@ func (c *collector) add(x *execution) {
 	if c.opts.CountClasses {
 		c.classes[hash] = true
 	}
+	c.addSymbolic(x)
 	for _, f := range x.findings {
 		f.Replay = token
 		c.set.add(f)
@@ -248,6 +274,9 @@ func (c *collector) warnings(m *machine) {
 
 func (c *collector) fill(r *Report) {
 	r.Findings = c.set.sorted()
+	for _, f := range r.Findings {
+		c.findInputs(f)
+	}
 	r.Warnings = nil
 	for w := range c.warns {
 		r.Warnings = append(r.Warnings, w)
@@ -256,7 +285,8 @@ func (c *collector) fill(r *Report) {
 	r.Executions = c.execs
 	r.MaxSteps = c.maxSteps
 	r.Classes = len(c.classes)
-	for _, b := range []string{"time", "executions", "steps", "preemptions"} {
+	r.Inconclusive, r.Infeasible = c.inconclusive, c.infeasible
+	for _, b := range []string{"time", "executions", "steps", "preemptions", "solver"} {
 		if c.bounds[b] {
 			r.Bound = b
 			break

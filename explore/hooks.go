@@ -50,6 +50,10 @@ const (
 	// EventStep: a scheduling step completed; state predicates may have
 	// changed and should be re-evaluated.
 	EventStep
+	// EventStatement: a statement marked with //ltl:event starts
+	// executing (Labels holds the event names). Only observers built from
+	// annotations (Options.Specs) mark statements.
+	EventStatement
 )
 
 func (k EventKind) String() string {
@@ -60,6 +64,8 @@ func (k EventKind) String() string {
 		return "return"
 	case EventStep:
 		return "step"
+	case EventStatement:
+		return "statement"
 	}
 	return "?"
 }
@@ -68,9 +74,10 @@ func (k EventKind) String() string {
 type Event struct {
 	Kind      EventKind
 	Goroutine int
-	Func      *ssa.Function // for calls and returns
+	Func      *ssa.Function // for calls and returns; the enclosing function of a statement
 	Pos       token.Pos
-	Step      int // number of scheduling steps so far
+	Step      int      // number of scheduling steps so far
+	Labels    []string // for statement events: the //ltl:event names
 }
 
 // State gives monitors read access to the program state at an event.
@@ -88,6 +95,8 @@ type Violation struct {
 	Message string
 	// Explanation is free text from the monitor (e.g. the automaton run).
 	Explanation string
+	// Pos, if valid, is the finding's position (default: the event's).
+	Pos token.Pos
 }
 
 // Brancher decides conditional branches on symbolic conditions. A value
@@ -117,6 +126,9 @@ func SymbolicValue(t *SymbolicTerm, concrete uint64) Value {
 
 // setSymbolicGlobals installs Options.SymbolicGlobals.
 func (x *execution) setSymbolicGlobals() ctrl {
+	if x.opts.Brancher == nil {
+		return x.symbolicGlobals(x.gs[0])
+	}
 	for g, term := range x.opts.SymbolicGlobals {
 		rt := x.m.rtypeOf(g.Type().(*types.Pointer).Elem())
 		if rt.kind != kBool && !rt.kind.isInteger() {

@@ -24,7 +24,8 @@ func load(t *testing.T) *Program {
 		testProgram.p, testProgram.err = Load(context.Background(), LoadConfig{
 			// ("..." patterns skip testdata directories)
 			Patterns: []string{"./testdata/basic", "./testdata/conc", "./testdata/misc", "./testdata/formats",
-				"./testdata/oldloop", "./testdata/outcomes", "./testdata/realistic", "./testdata/uniq", "./testdata/brokeninit", "./testdata/testify", examplesPath + "/..."},
+				"./testdata/oldloop", "./testdata/outcomes", "./testdata/realistic", "./testdata/uniq", "./testdata/brokeninit", "./testdata/testify", examplesPath + "/...",
+				symExamples + "/...", "./testdata/symhard"},
 		})
 	})
 	require.NoError(t, testProgram.err)

@@ -40,6 +40,7 @@ func intrinsicTable() map[string]intrinsicFactory {
 		miscIntrinsics(),
 		randIntrinsics(),
 		strconvIntrinsics(),
+		symbolicIntrinsics(),
 	} {
 		for k, v := range part {
 			t[k] = v

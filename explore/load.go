@@ -42,6 +42,11 @@ type Program struct {
 	Packages []*ssa.Package
 
 	interpreted map[*types.Package]bool
+	// syntax keeps the files and type information of the user packages
+	// (not the standard library), for reading their annotations (spec.go).
+	syntax map[*types.Package]pkgSyntax
+	specs  specCache
+	sym    symbolicDirectives // symbolic inputs (symbolic_inputs.go)
 }
 
 // Load loads the packages matched by cfg.Patterns with their tests, type
@@ -109,7 +114,7 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 	// explorer runs them in dependency order itself, so that a package
 	// whose initialization is unsupported does not stop the others.
 	prog := ssa.NewProgram(pkgs[0].Fset, ssa.InstantiateGenerics|ssa.BareInits)
-	p := &Program{Fset: pkgs[0].Fset, SSA: prog, interpreted: map[*types.Package]bool{}}
+	p := &Program{Fset: pkgs[0].Fset, SSA: prog, interpreted: map[*types.Package]bool{}, syntax: map[*types.Package]pkgSyntax{}}
 	created := map[*packages.Package]*ssa.Package{}
 	packages.Visit(pkgs, nil, func(lp *packages.Package) {
 		if lp.Types == nil || strings.HasSuffix(lp.ID, ".test") {
@@ -121,10 +126,14 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 		if interp {
 			files, info = lp.Syntax, lp.TypesInfo
 			p.interpreted[lp.Types] = true
+			if !isStd(lp) {
+				p.syntax[lp.Types] = pkgSyntax{files, info}
+			}
 		}
 		created[lp] = prog.CreatePackage(lp.Types, files, info, true)
 	})
 	prog.Build()
+	p.loadSymbolic(created)
 
 	// Roots: prefer the test variant "p [p.test]" over the plain package.
 	hasVariant := map[string]bool{}
@@ -168,6 +177,11 @@ type Entry struct {
 	Fn   *ssa.Function
 	// TakesT reports whether the function's only parameter is *testing.T.
 	TakesT bool
+	// Symbolic are the parameters of a //ltl:symbolic entry: each starts
+	// as a fresh symbolic input named after it.
+	Symbolic []*types.Var
+
+	prog *Program // for the symbolic variables of its package (EmitTest)
 }
 
 func (e *Entry) String() string { return e.Name }
@@ -221,7 +235,7 @@ func (p *Program) Tests(run *regexp.Regexp) []*Entry {
 		}
 		sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
 		for _, fn := range fns {
-			if e, err := newEntry(fn); err == nil && e.TakesT {
+			if e, err := p.entry(fn); err == nil && e.TakesT {
 				out = append(out, e)
 			}
 		}
@@ -263,7 +277,7 @@ func (p *Program) Func(name string) (*Entry, error) {
 	if len(cands) > 1 {
 		return nil, fmt.Errorf("explore: function name %q is ambiguous: found in %s and %s", name, cands[0].Pkg.Pkg.Path(), cands[1].Pkg.Pkg.Path())
 	}
-	return newEntry(cands[0])
+	return p.entry(cands[0])
 }
 
 // splitFuncName splits "a/b/c.F.func1" into ("a/b/c", "F.func1"). A name

@@ -27,6 +27,9 @@ type machine struct {
 
 	x *execution // the current execution
 
+	// sym holds the symbolic Sessions (symbolic.go); nil until needed.
+	sym *symSessions
+
 	// special runtime types
 	rtErrorType    *rtype // runtime.Error values (runtime panics)
 	plainErrorType *rtype // runtime errors printed without "runtime error: "
@@ -58,6 +61,8 @@ type machine struct {
 	traceBuf []traceEntry
 	eventBuf []event
 	gpool    []*goroutine
+	// stmtEvIDs numbers compiled statement events (events.go).
+	stmtEvIDs int
 	reflectT *rtype  // synthesized reflect type descriptor type
 	launch   *fnCode // goroutine launcher trampoline
 	cleanups *fnCode // test cleanup runner trampoline
@@ -205,6 +210,10 @@ type goroutine struct {
 	// the subtest goroutine t.Run waits for.
 	test *testState
 	sub  *goroutine
+	// stmtEv is the frame and instruction of a statement event already
+	// reported, whose instruction has not completed yet (events.go).
+	stmtEvFr *frame
+	stmtEvID int
 }
 
 // newID returns a stable identity for an object g allocates.

@@ -44,6 +44,19 @@ type Finding struct {
 	Execution int
 	// Explanation is additional detail (e.g. from a monitor).
 	Explanation string
+	// Inputs are values of the symbolic inputs, in order of declaration,
+	// that make the program take this finding's path (from a model of
+	// PathCondition); nil outside symbolic explorations.
+	Inputs []Input
+	// PathCondition is the conjunction of the branch conditions of the
+	// path, in Go syntax ("true" if no branch depended on an input).
+	PathCondition string
+	// Concretized lists where the path fixed a symbolic value to a
+	// concrete one ("file:line: n+1 concretized to 3 (map key)"): the
+	// finding holds for these values, other values were not explored.
+	Concretized []string
+
+	path *findingPath // for computing Inputs (symbolic.go)
 }
 
 // Step is one row of an interleaving.
@@ -91,6 +104,14 @@ type Report struct {
 	// Pruned counts executions DPOR cut because every enabled transition
 	// was in the sleep set (redundant with explored ones).
 	Pruned int
+	// Inconclusive counts executions of a symbolic exploration on which
+	// the solver could not decide a branch (time limit): a side was not
+	// explored. Bound is then "solver" and Warnings say where.
+	Inconclusive int
+	// Infeasible counts branch sides the solver proved infeasible, summed
+	// over executions (a side pruned on a shared prefix counts once per
+	// execution through it).
+	Infeasible int
 	// Warnings are problems that did not stop the exploration, e.g. a
 	// dependency whose package initialization is unsupported (its
 	// functions are then unsupported if called).
@@ -123,6 +144,12 @@ func (f *Finding) String() string {
 	fmt.Fprintf(&b, "%s: %s: %s\n", f.Pos, f.Kind, f.Message)
 	if f.Explanation != "" {
 		fmt.Fprintf(&b, "%s\n", f.Explanation)
+	}
+	if len(f.Inputs) > 0 {
+		fmt.Fprintf(&b, "inputs: %s\npath condition: %s\n", formatInputs(f.Inputs), f.PathCondition)
+	}
+	for _, c := range f.Concretized {
+		fmt.Fprintf(&b, "concretized: %s\n", c)
 	}
 	fmt.Fprintf(&b, "interleaving (%d steps, execution %d):\n", f.Steps, f.Execution)
 	b.WriteString(FormatTrace(f.Trace))

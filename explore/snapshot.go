@@ -16,7 +16,8 @@ import (
 // A snapshot is taken only when initialization was a plain sequential
 // computation: a single goroutine, no timers, no clock change, no model
 // state (sync.Map, strings.Builder… side tables), no unsafe.Pointer or
-// modelled std object reachable from a package variable, and no observer.
+// modelled std object reachable from a package variable, and no observer
+// event during initialization.
 // Initialization is invisible in traces either way (its steps are not
 // recorded), so executions with and without the snapshot are the same.
 
@@ -46,7 +47,7 @@ type snapRange struct {
 // snapshotOK reports whether the state after initialization can be
 // snapshotted.
 func (x *execution) snapshotOK(g *goroutine, sideBefore int) bool {
-	return x.opts.Observer == nil && !x.usedUnique && len(x.gs) == 1 && len(x.timers) == 0 && x.clock == epoch &&
+	return !x.initEvents && !x.usedUnique && len(x.gs) == 1 && len(x.timers) == 0 && x.clock == epoch &&
 		len(x.side) == sideBefore && len(x.addrs) == 0 && len(x.path) == 0 && !x.stopped && g.panic == nil
 }
 

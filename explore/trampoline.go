@@ -118,6 +118,10 @@ func (m *machine) driver(entry *ssa.Function, takesT bool) *fnCode {
 			if takesT {
 				args = []Value{fr.regs[0]}
 			}
+			args, cc := fr.g.x.entryInputs(fr.g, args)
+			if cc != ctrlNext {
+				return cc
+			}
 			return fr.g.callValue(fr, funcV(entryCode.self), args, -1, entry.Pos())
 		},
 		// 3: run the deferred calls

@@ -37,7 +37,10 @@ type Option func(*config)
 type config struct {
 	semantics ltl.Semantics
 	engine    monitor.Engine
-	specs     *Annotations // spec names the formula argument may use
+	specs     *Annotations  // spec names the formula argument may use
+	split     splitOptions  // Split, SplitViolated (WithSplitOptions)
+	synth     synthConfig   // Realizable, Unrealizable, Synthesize, Conforms
+	explore   exploreConfig // Explore, RequireExplore (WithStrategy, WithSeed…)
 }
 
 // WithSemantics selects the trace semantics (ltl.LTLf by default).

@@ -2,6 +2,7 @@ package split
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"syscall"
 	"testing"
@@ -16,7 +17,11 @@ import (
 //
 //	go test -run '^$' -bench . -benchtime 1x -timeout 0 ./split/
 
-const benchLimit = 120 * time.Second
+// benchLimit is the time after which a configuration stops growing N
+// (the 120 s; -split.limit lowers it for a quicker table).
+var benchLimitFlag = flag.Duration("split.limit", 120*time.Second, "stop a benchmark table's configuration after a run exceeds this")
+
+func benchLimit() time.Duration { return *benchLimitFlag }
 
 // cpuTime is the process's user+system time, to tell parallel speedup from
 // the share of the machine other processes leave.
@@ -33,10 +38,10 @@ type limiter map[string]bool
 
 func (l limiter) run(b *testing.B, config string, f func(ctx context.Context) (bool, error)) {
 	if l[config] {
-		b.Skipf("%s exceeded %v on a smaller instance", config, benchLimit)
+		b.Skipf("%s exceeded %v on a smaller instance", config, benchLimit())
 	}
 	for range b.N {
-		ctx, cancel := context.WithTimeout(context.Background(), benchLimit)
+		ctx, cancel := context.WithTimeout(context.Background(), benchLimit())
 		start, c0 := time.Now(), cpuTime()
 		done, err := f(ctx)
 		wall, cpu := time.Since(start), cpuTime()-c0
@@ -46,9 +51,9 @@ func (l limiter) run(b *testing.B, config string, f func(ctx context.Context) (b
 		}
 		b.ReportMetric(wall.Seconds(), "s/run")
 		b.ReportMetric(cpu.Seconds(), "cpu-s/run")
-		if !done || wall > benchLimit {
+		if !done || wall > benchLimit() {
 			l[config] = true
-			b.Logf("%s: over %v", config, benchLimit)
+			b.Logf("%s: over %v", config, benchLimit())
 		}
 	}
 }

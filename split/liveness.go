@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/henceforth-go/henceforth/automaton"
 	"github.com/henceforth-go/henceforth/internal/fds"
 	"github.com/henceforth-go/henceforth/ltl"
 )
@@ -39,14 +40,14 @@ import (
 // term δ violates yields a local state c of the process concerned that the
 // abstraction allowed, and L_j = c is exposed.
 func checkLiveness(ctx context.Context, p *Program, prop *Property, opts Options) (*Result, error) {
-	gba, err := toBuchi(ctx, ltl.Not(prop.Formula))
+	gba, err := automaton.BuchiContext(ctx, ltl.Not(prop.Formula))
 	if err != nil {
-		if errors.Is(err, ErrUnsupported) {
+		if errors.Is(err, automaton.ErrUnsupported) || errors.Is(err, automaton.ErrTooLarge) {
 			return &Result{Verdict: Unknown, Reason: err.Error()}, nil
 		}
 		return nil, err
 	}
-	aut := gba.degeneralize()
+	aut := gba.Degeneralize()
 	promoted := map[*Var]bool{}
 	for _, a := range prop.Formula.Atoms() {
 		for _, v := range readsLocal(prop.Atoms[a]) {
@@ -71,7 +72,7 @@ func focus(lay *layout) int {
 	return 0
 }
 
-func liveRound(ctx context.Context, inv *Invariant, aut *buchi, prop *Property, rep *replayer, opts Options, nextID int) (roundOutcome, error) {
+func liveRound(ctx context.Context, inv *Invariant, aut *automaton.GBA, prop *Property, rep *replayer, opts Options, nextID int) (roundOutcome, error) {
 	lay := inv.m.lay
 	order := []int{focus(lay)}
 	if opts.Variant == VariantA {
@@ -127,7 +128,7 @@ type liveProduct struct {
 	comp    [][2]fds.BDD
 }
 
-func newLiveProduct(inv *Invariant, i int, aut *buchi, prop *Property, variant Variant) (*liveProduct, error) {
+func newLiveProduct(inv *Invariant, i int, aut *automaton.GBA, prop *Property, variant Variant) (*liveProduct, error) {
 	m := inv.m
 	lay := m.lay
 	p := lay.prog
@@ -136,7 +137,7 @@ func newLiveProduct(inv *Invariant, i int, aut *buchi, prop *Property, variant V
 		return nil, err
 	}
 	pd := &liveProduct{inv: inv, i: i}
-	pd.q = &Var{name: "$q", hi: max(aut.states-1, 0), index: -1}
+	pd.q = &Var{name: "$q", hi: max(len(aut.States)-1, 0), index: -1}
 	pd.acc = &Var{name: "$acc", hi: 1, bool: true, index: -1}
 	scheduled := false
 	for _, pr := range p.procs {
@@ -191,7 +192,7 @@ func newLiveProduct(inv *Invariant, i int, aut *buchi, prop *Property, variant V
 	pd.rel = pd.own.Or(pd.others)
 
 	initQ := st.sp.False()
-	for _, q := range aut.init {
+	for _, q := range aut.Initial {
 		initQ = initQ.Or(st.eq(pd.q, q, false))
 	}
 	init := m.initX.And(m.init[i])
@@ -569,7 +570,7 @@ func (pd *liveProduct) analyse(ctx context.Context, σ *absLasso, rep *replayer,
 			ok, _ := rep.holds(prop.Atoms[atom], δ.States[i])
 			return ok
 		}
-		ok, err := evalLasso(prop.Formula, n, loop, holds)
+		ok, err := automaton.EvalLasso(prop.Formula, automaton.Lasso{Word: stateWord{n, holds}, Loop: loop})
 		if err != nil {
 			return roundOutcome{}, err
 		}
@@ -725,23 +726,36 @@ func (pd *liveProduct) fairnessRefinement(σ *absLasso, δ *Trace, abstractOf []
 // automatonStep is the Büchi automaton's move as a relation over q, the
 // atoms (read on the current state), q′ and acc′: dAcc sets acc′ exactly
 // on accepting edges, dNone never.
-func automatonStep(st *store, aut *buchi, atoms map[string]fds.BDD, q, acc *Var) (dAcc, dNone fds.BDD) {
+func automatonStep(st *store, aut *automaton.GBA, atoms map[string]fds.BDD, q, acc *Var) (dAcc, dNone fds.BDD) {
 	dAcc, dNone = st.sp.False(), st.sp.False()
 	accNext := st.fv[acc].Bit(0, true)
-	for _, e := range aut.edges {
-		g := st.eq(q, e.from, false).And(st.eq(q, e.to, true))
-		for _, a := range e.pos {
-			g = g.And(atoms[a])
+	for from, s := range aut.States {
+		for _, e := range s.Edges {
+			g := st.eq(q, from, false).And(st.eq(q, e.To, true))
+			for _, l := range e.Guard {
+				if l.Negated {
+					g = g.And(atoms[l.Atom].Not())
+				} else {
+					g = g.And(atoms[l.Atom])
+				}
+			}
+			if e.In(0) {
+				dAcc = dAcc.Or(g.And(accNext))
+			} else {
+				dAcc = dAcc.Or(g.And(accNext.Not()))
+			}
+			dNone = dNone.Or(g.And(accNext.Not()))
 		}
-		for _, a := range e.neg {
-			g = g.And(atoms[a].Not())
-		}
-		if e.acc&1 != 0 {
-			dAcc = dAcc.Or(g.And(accNext))
-		} else {
-			dAcc = dAcc.Or(g.And(accNext.Not()))
-		}
-		dNone = dNone.Or(g.And(accNext.Not()))
 	}
 	return dAcc, dNone
 }
+
+// stateWord is the sequence of a lasso's states as an ltl.Trace: holds(i,
+// atom) is the atom's value in state i.
+type stateWord struct {
+	n     int
+	holds func(i int, atom string) bool
+}
+
+func (w stateWord) Len() int                      { return w.n }
+func (w stateWord) Holds(i int, atom string) bool { return w.holds(i, atom) }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/henceforth-go/henceforth/automaton"
 	"github.com/henceforth-go/henceforth/internal/fds"
 	"github.com/henceforth-go/henceforth/ltl"
 )
@@ -99,11 +100,11 @@ func newMonolith(p *Program, prop *Property, maxNodes int) (*monolith, error) {
 }
 
 // build compiles the model once the automaton size is known.
-func (mo *monolith) build(aut *buchi, prop *Property) error {
+func (mo *monolith) build(aut *automaton.GBA, prop *Property) error {
 	p := mo.p
 	lay := newLayout(p, nil, nil)
 	if mo.q != nil {
-		mo.q.hi = max(aut.states-1, 0)
+		mo.q.hi = max(len(aut.States)-1, 0)
 	}
 	m, err := compileModelExtra(lay, mo.maxNodes, mo.q, mo.acc, mo.who)
 	if err != nil {
@@ -140,7 +141,7 @@ func (mo *monolith) build(aut *buchi, prop *Property) error {
 		}
 		step, _ = automatonStep(st, aut, atoms, mo.q, mo.acc)
 		initQ := st.sp.False()
-		for _, q := range aut.init {
+		for _, q := range aut.Initial {
 			initQ = initQ.Or(st.eq(mo.q, q, false))
 		}
 		mo.init = mo.init.And(initQ).And(st.fv[mo.acc].Bit(0, false).Not())
@@ -238,11 +239,11 @@ func (mo *monolith) count(r fds.BDD) float64 {
 }
 
 func (mo *monolith) ltl(ctx context.Context, prop *Property, ms *MonolithicStats) (Verdict, error) {
-	gba, err := toBuchi(ctx, ltl.Not(prop.Formula))
+	gba, err := automaton.BuchiContext(ctx, ltl.Not(prop.Formula))
 	if err != nil {
 		return Unknown, err
 	}
-	aut := gba.degeneralize()
+	aut := gba.Degeneralize()
 	if err := mo.build(aut, prop); err != nil {
 		return Unknown, err
 	}

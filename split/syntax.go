@@ -209,6 +209,47 @@ func (p *parser) expect(text string) (token, error) {
 	return p.next(), nil
 }
 
+// expectAll consumes the tokens texts in order.
+func (p *parser) expectAll(texts ...string) error {
+	for _, text := range texts {
+		if _, err := p.expect(text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// exprThen parses an expression followed by the token text (a closing
+// bracket, a separator or a terminator).
+func (p *parser) exprThen(text string) (*snode, error) {
+	e, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.expect(text); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// exprList parses "e1, e2, …, en" followed by the token close (n ≥ 1).
+func (p *parser) exprList(close string) ([]*snode, error) {
+	var out []*snode
+	for {
+		e, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+		if p.accept(close) {
+			return out, nil
+		}
+		if _, err := p.expect(","); err != nil {
+			return nil, err
+		}
+	}
+}
+
 func (p *parser) ident(what string) (token, error) {
 	t := p.peek()
 	if t.kind != tIdent || slices.Contains(sectionWords, t.text) {
@@ -457,17 +498,11 @@ func (p *parser) assignSection(m *moduleDecl) error {
 		if err != nil {
 			return err
 		}
-		if _, err := p.expect(")"); err != nil {
+		if err := p.expectAll(")", ":="); err != nil {
 			return err
 		}
-		if _, err := p.expect(":="); err != nil {
-			return err
-		}
-		rhs, err := p.expr()
+		rhs, err := p.exprThen(";")
 		if err != nil {
-			return err
-		}
-		if _, err := p.expect(";"); err != nil {
 			return err
 		}
 		m.assigns = append(m.assigns, &assignDecl{next: next, lhs: lhs, rhs: rhs, pos: t.pos})
@@ -484,11 +519,8 @@ func (p *parser) defineSection(m *moduleDecl) error {
 		if _, err := p.expect(":="); err != nil {
 			return err
 		}
-		body, err := p.expr()
+		body, err := p.exprThen(";")
 		if err != nil {
-			return err
-		}
-		if _, err := p.expect(";"); err != nil {
 			return err
 		}
 		m.defines = append(m.defines, &defineDecl{name: name.text, body: body, pos: name.pos})
@@ -587,18 +619,12 @@ func (p *parser) compassion(m *moduleDecl) error {
 	if _, err := p.expect("("); err != nil {
 		return err
 	}
-	a, err := p.expr()
+	a, err := p.exprThen(",")
 	if err != nil {
 		return err
 	}
-	if _, err := p.expect(","); err != nil {
-		return err
-	}
-	b, err := p.expr()
+	b, err := p.exprThen(")")
 	if err != nil {
-		return err
-	}
-	if _, err := p.expect(")"); err != nil {
 		return err
 	}
 	p.accept(";")
@@ -639,11 +665,8 @@ func (p *parser) lvalue() (*snode, error) {
 		switch {
 		case p.is("["):
 			open := p.next()
-			idx, err := p.expr()
+			idx, err := p.exprThen("]")
 			if err != nil {
-				return nil, err
-			}
-			if _, err := p.expect("]"); err != nil {
 				return nil, err
 			}
 			n = &snode{kind: sIndex, pos: open.pos, args: []*snode{n, idx}}
@@ -704,11 +727,8 @@ func (p *parser) expr() (*snode, error) {
 		return nil, err
 	}
 	if q := p.peek(); p.accept("?") {
-		a, err := p.expr()
+		a, err := p.exprThen(":")
 		if err != nil {
-			return nil, err
-		}
-		if _, err := p.expect(":"); err != nil {
 			return nil, err
 		}
 		b, err := p.expr()
@@ -889,11 +909,8 @@ func (p *parser) postfix() (*snode, error) {
 		t := p.peek()
 		switch {
 		case p.accept("["):
-			idx, err := p.expr()
+			idx, err := p.exprThen("]")
 			if err != nil {
-				return nil, err
-			}
-			if _, err := p.expect("]"); err != nil {
 				return nil, err
 			}
 			n = &snode{kind: sIndex, pos: t.pos, args: []*snode{n, idx}}
@@ -934,29 +951,17 @@ func (p *parser) primary() (*snode, error) {
 	case tOp:
 		switch t.text {
 		case "(":
-			e, err := p.expr()
+			e, err := p.exprThen(")")
 			if err != nil {
-				return nil, err
-			}
-			if _, err := p.expect(")"); err != nil {
 				return nil, err
 			}
 			return e, nil
 		case "{":
-			n := &snode{kind: sSet, pos: t.pos}
-			for {
-				e, err := p.expr()
-				if err != nil {
-					return nil, err
-				}
-				n.args = append(n.args, e)
-				if p.accept("}") {
-					return n, nil
-				}
-				if _, err := p.expect(","); err != nil {
-					return nil, err
-				}
+			args, err := p.exprList("}")
+			if err != nil {
+				return nil, err
 			}
+			return &snode{kind: sSet, pos: t.pos, args: args}, nil
 		}
 	}
 	return nil, errorf(t.pos, ErrSyntax, "expected an expression, found %s", t)
@@ -964,20 +969,11 @@ func (p *parser) primary() (*snode, error) {
 
 func (p *parser) call(fn token) (*snode, error) {
 	p.next() // "("
-	n := &snode{kind: sCall, pos: fn.pos, text: fn.text}
-	for {
-		e, err := p.expr()
-		if err != nil {
-			return nil, err
-		}
-		n.args = append(n.args, e)
-		if p.accept(")") {
-			break
-		}
-		if _, err := p.expect(","); err != nil {
-			return nil, err
-		}
+	args, err := p.exprList(")")
+	if err != nil {
+		return nil, err
 	}
+	n := &snode{kind: sCall, pos: fn.pos, text: fn.text, args: args}
 	if len(n.args) != 2 {
 		return nil, errorf(fn.pos, ErrSyntax, "%s takes 2 arguments, found %d", fn.text, len(n.args))
 	}
@@ -990,18 +986,12 @@ func (p *parser) caseExpr(kw token) (*snode, error) {
 		if p.peek().kind == tEOF {
 			return nil, errorf(p.peek().pos, ErrSyntax, "expected esac, found end of input")
 		}
-		c, err := p.expr()
+		c, err := p.exprThen(":")
 		if err != nil {
 			return nil, err
 		}
-		if _, err := p.expect(":"); err != nil {
-			return nil, err
-		}
-		v, err := p.expr()
+		v, err := p.exprThen(";")
 		if err != nil {
-			return nil, err
-		}
-		if _, err := p.expect(";"); err != nil {
 			return nil, err
 		}
 		n.args = append(n.args, c, v)

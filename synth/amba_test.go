@@ -12,37 +12,105 @@ import (
 
 // TestAMBAFormats reads the AMBA arbiter in the three formats: the same
 // answer, the same number of fixpoint iterations and the same winning
-// region size (the formats give the same clauses).
+// region size (the formats give the same clauses), and equivalent
+// controllers: run in lockstep on the same inputs they answer alike, and
+// each meets the spec as read from another format.
 func TestAMBAFormats(t *testing.T) {
 	ns := []int{2}
 	if !testing.Short() {
 		ns = append(ns, 3, 4)
 	}
 	ctx := context.Background()
+	formats := []string{"slugsin", "structuredslugs", "tlsf"}
 	for _, n := range ns {
 		t.Run(fmt.Sprintf("amba%d", n), func(t *testing.T) {
 			var first *Result
-			for _, ext := range []string{"slugsin", "structuredslugs", "tlsf"} {
+			var specs []*Spec
+			var ctrls []*Controller
+			for _, ext := range formats {
 				spec, err := ParseFile(benchmarkPath(t, ambaDir, fmt.Sprintf("amba%d.%s", n, ext)))
 				require.NoError(t, err)
 				res, err := spec.Realizable(ctx)
 				require.NoError(t, err)
 				require.True(t, res.Realizable, ext)
+				if n <= 3 {
+					c, err := res.Controller(ctx)
+					require.NoError(t, err)
+					specs, ctrls = append(specs, spec), append(ctrls, c)
+				}
 				if first == nil {
 					first = res
-					if n <= 3 {
-						c, err := res.Controller(ctx)
-						require.NoError(t, err)
-						simulateLassos(t, spec, c, 20)
-					}
 					continue
 				}
+				assert.Equal(t, varDecls(first.Spec.Inputs), varDecls(res.Spec.Inputs), ext)
+				assert.Equal(t, varDecls(first.Spec.Outputs), varDecls(res.Spec.Outputs), ext)
 				assert.Equal(t, first.Stats.OuterIterations, res.Stats.OuterIterations, ext)
 				assert.Equal(t, first.Stats.InnerSteps, res.Stats.InnerSteps, ext)
+				assert.Equal(t, first.Stats.WinningNodes, res.Stats.WinningNodes, ext)
 				assert.Equal(t, len(first.Spec.Clauses), len(res.Spec.Clauses), ext)
+			}
+			if ctrls == nil {
+				return
+			}
+			lockstep(t, formats, ctrls, 300)
+			for i, c := range ctrls {
+				other := (i + 1) % len(specs)
+				t.Logf("controller from .%s against the spec from .%s", formats[i], formats[other])
+				simulateLassos(t, specs[other], c, 20)
 			}
 		})
 	}
+}
+
+// varDecls lists variables as declared, without their positions.
+func varDecls(vs []Var) []string {
+	var out []string
+	for _, v := range vs {
+		out = append(out, v.String())
+	}
+	return out
+}
+
+// lockstep runs the controllers side by side on the same random legal
+// inputs and requires the same outputs at every step; when the environment
+// has no legal input left, all restart.
+func lockstep(t *testing.T, names []string, ctrls []*Controller, steps int) {
+	t.Helper()
+	seed := uint64(steps)
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewPCG(seed, 5))
+	runs := make([]*ControllerRun, len(ctrls))
+	restart := func() {
+		for i, c := range ctrls {
+			runs[i] = c.Run()
+		}
+	}
+	restart()
+	compared := 0
+	for step := range steps {
+		var legal [][]int
+		runs[0].LegalInputs(func(in []int) bool {
+			legal = append(legal, in)
+			return len(legal) < 256
+		})
+		if len(legal) == 0 {
+			restart()
+			continue
+		}
+		in := legal[r.IntN(len(legal))]
+		var want []int
+		for i, run := range runs {
+			out, err := run.StepValues(in)
+			require.NoError(t, err, "seed %d step %d: .%s controller", seed, step, names[i])
+			if i == 0 {
+				want = out
+				continue
+			}
+			require.Equal(t, want, out, "seed %d step %d: .%s and .%s controllers answer %v differently", seed, step, names[0], names[i], in)
+		}
+		compared++
+	}
+	assert.Greater(t, compared, steps/2, "most steps compare the controllers")
 }
 
 // simulateLassos runs the symbolic controller against lasso-shaped

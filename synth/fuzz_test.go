@@ -67,7 +67,7 @@ func FuzzParseStructuredSlugs(f *testing.F) {
 func FuzzParseTLSF(f *testing.F) {
 	f.Add("INFO { SEMANTICS: Mealy,Strict TARGET: Mealy }\nMAIN { INPUTS { r; } OUTPUTS { g; } GUARANTEE { G F g; G(r -> X g); } }")
 	f.Add("INFO { SEMANTICS: Mealy } MAIN { /* c */ }")
-	addSeeds(f, ambaDir+"/amba2.tlsf")
+	addSeeds(f, "testdata/specs/*.tlsf", ambaDir+"/amba2.tlsf")
 	f.Fuzz(func(t *testing.T, src string) {
 		spec, err := ParseTLSF("fuzz.tlsf", strings.NewReader(src))
 		checkParseResult(t, spec, err)

@@ -173,14 +173,8 @@ func (r *MooreRun) Step(out map[string]int) error {
 // guarantee). It returns nil when the counterstrategy wins, a *Violation
 // when it does not.
 func (m *Moore) Verify(ctx context.Context, spec *Spec) error {
-	if err := spec.Check(); err != nil {
+	if err := checkVerifiable(spec, m.validate, m.Inputs, m.Outputs); err != nil {
 		return err
-	}
-	if err := m.validate(); err != nil {
-		return err
-	}
-	if len(m.Inputs) != len(spec.Inputs) || len(m.Outputs) != len(spec.Outputs) {
-		return fmt.Errorf("synth: machine and spec have different variables")
 	}
 	c := newChecker(spec)
 	implication := spec.Semantics == Implication

@@ -268,4 +268,15 @@ func TestVerifyRejectsMalformedMachines(t *testing.T) {
 	bad.States = []MealyState{{Edges: []Edge{{Input: []int{0, 0}, Output: []int{0, 0, 2}, To: 7}}}}
 	assert.ErrorContains(t, bad.Verify(ctx, spec), "malformed edge")
 	assert.Error(t, (&Moore{}).Verify(ctx, spec))
+	// A machine over other variables (here: renamed, or with another
+	// range) is not checked against the spec.
+	renamed := *m
+	renamed.Inputs = append([]Var(nil), m.Inputs...)
+	renamed.Inputs[0].Name = "request0"
+	assert.ErrorContains(t, renamed.Verify(ctx, spec), "different variables")
+	wider := *m
+	wider.Outputs = append([]Var(nil), m.Outputs...)
+	wider.Outputs[2].Hi++
+	assert.ErrorContains(t, wider.Verify(ctx, spec), "different variables")
+	require.NoError(t, m.Verify(ctx, spec))
 }

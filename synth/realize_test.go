@@ -55,6 +55,9 @@ func TestOwnSpecs(t *testing.T) {
 		{"counter.structuredslugs", true, nil},
 		{"conflict.slugsin", false, []string{"| ! a' x'", "| ! b' y'", "! & x' y'"}},
 		{"starve.structuredslugs", false, []string{"busy' -> !serve'", "serve"}},
+		{"handshake.tlsf", true, nil},
+		{"e1_strict.tlsf", false, []string{"X x <-> X y", "!y"}},
+		{"e1_implication.tlsf", true, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {

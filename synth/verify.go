@@ -139,6 +139,33 @@ func allValues(vars []Var, limit int, fn func([]int)) bool {
 // maxEnumeration bounds the input valuations Verify enumerates per state.
 const maxEnumeration = 1 << 16
 
+// checkVerifiable checks what Verify needs before it explores: a valid
+// spec, a well-formed machine, and the same variables (names and ranges)
+// in both.
+func checkVerifiable(spec *Spec, validate func() error, inputs, outputs []Var) error {
+	if err := spec.Check(); err != nil {
+		return err
+	}
+	if err := validate(); err != nil {
+		return err
+	}
+	same := func(a, b []Var) bool {
+		if len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if a[i].Name != b[i].Name || a[i].Bool != b[i].Bool || a[i].Lo != b[i].Lo || a[i].Hi != b[i].Hi {
+				return false
+			}
+		}
+		return true
+	}
+	if !same(inputs, spec.Inputs) || !same(outputs, spec.Outputs) {
+		return fmt.Errorf("synth: machine and spec have different variables")
+	}
+	return nil
+}
+
 // Verify checks the machine against spec by exhaustive exploration, with its
 // own evaluation of the clauses: in every reachable state every input the
 // environment may give has a move; no guarantee is violated while the
@@ -148,14 +175,8 @@ const maxEnumeration = 1 << 16
 // forever. It returns nil when the machine realizes the spec, a *Violation
 // when it does not, and another error when the check itself fails.
 func (m *Mealy) Verify(ctx context.Context, spec *Spec) error {
-	if err := spec.Check(); err != nil {
+	if err := checkVerifiable(spec, m.validate, m.Inputs, m.Outputs); err != nil {
 		return err
-	}
-	if err := m.validate(); err != nil {
-		return err
-	}
-	if len(m.Inputs) != len(spec.Inputs) || len(m.Outputs) != len(spec.Outputs) {
-		return fmt.Errorf("synth: machine and spec have different variables")
 	}
 	c := newChecker(spec)
 	implication := spec.Semantics == Implication

@@ -59,7 +59,7 @@ func TestSpecFileDiagnostics(t *testing.T) {
 		"specs.ltl:12:1: [syntax] ltl:spec: commented out: in a spec file // starts a comment; write the directive without //ltl:, as spec …",
 		"specs.ltl:13:1: [placement] ltl:symbolic: not allowed in a spec file: symbolic marks a function or variable in Go source",
 		"specs.ltl:14:1: [placement] ltl:specfile: not allowed in a spec file: spec files do not include others",
-		"specs.ltl:15:1: [syntax] ltl:frobnicate: unknown directive (want prop, event, spec, symbolic or specfile)",
+		"specs.ltl:15:1: [syntax] ltl:frobnicate: unknown directive (want prop, event, spec, symbolic, specfile or range)",
 		"specs.ltl:16:6: [duplicate] ltl:prop ticking: duplicate name: already declared by the ltl:prop at specs.ltl:3:1",
 		"specs.ltl:17:1: [syntax] ltl: unterminated /* comment",
 		"specs.ltl:5:10: [type] ltl:prop low: counter has type int, not bool",

@@ -5,6 +5,15 @@
 // hand-written controller against the specification.
 //
 //	go run ./examples/synth
+//
+// The same crossing is in traffic.structuredslugs (and, with the conflicting
+// guarantees, traffic_strict.structuredslugs) for the command line:
+//
+//	go run ./cmd/ltl synth examples/synth/traffic.structuredslugs
+//
+// traffic_test.go checks it the way a test would, with ltltest.Realizable,
+// Synthesize and Conforms; package trafficctl holds the controller that
+// ltl synth generated from it.
 package main
 
 import (

@@ -2,10 +2,20 @@
 // goroutines lazily initialize a shared instance with an unsynchronized
 // check-then-act, and both can see it nil and create it.
 //
-// The race is between plain memory accesses, so the explorer finds it only
-// with Options.Shared (every access to shared memory is a scheduling
-// point). The thesis's LTL formulation, "getSingleton is called at most
-// once", will be checked by the LTL monitors when they are wired in.
+// The race is between plain memory accesses, so the explorer finds the
+// failing test only with Options.Shared (every access to shared memory is
+// a scheduling point).
+//
+// The thesis states the property as the LTL spec
+// [](getSingleton() -> []!getSingleton()), spec "thesis" below. Read
+// literally, with LTL's reflexive G, it is equivalent to G !getSingleton:
+// it is violated by the first call, in every interleaving, race or no
+// race (the thesis's own automaton has no edge allowing the call). Spec
+// "atMostOnce" says what was meant — after a call, no later call — and is
+// violated only in the interleavings where both goroutines pass the nil
+// check. Calls of getSingleton are events, so they are scheduling points:
+// the window between the nil check and the assignment is explored even
+// without Options.Shared.
 package singleton
 
 import "sync"
@@ -19,6 +29,10 @@ var (
 )
 
 // getSingleton creates the instance; it must run at most once.
+//
+//ltl:prop getSingleton call getSingleton
+//ltl:spec thesis G(getSingleton -> G !getSingleton)
+//ltl:spec atMostOnce G(getSingleton -> N G !getSingleton)
 func getSingleton() *Instance {
 	created++
 	return &Instance{id: created}

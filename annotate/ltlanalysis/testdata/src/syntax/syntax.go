@@ -2,7 +2,7 @@ package syntax
 
 // ltl:spec spaced G(x) // want `not a directive because of the space after //: write //ltl:spec`
 /*ltl:spec block G(x)*/ // want `directives are line comments: write //ltl:spec on a line of its own`
-//ltl: // want `ltl: missing directive name after ltl: \(want prop, event, spec, symbolic or specfile\)`
+//ltl: // want `ltl: missing directive name after ltl: \(want prop, event, spec, symbolic, specfile or range\)`
 //ltl:frobnicate x // want `ltl:frobnicate: unknown directive`
 //ltl:spec // want `ltl:spec: missing name \(want //ltl:spec NAME FORMULA\)`
 //ltl:spec G G(x) // want `ltl:spec: invalid name "G": a name is an identifier`
@@ -22,3 +22,6 @@ package syntax
 //
 //	ltl:spec inCodeBlock G(x)
 var x bool
+
+//ltl:range x 0..1 // want `ltl:range: x has type bool: a range bounds an integer variable`
+//ltl:range y 1..0 // want `ltl:range: empty range 1..0`

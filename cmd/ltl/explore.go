@@ -1,0 +1,342 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/henceforth-go/henceforth/explore"
+)
+
+const exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy dpor|dfs|pb|random|pct] [-json]
+                   [-seed N] [-max-executions N] [-max-steps N] [-timeout D]
+                   [-shared] [-workers N] [-preemptions N] [-pct-depth N]
+                   [-replay TOKEN] [PACKAGES]
+
+Runs the Test functions of PACKAGES (go/packages patterns, "." by default)
+under the explorer, unchanged: every goroutine schedule is executed in an
+interpreter and checked for deadlocks, goroutine leaks, unrecovered panics,
+failed t.Error/t.Fatal, data races (-shared) and violations of the
+package's //ltl:spec annotations.
+
+Output: one block per finding (the interleaving table, goroutine stacks,
+output and a replay token), then one line per test:
+  pass     TEST  N executions (STRATEGY, complete)
+  fail     TEST  N executions (STRATEGY, ...): K findings
+  unknown  TEST  N executions (STRATEGY, BOUND bound reached)
+"unknown" means nothing was proved: a bound cut the exploration, or the
+test uses something the explorer cannot run (an "unsupported" finding).
+
+With -json, one JSON object per line on standard output for each finding:
+  {"test":…,"kind":…,"message":…,"position":"file:line:col","replay":…,"steps":N}
+kind is deadlock, leak, panic, race, test-failure, ltl, unsupported or
+internal; a test whose exploration was incomplete without findings gets one
+object of kind "unknown" (position and replay empty).
+
+-replay TOKEN runs exactly the execution of a finding's token, of the one
+test -run selects.
+
+Progress (executions, findings, rate) goes to standard error at most once a
+second when it is a terminal.
+
+Exit status: 0 every test passed a complete exploration, 1 a finding or an
+unknown (incomplete) result, 2 usage or load error.
+`
+
+func init() {
+	register(&command{name: "explore", summary: "explore the goroutine schedules of Go tests", usage: exploreUsage, run: runExplore})
+}
+
+// exploreFlags are the flags of ltl explore. To add a flag: a field here,
+// a line in register, and its use in options or runExplore.
+type exploreFlags struct {
+	run           string
+	strategy      string
+	json          bool
+	seed          int64
+	maxExecutions int
+	maxSteps      int
+	timeout       time.Duration
+	shared        bool
+	workers       int
+	preemptions   int
+	pctDepth      int
+	replay        string
+}
+
+func (f *exploreFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.run, "run", "", "explore only the tests matching `regex`")
+	fs.StringVar(&f.strategy, "strategy", string(explore.DPOR), "`strategy`: dpor, dfs, pb, random or pct")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object per finding")
+	fs.Int64Var(&f.seed, "seed", 0, "`seed` of random and pct (and math/rand)")
+	fs.IntVar(&f.maxExecutions, "max-executions", 0, "bound on executions per test (0: the default)")
+	fs.IntVar(&f.maxSteps, "max-steps", 0, "bound on scheduling steps per execution (0: the default)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "bound on the time per test (0: none)")
+	fs.BoolVar(&f.shared, "shared", false, "also schedule at loads and stores of shared memory (finds races)")
+	fs.IntVar(&f.workers, "workers", 1, "parallel workers (dfs, pb, random, pct)")
+	fs.IntVar(&f.preemptions, "preemptions", 2, "largest preemption bound of pb")
+	fs.IntVar(&f.pctDepth, "pct-depth", 3, "bug depth of pct")
+	fs.StringVar(&f.replay, "replay", "", "run only the execution of this replay `token`")
+}
+
+// options validates the flags and converts them to explore.Options.
+func (f *exploreFlags) options() (explore.Options, error) {
+	var o explore.Options
+	switch s := explore.Strategy(f.strategy); s {
+	case explore.DPOR, explore.DFS, explore.PB, explore.Random, explore.PCT:
+		o.Strategy = s
+	default:
+		return o, fmt.Errorf("-strategy: unknown strategy %q (want dpor, dfs, pb, random or pct)", f.strategy)
+	}
+	for _, n := range []struct {
+		name string
+		v    int
+	}{{"max-executions", f.maxExecutions}, {"max-steps", f.maxSteps}, {"workers", f.workers}, {"preemptions", f.preemptions}, {"pct-depth", f.pctDepth}} {
+		if n.v < 0 {
+			return o, fmt.Errorf("-%s: must not be negative, got %d", n.name, n.v)
+		}
+	}
+	if f.timeout < 0 {
+		return o, fmt.Errorf("-timeout: must not be negative, got %s", f.timeout)
+	}
+	o.Seed = f.seed
+	o.MaxExecutions = f.maxExecutions
+	o.MaxSteps = f.maxSteps
+	o.Timeout = f.timeout
+	o.Shared = f.shared
+	o.Workers = f.workers
+	o.Preemptions = f.preemptions
+	o.PCTDepth = f.pctDepth
+	o.Replay = f.replay
+	return o, nil
+}
+
+func runExplore(e *env, args []string) (int, error) {
+	var f exploreFlags
+	fs := newFlags("explore")
+	f.register(fs)
+	pkgs, err := parseInterspersed(fs, args)
+	if err != nil {
+		return 2, err
+	}
+	opts, err := f.options()
+	if err != nil {
+		return 2, err
+	}
+	var re *regexp.Regexp
+	if f.run != "" {
+		if re, err = regexp.Compile(f.run); err != nil {
+			return 2, fmt.Errorf("-run: %w", err)
+		}
+	}
+	if len(pkgs) == 0 {
+		pkgs = []string{"."}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	p, err := explore.Load(ctx, explore.LoadConfig{Patterns: pkgs})
+	if err != nil {
+		return 2, err
+	}
+	tests := p.Tests(re)
+	switch {
+	case len(tests) == 0 && f.run != "":
+		return 2, fmt.Errorf("no Test function of %s matches -run %q", strings.Join(pkgs, " "), f.run)
+	case len(tests) == 0:
+		return 2, fmt.Errorf("no Test function in %s", strings.Join(pkgs, " "))
+	case f.replay != "" && len(tests) > 1:
+		return 2, fmt.Errorf("-replay: -run must select exactly one test, %d match (%s)", len(tests), testNames(tests))
+	}
+
+	out := newExploreOutput(e, f.json)
+	status := 0
+	for _, t := range tests {
+		o := opts
+		o.Progress = out.progress(t)
+		r, err := p.Explore(ctx, t, o)
+		out.endProgress()
+		if err != nil {
+			return 2, err
+		}
+		if out.report(t, r, f.replay != "") != "pass" {
+			status = 1
+		}
+	}
+	return status, out.err
+}
+
+func testNames(tests []*explore.Entry) string {
+	names := make([]string, len(tests))
+	for i, t := range tests {
+		names[i] = t.Fn.Name()
+	}
+	return strings.Join(names, ", ")
+}
+
+// jsonFinding is one line of -json output. The field names are part of
+// the CLI's contract (DESIGN.md). To add a field: add it here and fill it
+// in newJSONFinding.
+type jsonFinding struct {
+	Test     string `json:"test"`
+	Kind     string `json:"kind"`
+	Message  string `json:"message"`
+	Position string `json:"position"`
+	Replay   string `json:"replay"`
+	Steps    int    `json:"steps"`
+}
+
+func newJSONFinding(test string, f *explore.Finding) jsonFinding {
+	pos := ""
+	if f.Pos.IsValid() {
+		pos = f.Pos.String()
+	}
+	return jsonFinding{Test: test, Kind: string(f.Kind), Message: f.Message, Position: pos, Replay: f.Replay, Steps: f.Steps}
+}
+
+// exploreOutput prints the results of ltl explore: findings and summary
+// lines on stdout (or JSON lines with -json), warnings and progress on
+// stderr.
+type exploreOutput struct {
+	stdout, stderr io.Writer
+	json           bool
+	terminal       bool            // stderr is a terminal: print progress
+	warned         map[string]bool // warnings printed once
+	err            error           // first write error
+
+	mu       sync.Mutex // progress may be reported from worker goroutines
+	lastProg time.Time
+	progLine bool // a progress line is on the terminal
+}
+
+func newExploreOutput(e *env, asJSON bool) *exploreOutput {
+	return &exploreOutput{stdout: e.stdout, stderr: e.stderr, json: asJSON, terminal: isTerminal(e.stderr), warned: map[string]bool{}}
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// progress returns the Options.Progress callback for test t: a line on
+// the terminal at most once a second; nil when stderr is not a terminal.
+func (o *exploreOutput) progress(t *explore.Entry) func(explore.Progress) {
+	if !o.terminal {
+		return nil
+	}
+	return func(p explore.Progress) {
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		if time.Since(o.lastProg) < time.Second {
+			return
+		}
+		o.lastProg = time.Now()
+		rate := 0.0
+		if s := p.Elapsed.Seconds(); s > 0 {
+			rate = float64(p.Executions) / s
+		}
+		fmt.Fprintf(o.stderr, "\r\033[K%s: %d executions, %d findings, %.0f executions/s, %s",
+			t.Name, p.Executions, p.Findings, rate, p.Elapsed.Round(time.Second))
+		o.progLine = true
+	}
+}
+
+// endProgress clears the progress line.
+func (o *exploreOutput) endProgress() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.progLine {
+		fmt.Fprint(o.stderr, "\r\033[K")
+		o.progLine = false
+	}
+}
+
+// report prints the findings and summary of one test and returns its
+// verdict ("pass", "fail" or "unknown"). A replayed execution without
+// finding passes.
+func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed bool) string {
+	for _, w := range r.Warnings {
+		if !o.warned[w] {
+			o.warned[w] = true
+			o.printf(o.stderr, "ltl explore: warning: %s\n", w)
+		}
+	}
+	verdict := r.Verdict()
+	if o.json {
+		for _, f := range r.Findings {
+			o.writeJSON(newJSONFinding(r.Entry, f))
+		}
+		if len(r.Findings) == 0 && verdict == "unknown" {
+			o.writeJSON(jsonFinding{Test: r.Entry, Kind: "unknown", Message: incompleteMessage(r)})
+		}
+		return verdict
+	}
+	for _, f := range r.Findings {
+		o.printf(o.stdout, "--- %s: %s\n%s\n", r.Entry, f.Kind, f.String())
+	}
+	detail := fmt.Sprintf("%s, complete", r.Strategy)
+	switch {
+	case replayed:
+		detail = fmt.Sprintf("replay, seed %d", r.Seed)
+	case !r.Complete:
+		detail = fmt.Sprintf("%s, %s bound reached", r.Strategy, r.Bound)
+	case verdict == "unknown":
+		detail = r.Strategy
+	}
+	line := fmt.Sprintf("%-8s %s  %s (%s)", verdict, r.Entry, plural(r.Executions, "execution"), detail)
+	switch n := len(r.Findings); {
+	case n > 0 && verdict == "unknown":
+		line += ": " + plural(n, "finding") + " that stopped the exploration; nothing is proved"
+	case n > 0:
+		line += ": " + plural(n, "finding")
+	case verdict == "unknown":
+		line += ": " + incompleteMessage(r)
+	}
+	o.printf(o.stdout, "%s\n", line)
+	return verdict
+}
+
+func incompleteMessage(r *explore.Report) string {
+	return fmt.Sprintf("incomplete: the %s bound was reached after %s; nothing is proved", r.Bound, plural(r.Executions, "execution"))
+}
+
+func (o *exploreOutput) writeJSON(v jsonFinding) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		o.setErr(err)
+		return
+	}
+	o.printf(o.stdout, "%s\n", b)
+}
+
+func (o *exploreOutput) printf(w io.Writer, format string, args ...any) {
+	if _, err := fmt.Fprintf(w, format, args...); err != nil {
+		o.setErr(err)
+	}
+}
+
+func (o *exploreOutput) setErr(err error) {
+	if o.err == nil {
+		o.err = err
+	}
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,220 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/henceforth-go/henceforth/explore"
+)
+
+// bugsPkg has one test per outcome: TestDeadlock and TestFails fail,
+// TestPasses passes, TestUnsupported is unknown.
+const (
+	bugsPkg  = "./testdata/explore/bugs"
+	bugsPath = "github.com/henceforth-go/henceforth/cmd/ltl/testdata/explore/bugs."
+)
+
+// jsonLines decodes -json output, one finding per line, rejecting unknown
+// fields and lines that are not objects.
+func jsonLines(t *testing.T, out string) []map[string]any {
+	t.Helper()
+	var res []map[string]any
+	for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(line), &m), "line %q", line)
+		res = append(res, m)
+	}
+	return res
+}
+
+func TestExploreExitStatusAndSummary(t *testing.T) {
+	status, out, errOut := runLTL(t, "", "explore", bugsPkg)
+	assert.Equal(t, 1, status, errOut)
+	assert.Empty(t, errOut)
+	assert.Regexp(t, `(?m)^fail +`+regexp.QuoteMeta(bugsPath+"TestDeadlock")+` +\d+ executions \(dpor, complete\): 1 finding$`, out)
+	assert.Regexp(t, `(?m)^fail +`+regexp.QuoteMeta(bugsPath+"TestFails")+` .*: 1 finding$`, out)
+	assert.Regexp(t, `(?m)^pass +`+regexp.QuoteMeta(bugsPath+"TestPasses")+` +\d+ executions \(dpor, complete\)$`, out)
+	assert.Regexp(t, `(?m)^unknown +`+regexp.QuoteMeta(bugsPath+"TestUnsupported")+` .*nothing is proved$`, out)
+	// One block per finding: headline, interleaving, stacks, replay token.
+	assert.Contains(t, out, "--- "+bugsPath+"TestDeadlock: deadlock\n")
+	assert.Regexp(t, `philosophers\.go:34:9: deadlock: all goroutines are asleep - deadlock!\ninterleaving \(6 steps`, out)
+	assert.Contains(t, out, "goroutine 2 [sync.(*Mutex).Lock]:")
+	assert.Contains(t, out, "test-failure: bugs_test.go:17: 2 meals, want 3")
+	assert.Contains(t, out, "unsupported: call of os.Getpid")
+	assert.Regexp(t, `(?m)^replay: v1:\S+$`, out)
+
+	// Flags after the package; only the passing test: exit 0.
+	status, out, errOut = runLTL(t, "", "explore", bugsPkg, "-run", "^TestPasses$")
+	assert.Equal(t, 0, status, errOut)
+	assert.Regexp(t, `^pass +`+regexp.QuoteMeta(bugsPath+"TestPasses")+` +\d+ executions \(dpor, complete\)\n$`, out)
+
+	// The unsupported test alone: unknown, never 0.
+	status, _, _ = runLTL(t, "", "explore", "-run", "Unsupported", bugsPkg)
+	assert.Equal(t, 1, status)
+}
+
+func TestExploreExamplesFixedVersionsPass(t *testing.T) {
+	if testing.Short() {
+		t.Skip("explores three example packages")
+	}
+	status, out, errOut := runLTL(t, "", "explore", "../../examples/explore/abba", "../../examples/explore/doubleclose")
+	assert.Equal(t, 0, status, "%s\n%s", out, errOut)
+	assert.Regexp(t, `(?m)^pass +github.com/henceforth-go/henceforth/examples/explore/abba.TestFixed `, out)
+	assert.Regexp(t, `(?m)^pass +github.com/henceforth-go/henceforth/examples/explore/doubleclose.TestFixed `, out)
+
+	// The lost update of counter needs -shared to be a scheduling point at
+	// every access; its fixed version passes with it.
+	status, out, errOut = runLTL(t, "", "explore", "-shared", "../../examples/explore/counter")
+	assert.Equal(t, 0, status, "%s\n%s", out, errOut)
+}
+
+func TestExploreJSON(t *testing.T) {
+	status, out, errOut := runLTL(t, "", "explore", "-json", bugsPkg)
+	require.Equal(t, 1, status, errOut)
+	lines := jsonLines(t, out)
+	require.Len(t, lines, 3, out)
+	byKind := map[string]map[string]any{}
+	for _, l := range lines {
+		assert.ElementsMatch(t, []string{"test", "kind", "message", "position", "replay", "steps"}, keys(l))
+		byKind[l["kind"].(string)] = l
+	}
+	d := byKind["deadlock"]
+	require.NotNil(t, d, out)
+	assert.Equal(t, bugsPath+"TestDeadlock", d["test"])
+	assert.Equal(t, "all goroutines are asleep - deadlock!", d["message"])
+	assert.Regexp(t, `/examples/explore/philosophers/philosophers\.go:34:9$`, d["position"])
+	assert.Regexp(t, `^v1:\S+$`, d["replay"])
+	assert.Equal(t, 6.0, d["steps"])
+	f := byKind["test-failure"]
+	require.NotNil(t, f, out)
+	assert.Equal(t, "bugs_test.go:17: 2 meals, want 3", f["message"])
+	assert.Regexp(t, `bugs_test\.go:17:11$`, f["position"])
+	assert.Equal(t, 17.0, f["steps"])
+	u := byKind["unsupported"]
+	require.NotNil(t, u, out)
+	assert.Equal(t, bugsPath+"TestUnsupported", u["test"])
+
+	// An incomplete exploration without finding is one "unknown" object.
+	status, out, _ = runLTL(t, "", "explore", "-json", "-run", "TestPasses", "-strategy", "dfs", "-max-executions", "3", bugsPkg)
+	assert.Equal(t, 1, status)
+	lines = jsonLines(t, out)
+	require.Len(t, lines, 1, out)
+	assert.Equal(t, "unknown", lines[0]["kind"])
+	assert.Equal(t, "incomplete: the executions bound was reached after 3 executions; nothing is proved", lines[0]["message"])
+
+	// A passing test prints nothing.
+	status, out, _ = runLTL(t, "", "explore", "-json", "-run", "TestPasses", bugsPkg)
+	assert.Equal(t, 0, status)
+	assert.Empty(t, out)
+}
+
+func keys(m map[string]any) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+func TestExploreReplay(t *testing.T) {
+	status, out, errOut := runLTL(t, "", "explore", "-json", "-run", "TestDeadlock", bugsPkg)
+	require.Equal(t, 1, status, errOut)
+	lines := jsonLines(t, out)
+	require.Len(t, lines, 1)
+	token := lines[0]["replay"].(string)
+
+	status, out, errOut = runLTL(t, "", "explore", "-json", "-run", "^TestDeadlock$", "-replay", token, bugsPkg)
+	require.Equal(t, 1, status, errOut)
+	replayed := jsonLines(t, out)
+	require.Len(t, replayed, 1)
+	assert.Equal(t, lines[0], replayed[0], "the replay reproduces the finding exactly")
+
+	status, out, errOut = runLTL(t, "", "explore", "-run", "^TestDeadlock$", "-replay", token, bugsPkg)
+	require.Equal(t, 1, status, errOut)
+	assert.Regexp(t, `(?m)^fail +\S+TestDeadlock +1 execution \(replay, seed 0\): 1 finding$`, out)
+	assert.Contains(t, out, "interleaving (6 steps, execution 1):")
+
+	// The token of another test is an error, not a silent pass.
+	status, _, errOut = runLTL(t, "", "explore", "-run", "TestPasses", "-replay", token, bugsPkg)
+	assert.Equal(t, 2, status)
+	assert.Contains(t, errOut, "the replay token does not match this program")
+	// -replay needs one test.
+	status, _, errOut = runLTL(t, "", "explore", "-replay", token, bugsPkg)
+	assert.Equal(t, 2, status)
+	assert.Contains(t, errOut, "-replay: -run must select exactly one test, 4 match (TestDeadlock, TestFails, TestPasses, TestUnsupported)")
+}
+
+func TestExploreStrategiesAreDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1200 executions")
+	}
+	for _, s := range []string{"random", "pct"} {
+		t.Run(s, func(t *testing.T) {
+			args := []string{"explore", "-json", "-run", "TestDeadlock", "-strategy", s, "-seed", "7", "-max-executions", "300", bugsPkg}
+			status, out, errOut := runLTL(t, "", args...)
+			require.Equal(t, 1, status, errOut)
+			lines := jsonLines(t, out)
+			require.Len(t, lines, 1, "seed 7")
+			assert.Equal(t, "deadlock", lines[0]["kind"], "seed 7")
+			_, again, _ := runLTL(t, "", args...)
+			assert.Equal(t, out, again, "seed 7: same seed, same findings and tokens")
+		})
+	}
+	status, _, errOut := runLTL(t, "", "explore", "-run", "TestPasses", "-strategy", "pb", "-preemptions", "1", "-workers", "2", bugsPkg)
+	assert.Equal(t, 1, status, "pb with bound 1 prunes schedules: unknown, not pass")
+	assert.Empty(t, errOut)
+}
+
+func TestExploreUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-strategy", "bfs", bugsPkg}, `ltl explore: -strategy: unknown strategy "bfs" (want dpor, dfs, pb, random or pct)`},
+		{[]string{"-run", "(", bugsPkg}, "ltl explore: -run: error parsing regexp: missing closing )"},
+		{[]string{"-workers", "-1", bugsPkg}, "ltl explore: -workers: must not be negative, got -1"},
+		{[]string{"-max-executions", "x", bugsPkg}, `ltl explore: invalid value "x" for flag -max-executions`},
+		{[]string{"-nope", bugsPkg}, "ltl explore: flag provided but not defined: -nope"},
+		{[]string{"-run", "Nothing", bugsPkg}, `ltl explore: no Test function of ./testdata/explore/bugs matches -run "Nothing"`},
+		{[]string{"-run", "TestPasses", "-replay", "garbage", bugsPkg}, `malformed replay token "garbage"`},
+		{[]string{"./testdata/explore/badtype"}, `badtype/bad.go:4:23: cannot use "not an int"`},
+	} {
+		status, out, errOut := runLTL(t, "", append([]string{"explore"}, tc.args...)...)
+		assert.Equal(t, 2, status, "%v", tc.args)
+		assert.Empty(t, out, "%v", tc.args)
+		assert.Contains(t, errOut, tc.want, "%v", tc.args)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "one line: %q", errOut)
+	}
+}
+
+func TestExploreHelp(t *testing.T) {
+	status, out, _ := runLTL(t, "", "help", "explore")
+	assert.Equal(t, 0, status)
+	assert.Contains(t, out, "Usage: ltl explore")
+	status, out, _ = runLTL(t, "", "explore", "-h")
+	assert.Equal(t, 0, status)
+	assert.Contains(t, out, "-replay TOKEN")
+}
+
+// TestExploreProgress: progress lines go to a terminal only.
+func TestExploreProgress(t *testing.T) {
+	var buf bytes.Buffer
+	o := newExploreOutput(&env{stdout: &buf, stderr: &buf}, false)
+	assert.Nil(t, o.progress(&explore.Entry{Name: "p.TestX"}), "stderr is not a terminal")
+
+	o.terminal = true
+	o.progress(&explore.Entry{Name: "p.TestX"})(explore.Progress{Executions: 300, Findings: 1, Elapsed: 2 * time.Second})
+	assert.Contains(t, buf.String(), "p.TestX: 300 executions, 1 findings, 150 executions/s, 2s")
+	o.endProgress()
+	assert.True(t, strings.HasSuffix(buf.String(), "\r\033[K"), "the line is cleared")
+}

@@ -1,0 +1,12 @@
+// Package split holds examples of compositional verification of Go code
+// (package split of henceforth, through ltltest.SplitN): a function
+// started as N goroutines is extracted into a program of N processes and
+// its //ltl:spec properties are proved for N far beyond what exploring
+// schedules can reach.
+//
+//   - mutex: goroutines that take a sync.Mutex around a critical section;
+//     mutual exclusion is proved for 64 goroutines.
+//   - racy: the same critical section guarded by check-then-act on a
+//     shared flag; the check finds the interleaving that lets two
+//     goroutines in, and the explorer replays it on the real code.
+package split

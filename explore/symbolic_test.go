@@ -1,0 +1,319 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/henceforth-go/henceforth/examples/symbolic/absdiff"
+	"github.com/henceforth-go/henceforth/examples/symbolic/bounds"
+	"github.com/henceforth-go/henceforth/examples/symbolic/bsearch"
+	"github.com/henceforth-go/henceforth/examples/symbolic/magic"
+	"github.com/henceforth-go/henceforth/examples/symbolic/multiinstance"
+	"github.com/henceforth-go/henceforth/examples/symbolic/overflow"
+	"github.com/henceforth-go/henceforth/examples/symbolic/scale"
+	"github.com/henceforth-go/henceforth/examples/symbolic/transfer"
+	"github.com/henceforth-go/henceforth/examples/symbolic/untilsym"
+)
+
+const symExamples = "github.com/henceforth-go/henceforth/examples/symbolic"
+
+// loadSym loads the symbolic examples (with the other test programs,
+// once per test binary).
+func loadSym(t *testing.T) *Program { return load(t) }
+
+// exploreSym explores a function of the symbolic examples.
+func exploreSym(t *testing.T, name string, opts Options) (*Entry, *Report) {
+	t.Helper()
+	p := loadSym(t)
+	e, err := p.Func(name)
+	require.NoError(t, err)
+	r, err := p.Explore(context.Background(), e, opts)
+	require.NoError(t, err)
+	t.Logf("%s: %d executions, verdict %s, bound %q, infeasible %d, inconclusive %d (seed %d)", name, r.Executions, r.Verdict(), r.Bound, r.Infeasible, r.Inconclusive, opts.Seed)
+	for _, f := range r.Findings {
+		t.Logf("%s", f)
+	}
+	return e, r
+}
+
+// requirePanics asserts that f panics with a message containing want.
+func requirePanics(t *testing.T, want string, f func()) {
+	t.Helper()
+	var got any
+	func() {
+		defer func() { got = recover() }()
+		f()
+	}()
+	require.NotNil(t, got, "no panic natively, want %q", want)
+	require.Contains(t, fmt.Sprint(got), want)
+}
+
+// in returns the value of a finding's input, by name.
+func in[T any](t *testing.T, f *Finding, name string) T {
+	t.Helper()
+	for _, x := range f.Inputs {
+		if x.Name == name {
+			v, ok := x.Value.(T)
+			require.True(t, ok, "input %s is a %T", name, x.Value)
+			return v
+		}
+	}
+	t.Fatalf("no input %s in %v", name, f.Inputs)
+	panic("unreachable")
+}
+
+// TestSymbolicExamples explores every symbolic example: the bug is found
+// with concrete inputs that make it happen when the Go function is called
+// natively, the path counts are the feasible paths, and the replay token
+// reproduces the finding with the same inputs.
+func TestSymbolicExamples(t *testing.T) {
+	cases := []struct {
+		entry    string
+		opts     Options
+		kind     Kind
+		message  string
+		paths    int // executions of a complete exploration (0: not checked)
+		inputs   []string
+		native   func(t *testing.T, f *Finding)
+		complete bool
+	}{
+		{
+			// Java thesis §2.6: three feasible paths, one infeasible.
+			entry: "absdiff.AbsDiff", kind: KindPanic, message: "assertion failed: result > 0",
+			paths: 3, inputs: []string{"x", "y"}, complete: true,
+			native: func(t *testing.T, f *Finding) {
+				x, y := in[int16](t, f, "x"), in[int16](t, f, "y")
+				assert.Equal(t, x, y)
+				requirePanics(t, "result > 0", func() { absdiff.AbsDiff(x, y) })
+			},
+		},
+		{
+			// On int, x - y wraps: the fourth path is feasible too.
+			entry: "absdiff.AbsDiffWrap", kind: KindPanic, message: "assertion failed: result > 0",
+			paths: 4, inputs: []string{"x", "y"}, complete: true,
+			native: func(t *testing.T, f *Finding) {
+				requirePanics(t, "result > 0", func() { absdiff.AbsDiffWrap(in[int](t, f, "x"), in[int](t, f, "y")) })
+			},
+		},
+		{
+			// Java thesis §4.2: violated in symbolic mode, with a witness.
+			entry: "untilsym.Until", kind: KindPanic, message: "LTL violated: field == 0 U",
+			inputs: []string{"Field", "param"}, complete: true,
+			native: func(t *testing.T, f *Finding) {
+				old := untilsym.Field
+				defer func() { untilsym.Field = old }()
+				untilsym.Field = in[int](t, f, "Field")
+				requirePanics(t, "LTL violated", func() { untilsym.Until(in[int](t, f, "param")) })
+			},
+		},
+		{
+			// Java thesis §4.3 with a symbolic number of calls: calls = 0,
+			// 1, 2, 3, 4 and > 4 are the feasible paths.
+			entry: "multiinstance.Run", kind: KindPanic, message: "<> k#1 + 2 == k#2",
+			paths: 6, inputs: []string{"calls"}, complete: true,
+			native: func(t *testing.T, f *Finding) {
+				calls := in[uint8](t, f, "calls")
+				assert.Less(t, calls, uint8(2))
+				requirePanics(t, "k#1 + 2 == k#2", func() { multiinstance.Run(calls) })
+			},
+		},
+		{
+			entry: "magic.Check", kind: KindPanic, message: "magic number reached",
+			paths: 2, inputs: []string{"n", "limit"}, complete: true,
+			native: func(t *testing.T, f *Finding) {
+				requirePanics(t, "magic", func() { magic.Check(in[int](t, f, "n"), in[int](t, f, "limit")) })
+			},
+		},
+		{
+			// A test body with ltltest.Symbolic inputs.
+			entry: "scale.TestScale", kind: KindPanic, message: "integer divide by zero",
+			inputs: []string{"n", "limit"}, complete: true,
+			native: func(t *testing.T, f *Finding) {
+				n, limit := in[int](t, f, "n"), in[int](t, f, "limit")
+				assert.True(t, n >= 0 && n <= 1000 && limit >= 0 && limit <= 1000, "inputs in the test's domain")
+				requirePanics(t, "divide by zero", func() { scale.Scale(n, limit) })
+			},
+		},
+		{
+			entry: "overflow.Reserve", kind: KindPanic, message: "reservation overflows",
+			paths: 2, inputs: []string{"used", "n"}, complete: true,
+			native: func(t *testing.T, f *Finding) {
+				requirePanics(t, "overflows", func() { overflow.Reserve(in[uint64](t, f, "used"), in[uint64](t, f, "n")) })
+			},
+		},
+		{
+			entry: "bounds.Lookup", kind: KindPanic, message: "index out of range [4] with length 4",
+			paths: 4, inputs: []string{"i"}, complete: true,
+			native: func(t *testing.T, f *Finding) {
+				requirePanics(t, "index out of range [4] with length 4", func() { bounds.Lookup(in[int](t, f, "i")) })
+			},
+		},
+		{
+			// Exhaustive DFS dives into the left halves first; random
+			// choices reach the right half, where lo+hi overflows.
+			entry: "bsearch.Search", opts: Options{Strategy: Random, Seed: 1, StopAtFirst: true, MaxExecutions: 200},
+			kind: KindPanic, message: "index out of range", inputs: []string{"n", "target"},
+			native: func(t *testing.T, f *Finding) {
+				assert.Contains(t, f.PathCondition, "(n-1)/2+1+(n-1)")
+				requirePanics(t, "index out of range", func() { bsearch.Search(in[int32](t, f, "n"), in[int32](t, f, "target")) })
+			},
+		},
+		{
+			// Needs amount > 50 and both checks before either debit.
+			entry: "transfer.Withdraw2", kind: KindPanic, message: "account overdrawn",
+			inputs: []string{"amount"}, complete: true,
+			native: func(t *testing.T, f *Finding) {
+				amount := in[int](t, f, "amount")
+				assert.True(t, amount > 50 && amount <= 100, "amount = %d", amount)
+				assert.Positive(t, f.Steps, "the bug needs a schedule")
+				// Sequentially (the schedule go test almost always runs)
+				// the same input is fine: the schedule is needed too.
+				assert.Equal(t, 100-amount, transfer.Withdraw2(amount))
+			},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.entry, func(t *testing.T) {
+			opts := tc.opts
+			if opts.Strategy == "" {
+				opts.Strategy = DPOR
+			}
+			e, r := exploreSym(t, symExamples+"/"+tc.entry, opts)
+			f := findKind(r, tc.kind)
+			require.NotNil(t, f, "no %s finding", tc.kind)
+			require.Contains(t, f.Message, tc.message)
+			if tc.complete {
+				assert.True(t, r.Complete, "bound %q", r.Bound)
+			}
+			if tc.paths > 0 {
+				assert.Equal(t, tc.paths, r.Executions, "feasible paths")
+			}
+			var names []string
+			for _, x := range f.Inputs {
+				names = append(names, x.Name)
+			}
+			require.Equal(t, tc.inputs, names)
+			assert.NotEqual(t, "true", f.PathCondition)
+			assert.Contains(t, f.String(), "inputs: ")
+			tc.native(t, f)
+
+			// The replay token reproduces the finding and its inputs.
+			ro := opts
+			ro.Replay = f.Replay
+			rr, err := loadSym(t).Explore(context.Background(), e, ro)
+			require.NoError(t, err)
+			g := findKind(rr, tc.kind)
+			require.NotNil(t, g, "replay did not reproduce the %s", tc.kind)
+			assert.Equal(t, f.Message, g.Message)
+			assert.Equal(t, f.Pos, g.Pos)
+			assert.Equal(t, f.Inputs, g.Inputs)
+			assert.Equal(t, f.Trace, g.Trace)
+
+			src, err := EmitTest(e, f)
+			require.NoError(t, err)
+			_, err = parser.ParseFile(token.NewFileSet(), "x_test.go", "package p\n"+src, 0)
+			require.NoError(t, err, "emitted test:\n%s", src)
+			t.Logf("emitted:\n%s", src)
+		})
+	}
+}
+
+// TestSymbolicConcreteInputs runs symbolic entries concretely with
+// Options.Inputs: the thesis's concrete mode (myMethod(5) satisfies the
+// spec) and a witness found symbolically, which fails again.
+func TestSymbolicConcreteInputs(t *testing.T) {
+	_, r := exploreSym(t, symExamples+"/untilsym.Until", Options{Inputs: map[string]any{"param": 5, "Field": 0}})
+	assert.Equal(t, "pass", r.Verdict())
+	assert.Equal(t, 1, r.Executions)
+
+	_, r = exploreSym(t, symExamples+"/absdiff.AbsDiff", Options{Inputs: map[string]any{"x": 7, "y": 7}})
+	f := findKind(r, KindPanic)
+	require.NotNil(t, f)
+	assert.Contains(t, f.Message, "result > 0")
+	assert.Empty(t, f.Inputs, "a concrete run has no symbolic inputs")
+
+	// The schedule bug: with the witness every schedule is explored
+	// concretely and the overdraft is found; with amount 50 it is not.
+	_, r = exploreSym(t, symExamples+"/transfer.Withdraw2", Options{Inputs: map[string]any{"amount": 51}})
+	require.NotNil(t, findKind(r, KindPanic))
+	_, r = exploreSym(t, symExamples+"/transfer.Withdraw2", Options{Inputs: map[string]any{"amount": 50}})
+	assert.Equal(t, "pass", r.Verdict())
+
+	_, r = exploreSym(t, symExamples+"/scale.TestScale", Options{Inputs: map[string]any{"n": 3, "limit": 3}})
+	assert.Equal(t, "pass", r.Verdict())
+	_, r = exploreSym(t, symExamples+"/scale.TestScale", Options{Inputs: map[string]any{"n": 3, "limit": 2.5}})
+	require.NotEmpty(t, r.Findings)
+	assert.Equal(t, KindUnsupported, r.Findings[0].Kind)
+	assert.Contains(t, r.Findings[0].Message, "not an integer")
+}
+
+// TestSymbolicInconclusive: a branch the solver cannot decide in time is
+// reported (Bound "solver", Verdict unknown, a warning saying where),
+// never dropped or counted as a pass.
+func TestSymbolicInconclusive(t *testing.T) {
+	_, r := exploreSym(t, testdataPath+"/symhard.Factor", Options{SolverTimeout: time.Millisecond})
+	assert.Equal(t, "unknown", r.Verdict())
+	assert.Equal(t, "solver", r.Bound)
+	assert.False(t, r.Complete)
+	assert.Positive(t, r.Inconclusive)
+	require.NotEmpty(t, r.Warnings)
+	assert.Contains(t, strings.Join(r.Warnings, "\n"), "symhard.go:9")
+	assert.Contains(t, strings.Join(r.Warnings, "\n"), "the solver answered unknown")
+}
+
+// TestSymbolicGlobalsOption: Options.SymbolicGlobals without a Brancher
+// makes the variables inputs of the symbolic engine.
+func TestSymbolicGlobalsOption(t *testing.T) {
+	p := load(t)
+	e, err := p.Func(testdataPath + "/misc.Branchy")
+	require.NoError(t, err)
+	var flag *ssa.Global
+	for _, pkg := range p.Packages {
+		if g, ok := pkg.Members["Flag"].(*ssa.Global); ok {
+			flag = g
+		}
+	}
+	require.NotNil(t, flag)
+	r, err := p.Explore(context.Background(), e, Options{Strategy: DFS, SymbolicGlobals: map[*ssa.Global]*SymbolicTerm{flag: {}}})
+	require.NoError(t, err)
+	assert.Equal(t, 2, r.Executions)
+	f := findKind(r, KindTestFailure)
+	require.NotNil(t, f)
+	assert.Equal(t, []Input{{Name: "Flag", Type: "bool", Value: true}}, f.Inputs)
+	assert.Equal(t, "Flag", f.PathCondition)
+}
+
+// TestEmitTest checks the regression tests written for both kinds of
+// entry.
+func TestEmitTest(t *testing.T) {
+	e, r := exploreSym(t, symExamples+"/untilsym.Until", Options{})
+	f := findKind(r, KindPanic)
+	require.NotNil(t, f)
+	src, err := EmitTest(e, f)
+	require.NoError(t, err)
+	assert.Contains(t, src, "func TestUntil_panic(t *testing.T) {")
+	assert.Contains(t, src, fmt.Sprintf("\tField = %d\n", in[int](t, f, "Field")))
+	assert.Contains(t, src, fmt.Sprintf("\tUntil(%d)\n", in[int](t, f, "param")))
+	assert.Contains(t, src, "// path condition: "+f.PathCondition)
+
+	e, r = exploreSym(t, symExamples+"/scale.TestScale", Options{})
+	f = findKind(r, KindPanic)
+	require.NotNil(t, f)
+	src, err = EmitTest(e, f)
+	require.NoError(t, err)
+	assert.Contains(t, src, "func TestScale_panic(t *testing.T) {")
+	assert.Contains(t, src, fmt.Sprintf(`t.Setenv("LTLTEST_INPUTS", "{\"limit\":%d,\"n\":%d}")`, in[int](t, f, "limit"), in[int](t, f, "n")))
+	assert.Contains(t, src, "\tTestScale(t)\n")
+
+	_, err = EmitTest(e, &Finding{})
+	assert.Error(t, err)
+}

@@ -1,0 +1,354 @@
+package ltltest
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/henceforth-go/henceforth/explore"
+)
+
+// This file runs a test body under the explorer (explore.Program.Explore):
+// every goroutine schedule of the body is executed and checked for
+// deadlocks, leaks, panics, failed assertions, races (WithShared) and
+// violations of the package's //ltl:spec annotations.
+//
+// The body runs in the explorer's interpreter, not natively: the explorer
+// loads the package of the test (the current directory, as go test runs
+// it, test files included) once per process and finds the body there by
+// name. An explore.LoadConfig among the trailing arguments loads other
+// packages instead (when the body is a function of another package).
+
+// ReplayFlag is the name of the test flag that replays one execution:
+//
+//	go test -run '^TestX$' -ltl.replay=TOKEN
+//
+// With the flag set, Explore runs only the execution of the token (from a
+// failure message) instead of exploring; a body the token does not belong
+// to is explored as usual.
+const ReplayFlag = "ltl.replay"
+
+func init() {
+	// go test parses the flag with its own; ltltest only reads it.
+	if flag.Lookup(ReplayFlag) == nil {
+		flag.String(ReplayFlag, "", "ltltest.Explore: replay the execution of this `token` instead of exploring")
+	}
+}
+
+// replayToken is the value of -ltl.replay ("" when not set).
+func replayToken() string {
+	if f := flag.Lookup(ReplayFlag); f != nil {
+		return f.Value.String()
+	}
+	return ""
+}
+
+// exploreConfig is what Explore's options set.
+type exploreConfig struct {
+	set     []func(*explore.Options) // applied in order over the base options
+	bounded bool                     // a bound reached without findings passes
+}
+
+// WithStrategy selects the exploration strategy: explore.DPOR (the
+// default: exhaustive with partial-order reduction), explore.DFS,
+// explore.PB (preemption bounding), explore.Random or explore.PCT.
+func WithStrategy(s explore.Strategy) Option {
+	return exploreOption(func(o *explore.Options) { o.Strategy = s })
+}
+
+// WithSeed makes the Random and PCT strategies, and math/rand inside the
+// body, deterministic from seed.
+func WithSeed(seed int64) Option {
+	return exploreOption(func(o *explore.Options) { o.Seed = seed })
+}
+
+// WithMaxExecutions bounds the number of executions (default 100000 for
+// exhaustive strategies, 1000 for Random and PCT).
+func WithMaxExecutions(n int) Option {
+	return exploreOption(func(o *explore.Options) { o.MaxExecutions = n })
+}
+
+// WithMaxSteps bounds the scheduling steps of one execution (default 10000).
+func WithMaxSteps(n int) Option {
+	return exploreOption(func(o *explore.Options) { o.MaxSteps = n })
+}
+
+// WithTimeout bounds the time of the whole exploration. Without it, the
+// exploration ends shortly before the test binary's -timeout.
+func WithTimeout(d time.Duration) Option {
+	return exploreOption(func(o *explore.Options) { o.Timeout = d })
+}
+
+// WithShared makes every load and store of shared memory a scheduling
+// point, which finds check-then-act bugs and data races (kind "race") at
+// the cost of many more schedules.
+func WithShared() Option {
+	return exploreOption(func(o *explore.Options) { o.Shared = true })
+}
+
+// WithWorkers explores with n workers in parallel (DFS, PB, Random, PCT;
+// DPOR is sequential).
+func WithWorkers(n int) Option {
+	return exploreOption(func(o *explore.Options) { o.Workers = n })
+}
+
+// WithPreemptions sets the largest preemption bound of explore.PB.
+func WithPreemptions(n int) Option {
+	return exploreOption(func(o *explore.Options) { o.Preemptions = n })
+}
+
+// WithPCTDepth sets PCT's bug depth (default 3).
+func WithPCTDepth(d int) Option {
+	return exploreOption(func(o *explore.Options) { o.PCTDepth = d })
+}
+
+// WithSpecs checks only the named //ltl:spec annotations of the body's
+// package (all of them by default).
+func WithSpecs(names ...string) Option {
+	return exploreOption(func(o *explore.Options) { o.Specs = names })
+}
+
+// WithoutSpecs turns //ltl:spec checking off.
+func WithoutSpecs() Option {
+	return exploreOption(func(o *explore.Options) { o.NoSpecs = true })
+}
+
+// WithReplay runs only the execution of a replay token (as -ltl.replay
+// does, but for this call only, and failing if the token does not belong
+// to the body).
+func WithReplay(token string) Option {
+	return exploreOption(func(o *explore.Options) { o.Replay = token })
+}
+
+// WithBounded accepts an exploration cut by a bound (executions, steps,
+// time, preemptions) as a pass when it found nothing: use it with Random,
+// PCT or PB, whose search is bounded by design. Without it such a result
+// fails the test as "unknown". Unsupported constructs fail regardless.
+func WithBounded() Option {
+	return func(c *config) { c.explore.bounded = true }
+}
+
+func exploreOption(f func(*explore.Options)) Option {
+	return func(c *config) { c.explore.set = append(c.explore.set, f) }
+}
+
+// Explore runs body under the explorer and asserts that no execution of
+// it has a finding: a deadlock, a goroutine leak, an unrecovered panic, a
+// failed t.Error/t.Fatal, a data race (WithShared) or a violation of an
+// //ltl:spec of its package. It passes only when the exploration was
+// complete (every schedule, up to partial-order reduction); a bound
+// reached or a construct the explorer does not support fails the test as
+// "unknown" (WithBounded accepts bounds).
+//
+// body is a func(*testing.T) or a func() that captures no variables: a
+// function literal inside the test is fine if it uses only package-level
+// names, its parameter t and its own locals. Each failure shows the
+// finding's interleaving (step, goroutine, file:line, operation), the
+// goroutine stacks, the output, and a replay token with the go test
+// command that runs exactly that execution again.
+//
+// The trailing arguments mix Options (WithStrategy, WithSeed,
+// WithMaxExecutions, WithShared…), an explore.Options value (the base the
+// Options modify), an explore.LoadConfig (which packages to load; the
+// test's directory by default), and a testify-style message.
+//
+//	func TestTransfer(t *testing.T) {
+//		ltltest.Explore(t, func(t *testing.T) {
+//			a, b := bank.New(100), bank.New(100)
+//			var wg sync.WaitGroup
+//			wg.Add(2)
+//			go func() { defer wg.Done(); bank.Transfer(a, b, 10) }()
+//			go func() { defer wg.Done(); bank.Transfer(b, a, 20) }()
+//			wg.Wait()
+//		})
+//	}
+func Explore(t TestingT, body any, args ...any) bool {
+	t.Helper()
+	var base explore.Options
+	var lc *explore.LoadConfig
+	var rest []any
+	for _, a := range args {
+		switch a := a.(type) {
+		case explore.Options:
+			base = a
+		case *explore.Options:
+			base = *a
+		case explore.LoadConfig:
+			lc = &a
+		case *explore.LoadConfig:
+			lc = a
+		default:
+			rest = append(rest, a)
+		}
+	}
+	cfg, msg := split(rest)
+	opts := base
+	for _, f := range cfg.explore.set {
+		f(&opts)
+	}
+	p, e, err := findEntry(body, lc)
+	if err != nil {
+		fail(t, "ltltest: cannot explore the body", err.Error(), msg)
+		return false
+	}
+	ctx, cancel := testContext(t)
+	defer cancel()
+
+	replayed := false
+	if tok := replayToken(); opts.Replay == "" && tok != "" {
+		opts.Replay = tok
+		r, err := p.Explore(ctx, e, opts)
+		switch {
+		case diverged(err):
+			logf(t, "ltltest: the -%s token is not an execution of %s; exploring it", ReplayFlag, e.Name)
+			opts.Replay = ""
+		case err != nil:
+			fail(t, "ltltest: cannot replay -"+ReplayFlag, "entry: "+e.Name+"\nerror: "+err.Error(), msg)
+			return false
+		default:
+			return judge(t, e, r, &opts, cfg.explore.bounded, true, msg)
+		}
+	} else if opts.Replay != "" {
+		replayed = true
+	}
+	r, err := p.Explore(ctx, e, opts)
+	if err != nil {
+		fail(t, "ltltest: cannot explore the body", "entry: "+e.Name+"\nerror: "+err.Error(), msg)
+		return false
+	}
+	return judge(t, e, r, &opts, cfg.explore.bounded, replayed, msg)
+}
+
+// diverged reports whether err says the replay token is not an execution
+// of the entry. (explore reports a divergence detected during the run
+// with ErrReplayDiverged's text but without wrapping it.)
+func diverged(err error) bool {
+	return err != nil && (errors.Is(err, explore.ErrReplayDiverged) || strings.Contains(err.Error(), explore.ErrReplayDiverged.Error()))
+}
+
+// RequireExplore is Explore, stopping the test when it fails.
+func RequireExplore(t TestingT, body any, args ...any) {
+	t.Helper()
+	if !Explore(t, body, args...) {
+		t.FailNow()
+	}
+}
+
+// judge reports the outcome of an exploration (or of a replay) and
+// returns whether it passed.
+func judge(t TestingT, e *explore.Entry, r *explore.Report, opts *explore.Options, bounded, replayed bool, msg []any) bool {
+	t.Helper()
+	summary := exploreSummary(e, r, replayed)
+	verdict := r.Verdict()
+	if verdict == "pass" || (verdict == "unknown" && bounded && len(r.Findings) == 0) {
+		if replayed {
+			logf(t, "ltltest: replayed one execution of %s: no finding", e.Name)
+		} else if !r.Complete {
+			logf(t, "ltltest: %s (accepted by WithBounded)", summary)
+		}
+		return true
+	}
+	var b strings.Builder
+	b.WriteString(summary + "\n")
+	if len(r.Findings) == 0 {
+		// Incomplete without findings.
+		fmt.Fprintf(&b, "unknown: the %s bound was reached before every schedule was explored; nothing is proved.\n", r.Bound)
+		b.WriteString("Raise the bound (WithMaxExecutions, WithMaxSteps, WithTimeout) or accept bounded results with ltltest.WithBounded().\n")
+	}
+	test := testName(t)
+	for i, f := range r.Findings {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		if f.Kind == explore.KindUnsupported || f.Kind == explore.KindInternal {
+			b.WriteString("unknown: ")
+		}
+		b.WriteString(f.String())
+		if test != "" && f.Replay != "" && !replayed {
+			fmt.Fprintf(&b, "replay with: go test -run '%s' -%s=%s\n", runPattern(test), ReplayFlag, f.Replay)
+		}
+	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(&b, "warning: %s\n", w)
+	}
+	fail(t, exploreHeadline(r, verdict, replayed), b.String(), msg)
+	return false
+}
+
+func exploreHeadline(r *explore.Report, verdict string, replayed bool) string {
+	what := "the exploration"
+	if replayed {
+		what = "the replayed execution"
+	}
+	if verdict == "unknown" {
+		if len(r.Findings) == 0 {
+			return "ltltest: " + what + " was cut by a bound (unknown)"
+		}
+		return "ltltest: " + what + " could not run the body (unknown)"
+	}
+	kinds := make([]string, 0, len(r.Findings))
+	seen := map[explore.Kind]bool{}
+	for _, f := range r.Findings {
+		if !seen[f.Kind] {
+			seen[f.Kind] = true
+			kinds = append(kinds, string(f.Kind))
+		}
+	}
+	return fmt.Sprintf("ltltest: %s found %s", what, plural(len(r.Findings), "problem")) + " (" + strings.Join(kinds, ", ") + ")"
+}
+
+func exploreSummary(e *explore.Entry, r *explore.Report, replayed bool) string {
+	if replayed {
+		return fmt.Sprintf("entry: %s\nreplayed one execution (seed %d)", e.Name, r.Seed)
+	}
+	state := "complete"
+	if !r.Complete {
+		state = "incomplete: " + r.Bound + " bound reached"
+	}
+	return fmt.Sprintf("entry: %s\nexplored: %s with %s, %s", e.Name, plural(r.Executions, "execution"), r.Strategy, state)
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// testName is the name of the running test, if t has one.
+func testName(t TestingT) string {
+	if n, ok := t.(interface{ Name() string }); ok {
+		return n.Name()
+	}
+	return ""
+}
+
+// runPattern is a go test -run pattern selecting exactly the test (and
+// subtest) called name.
+func runPattern(name string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
+}
+
+// testContext ends the exploration a little before the test binary's
+// deadline (go test -timeout), so a long exploration is reported as
+// unknown instead of killing the test binary.
+func testContext(t TestingT) (context.Context, context.CancelFunc) {
+	d, ok := t.(interface{ Deadline() (time.Time, bool) })
+	if !ok {
+		return context.WithCancel(context.Background())
+	}
+	deadline, ok := d.Deadline()
+	if !ok {
+		return context.WithCancel(context.Background())
+	}
+	left := time.Until(deadline)
+	return context.WithDeadline(context.Background(), deadline.Add(-left/10))
+}

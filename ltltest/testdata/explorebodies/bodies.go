@@ -1,0 +1,27 @@
+// Package explorebodies holds bodies for ltltest.Explore's tests that load
+// only this package (fast), instead of the whole ltltest test package.
+package explorebodies
+
+import (
+	"os"
+
+	"github.com/henceforth-go/henceforth/examples/explore/philosophers"
+)
+
+// Deadlock: three philosophers each taking the left fork first.
+func Deadlock() { philosophers.Dine(3, false) }
+
+// Fixed: the same with a global lock order.
+func Fixed() { philosophers.Dine(3, true) }
+
+// Unsupported calls a function the explorer does not model.
+func Unsupported() { _ = os.Getpid() }
+
+// Capturing returns a closure that captures n: it cannot be explored.
+// (Not inlined: the closure of an inlined call is named after the caller,
+// which the explorer cannot resolve.)
+//
+//go:noinline
+func Capturing(n int) func() {
+	return func() { philosophers.Dine(n, false) }
+}

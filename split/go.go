@@ -1,0 +1,391 @@
+package split
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	gotoken "go/token"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/henceforth-go/henceforth/annotate"
+)
+
+// This file is the entry point for Go code: a function that a package
+// starts as N goroutines becomes a Program of N symmetric processes.
+//
+// The model (see FromGo): package-level variables the function uses are
+// shared; its local variables are local; its control locations become the
+// local enumeration pc. Supported: bool variables, integer variables with
+// a //ltl:range, package-level sync.Mutex (Lock, Unlock); statements =,
+// :=, op=, ++, --, var, if/else, for (three-clause, condition-only,
+// infinite), break, continue, return; expressions over those variables
+// with ! && || == != < <= > >= + - and * by a constant. Anything else is
+// an *Error with Kind ErrUnsupported at the construct's position.
+
+// GoProgram is a Program extracted from Go source, with the properties of
+// the package's //ltl:spec directives and what it takes to map a trace back
+// to Go positions.
+type GoProgram struct {
+	// Program has processes Func[1] … Func[N], each with a local pc.
+	Program *Program
+	// N is the number of goroutines.
+	N int
+	// Func is the goroutine function.
+	Func *types.Func
+	// Fset holds the positions of the package's files.
+	Fset *gotoken.FileSet
+	// Properties are the properties to check, in order: "runtime" (no
+	// goroutine leaves a //ltl:range or unlocks an unlocked mutex), if the
+	// function can do either, then one per //ltl:spec the model can
+	// express, in source order.
+	Properties []*Property
+	// Skipped says why the other //ltl:spec directives are not in
+	// Properties (an atom that is a call event, a variable the goroutine
+	// function does not see…); Property(name) returns the same error.
+	Skipped []error
+	// Harnesses are the functions of the package (tests included) that
+	// start Func with a go statement and take no parameter or one
+	// *testing.T: explorer entries that can confirm a counterexample.
+	Harnesses []*types.Func
+
+	c       *gcompiler
+	annots  *annotate.Package
+	pcs     []*Var // pc of each process
+	envs    []gEnv
+	specErr map[string]error
+}
+
+// GoConfig says where LoadGo finds the package.
+type GoConfig struct {
+	// Dir is the directory go/packages runs in ("" is the current one).
+	Dir string
+}
+
+// LoadGo loads the package that pattern names (with its tests, through
+// go/packages, in cfg.Dir) and extracts the program in which fn, a
+// function of the package, runs as n goroutines (see FromGo).
+func LoadGo(ctx context.Context, cfg GoConfig, pattern, fn string, n int) (*GoProgram, error) {
+	lcfg := &packages.Config{
+		Context: ctx,
+		Dir:     cfg.Dir,
+		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps,
+		Tests:   true,
+	}
+	pkgs, err := packages.Load(lcfg, pattern)
+	if err != nil {
+		return nil, fmt.Errorf("split: loading %s: %w", pattern, err)
+	}
+	// Prefer the in-package test variant: it has the package's files and
+	// its tests (harnesses).
+	var pkg *packages.Package
+	for _, p := range pkgs {
+		if strings.HasSuffix(p.ID, ".test]") && !strings.HasSuffix(p.Name, "_test") && p.Types != nil && p.Types.Scope().Lookup(fn) != nil {
+			pkg = p
+		}
+	}
+	for _, p := range pkgs {
+		if pkg == nil && p.Types != nil && p.Types.Scope().Lookup(fn) != nil {
+			pkg = p
+		}
+	}
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 {
+			return nil, fmt.Errorf("split: loading %s: %w", pattern, p.Errors[0])
+		}
+	}
+	if pkg == nil {
+		if len(pkgs) == 0 {
+			return nil, fmt.Errorf("split: no package matches %s", pattern)
+		}
+		return nil, errorf(Pos{}, ErrType, "no function %s in package %s", fn, pkgs[0].PkgPath)
+	}
+	return FromGo(pkg.Fset, pkg.Syntax, pkg.Types, pkg.TypesInfo, fn, n)
+}
+
+// FromGo extracts the program in which fn, a function of the type-checked
+// package pkg, runs as n goroutines. files must have been parsed with
+// comments and info must record Types, Defs, Uses and InitOrder (as
+// go/packages provides); neither is modified.
+//
+// The goroutines are symmetric processes fn[1] … fn[n] (1-based, like
+// the thesis's P[i]); each one runs fn's body from its start, and is
+// scheduled fairly (weak fairness, as Go's scheduler: a goroutine that can
+// move eventually does; a mutex is not strongly fair). Package-level
+// variables start at their constant initial values; code outside fn
+// (main, init functions, tests) is not part of the model.
+func FromGo(fset *gotoken.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, fn string, n int) (*GoProgram, error) {
+	if n < 1 {
+		return nil, fmt.Errorf("split: FromGo: %d goroutines (want at least 1)", n)
+	}
+	obj, _ := pkg.Scope().Lookup(fn).(*types.Func)
+	if obj == nil {
+		return nil, errorf(Pos{}, ErrType, "no function %s in package %s", fn, pkg.Path())
+	}
+	annots, err := annotate.FromTypes(fset, files, pkg, info)
+	if err != nil {
+		return nil, fmt.Errorf("split: %w", err)
+	}
+	var decl *ast.FuncDecl
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && info.Defs[fd.Name] == obj {
+				decl = fd
+			}
+		}
+	}
+	if decl == nil {
+		return nil, errorf(Pos{}, ErrType, "no declaration of %s in the files given", fn)
+	}
+	c := &gcompiler{
+		fset: fset, pkg: pkg, info: info, fn: obj,
+		ranges: map[*types.Var]*annotate.Range{},
+		shared: map[*types.Var]*gvar{}, locals: map[*types.Var]*gvar{},
+		temps: map[*gvar]*gvar{}, names: map[string]int{},
+		inits: map[*types.Var]ast.Expr{}, synth: map[ast.Expr]types.TypeAndValue{},
+	}
+	for _, r := range annots.Ranges {
+		c.ranges[r.Var] = r
+	}
+	for _, in := range info.InitOrder {
+		if len(in.Lhs) == 1 {
+			c.inits[in.Lhs[0]] = in.Rhs
+		}
+	}
+	if err := c.compile(decl); err != nil {
+		return nil, err
+	}
+	g := &GoProgram{N: n, Func: obj, Fset: fset, c: c, annots: annots, specErr: map[string]error{}}
+	g.Harnesses = harnesses(files, info, obj)
+	// Translate the specs before building: their atoms may read package
+	// variables the function does not use, which become shared variables.
+	type pending struct {
+		spec *annotate.Spec
+		make func() (*Property, error)
+	}
+	var specs []pending
+	for _, s := range annots.Specs {
+		mk, err := g.specBuilder(s.Name, s.Formula, s.Atoms, c.position(s.SourcePos), s.Source)
+		if err != nil {
+			g.specErr[s.Name] = err
+			g.Skipped = append(g.Skipped, err)
+			continue
+		}
+		specs = append(specs, pending{s, mk})
+	}
+	g.build()
+	if err := g.Program.validate(); err != nil {
+		return nil, fmt.Errorf("split: extracted program: %w", err)
+	}
+	if rt := g.runtimeProperty(); rt != nil {
+		g.Properties = append(g.Properties, rt)
+	}
+	for _, p := range specs {
+		prop, err := p.make()
+		if err != nil {
+			g.specErr[p.spec.Name] = err
+			g.Skipped = append(g.Skipped, err)
+			continue
+		}
+		g.Properties = append(g.Properties, prop)
+	}
+	return g, nil
+}
+
+// build instantiates the compiled function N times.
+func (g *GoProgram) build() {
+	c := g.c
+	p := NewProgram(c.pkg.Name() + "." + g.Func.Name())
+	sharedVars := map[*gvar]*Var{}
+	for _, v := range c.sharedL {
+		var sv *Var
+		if v.isBool {
+			sv = p.Bool(v.name)
+		} else {
+			sv = p.Int(v.name, v.lo, v.hi)
+		}
+		sv.pos = c.position(v.pos)
+		sharedVars[v] = sv
+		p.Init(Is(sv, v.init))
+	}
+	names := make([]string, len(c.locs))
+	for k, l := range c.locs {
+		names[k] = l.name
+	}
+	for i := 1; i <= g.N; i++ {
+		pr := p.Process(fmt.Sprintf("%s[%d]", g.Func.Name(), i))
+		pr.SetTemplate(g.Func.Name())
+		env := gEnv{}
+		for v, sv := range sharedVars {
+			env[v] = sv
+		}
+		pc := pr.Enum("pc", names...)
+		env[c.pcVar()] = pc
+		pr.Init(Is(pc, 0))
+		for _, v := range c.localL {
+			var lv *Var
+			if v.isBool {
+				lv = pr.Bool(v.name)
+			} else {
+				lv = pr.Int(v.name, v.lo, v.hi)
+			}
+			env[v] = lv
+			pr.Init(Is(lv, v.init))
+		}
+		for k, l := range c.locs {
+			for _, cmd := range l.cmds {
+				guard := Is(pc, k)
+				if cmd.guard != nil {
+					guard = And(guard, cmd.guard(env))
+				}
+				ups := []Update{Set(pc, Int(cmd.next))}
+				for _, s := range cmd.sets {
+					ups = append(ups, Set(env[s.v], s.e(env)))
+				}
+				cm := pr.Command(l.name+": "+cmd.name, guard, ups...)
+				cm.pos = c.position(l.pos)
+			}
+		}
+		pr.Scheduled()
+		g.pcs = append(g.pcs, pc)
+		g.envs = append(g.envs, env)
+	}
+	g.Program = p
+}
+
+// runtimeProperty is the invariant that no goroutine reaches an error
+// location, or nil if there is none.
+func (g *GoProgram) runtimeProperty() *Property {
+	var errs []int
+	for k, l := range g.c.locs {
+		if l.err != "" {
+			errs = append(errs, k)
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	var conj []Expr
+	for _, pc := range g.pcs {
+		for _, k := range errs {
+			conj = append(conj, Not(Is(pc, k)))
+		}
+	}
+	prop := NewInvariant("runtime", And(conj...))
+	prop.Text = "no goroutine leaves a //ltl:range or unlocks an unlocked mutex"
+	return prop
+}
+
+// harnesses returns the functions that start fn with a go statement (go
+// fn(), or go func() { … fn() … }()) and take no parameters or one
+// *testing.T.
+func harnesses(files []*ast.File, info *types.Info, fn *types.Func) []*types.Func {
+	var out []*types.Func
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Recv != nil {
+				continue
+			}
+			hobj, _ := info.Defs[fd.Name].(*types.Func)
+			if hobj == nil || hobj == fn {
+				continue
+			}
+			params := hobj.Type().(*types.Signature).Params()
+			if params.Len() > 1 || params.Len() == 1 && types.TypeString(params.At(0).Type(), nil) != "*testing.T" {
+				continue
+			}
+			found := false
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				gs, ok := n.(*ast.GoStmt)
+				if !ok || found {
+					return !found
+				}
+				ast.Inspect(gs.Call, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok && info.Uses[id] == fn {
+						found = true
+					}
+					return !found
+				})
+				return false
+			})
+			if found {
+				out = append(out, hobj)
+			}
+		}
+	}
+	return out
+}
+
+// GoStep is one step of a counterexample in Go terms.
+type GoStep struct {
+	// Goroutine is the goroutine that moved, 1-based (process fn[i]).
+	Goroutine int
+	// Pos is the position of the statement it executed.
+	Pos gotoken.Position
+	// Op says what it did: the statement, or "load x" for a read of a
+	// shared variable before a statement that accesses several.
+	Op string
+	// Error is set when the step ends in a runtime error (a value outside
+	// its //ltl:range, an unlock of an unlocked mutex).
+	Error string
+}
+
+func (s GoStep) String() string {
+	p := s.Pos
+	p.Filename = filepath.Base(p.Filename)
+	str := fmt.Sprintf("goroutine %d at %s: %s", s.Goroutine, p, s.Op)
+	if s.Error != "" {
+		str += " → " + s.Error
+	}
+	return str
+}
+
+// Steps maps a trace of g.Program to Go positions: for every move, the
+// goroutine and the statement of the location it moved from. Skips (a
+// goroutine that has returned or is blocked) are left out.
+func (g *GoProgram) Steps(t *Trace) ([]GoStep, error) {
+	if t == nil {
+		return nil, errors.New("split: Steps: nil trace")
+	}
+	var out []GoStep
+	for j, st := range t.Steps {
+		i := -1
+		for k, pr := range g.Program.procs {
+			if pr.name == st.Process {
+				i = k
+			}
+		}
+		if i < 0 || j+1 >= len(t.States) {
+			return nil, fmt.Errorf("split: Steps: step %d: unknown process %q", j, st.Process)
+		}
+		from, to := t.States[j][g.pcs[i].index], t.States[j+1][g.pcs[i].index]
+		if from < 0 || from >= len(g.c.locs) || to < 0 || to >= len(g.c.locs) {
+			return nil, fmt.Errorf("split: Steps: step %d: pc out of range", j)
+		}
+		if st.Command == "skip" || st.Command == "" {
+			continue
+		}
+		l := g.c.locs[from]
+		out = append(out, GoStep{Goroutine: i + 1, Pos: g.Fset.Position(l.pos), Op: l.what, Error: g.c.locs[to].err})
+	}
+	return out, nil
+}
+
+// FormatSteps prints a counterexample as one line per step, in Go terms.
+func (g *GoProgram) FormatSteps(t *Trace) string {
+	steps, err := g.Steps(t)
+	if err != nil {
+		return err.Error()
+	}
+	var b strings.Builder
+	for k, s := range steps {
+		fmt.Fprintf(&b, "%3d  %s\n", k+1, s)
+	}
+	return b.String()
+}

@@ -1,0 +1,141 @@
+package split
+
+import (
+	"go/ast"
+	"go/constant"
+	gotoken "go/token"
+	"go/types"
+)
+
+// This file translates Go expressions of a goroutine function (and of
+// //ltl: props) into expressions over the compiled variables.
+
+// typeOf returns the type and constant value of e.
+func (c *gcompiler) typeOf(e ast.Expr) types.TypeAndValue {
+	if tv, ok := c.synth[e]; ok {
+		return tv
+	}
+	return c.info.Types[e]
+}
+
+func ref(v *gvar) gexpr   { return func(env gEnv) Expr { return Ref(env[v]) } }
+func constB(b bool) gexpr { return func(gEnv) Expr { return Bool(b) } }
+func constI(k int) gexpr  { return func(gEnv) Expr { return Int(k) } }
+func not(e gexpr) gexpr   { return func(env gEnv) Expr { return Not(e(env)) } }
+
+// expr translates e; shared variables in sub are read from their
+// temporaries. Identifiers resolve with c.info (or c.synth); local
+// variables must have been declared. With a nil sub it also serves to
+// check e before any location is built.
+func (c *gcompiler) expr(e ast.Expr, sub map[*gvar]*gvar) (gexpr, error) {
+	tv := c.typeOf(e)
+	if tv.Value != nil {
+		switch tv.Value.Kind() {
+		case constant.Bool:
+			return constB(constant.BoolVal(tv.Value)), nil
+		case constant.Int:
+			k, exact := constant.Int64Val(tv.Value)
+			if !exact || k > 1<<30 || k < -(1<<30) {
+				return nil, c.errAt(e.Pos(), ErrUnsupported, "constant %s is too large", tv.Value)
+			}
+			return constI(int(k)), nil
+		}
+		return nil, c.errAt(e.Pos(), ErrUnsupported, "constant %s of type %s (only booleans and integers)", tv.Value, tv.Type)
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return c.expr(e.X, sub)
+	case *ast.Ident:
+		obj, _ := c.info.Uses[e].(*types.Var)
+		if obj == nil {
+			return nil, c.errAt(e.Pos(), ErrUnsupported, "%s is not a variable", e.Name)
+		}
+		var v *gvar
+		if obj.Parent() == c.pkg.Scope() {
+			var err error
+			if v, err = c.sharedVar(obj, e.Pos()); err != nil {
+				return nil, err
+			}
+			if v.mutex {
+				return nil, c.errAt(e.Pos(), ErrUnsupported, "mutex %s used as a value", e.Name)
+			}
+			if t := sub[v]; t != nil {
+				v = t
+			}
+		} else if v = c.locals[obj]; v == nil {
+			return nil, c.errAt(e.Pos(), ErrUnsupported, "%s is not a variable of the goroutine function or a package-level variable", e.Name)
+		}
+		return ref(v), nil
+	case *ast.UnaryExpr:
+		x, err := c.expr(e.X, sub)
+		if err != nil {
+			return nil, err
+		}
+		switch e.Op {
+		case gotoken.NOT:
+			return not(x), nil
+		case gotoken.SUB:
+			return func(env gEnv) Expr { return Neg(x(env)) }, nil
+		case gotoken.ADD:
+			return x, nil
+		}
+		return nil, c.errAt(e.OpPos, ErrUnsupported, "operator %s", e.Op)
+	case *ast.BinaryExpr:
+		x, err := c.expr(e.X, sub)
+		if err != nil {
+			return nil, err
+		}
+		y, err := c.expr(e.Y, sub)
+		if err != nil {
+			return nil, err
+		}
+		isBool := false
+		if b, ok := c.typeOf(e.X).Type.Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
+			isBool = true
+		}
+		bin := func(f func(a, b Expr) Expr) gexpr { return func(env gEnv) Expr { return f(x(env), y(env)) } }
+		switch e.Op {
+		case gotoken.LAND:
+			return bin(func(a, b Expr) Expr { return And(a, b) }), nil
+		case gotoken.LOR:
+			return bin(func(a, b Expr) Expr { return Or(a, b) }), nil
+		case gotoken.EQL:
+			if isBool {
+				return bin(Iff), nil
+			}
+			return bin(Eq), nil
+		case gotoken.NEQ:
+			if isBool {
+				return bin(Xor), nil
+			}
+			return bin(Ne), nil
+		case gotoken.LSS:
+			return bin(Lt), nil
+		case gotoken.LEQ:
+			return bin(Le), nil
+		case gotoken.GTR:
+			return bin(Gt), nil
+		case gotoken.GEQ:
+			return bin(Ge), nil
+		case gotoken.ADD:
+			return bin(Add), nil
+		case gotoken.SUB:
+			return bin(Sub), nil
+		case gotoken.MUL:
+			if c.typeOf(e.X).Value == nil && c.typeOf(e.Y).Value == nil {
+				return nil, c.errAt(e.OpPos, ErrUnsupported, "multiplication of two variables")
+			}
+			return bin(Mul), nil
+		}
+		return nil, c.errAt(e.OpPos, ErrUnsupported, "operator %s", e.Op)
+	case *ast.CallExpr:
+		return nil, c.errAt(e.Pos(), ErrUnsupported, "call of %s in an expression", types.ExprString(e.Fun))
+	case *ast.SelectorExpr:
+		return nil, c.errAt(e.Pos(), ErrUnsupported, "selector %s (only variables of the package and of the goroutine function)", types.ExprString(e))
+	case *ast.IndexExpr:
+		return nil, c.errAt(e.Pos(), ErrUnsupported, "index expression %s", types.ExprString(e))
+	case *ast.StarExpr:
+		return nil, c.errAt(e.Pos(), ErrUnsupported, "pointer indirection %s", types.ExprString(e))
+	}
+	return nil, c.errAt(e.Pos(), ErrUnsupported, "expression %s", types.ExprString(e))
+}
