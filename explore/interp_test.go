@@ -18,7 +18,7 @@ var testProgram struct {
 	err  error
 }
 
-func load(t *testing.T) *Program {
+func load(t testing.TB) *Program {
 	t.Helper()
 	testProgram.once.Do(func() {
 		testProgram.p, testProgram.err = Load(context.Background(), LoadConfig{

@@ -63,9 +63,9 @@ type machine struct {
 	gpool    []*goroutine
 	// stmtEvIDs numbers compiled statement events (events.go).
 	stmtEvIDs int
-	reflectT *rtype  // synthesized reflect type descriptor type
-	launch   *fnCode // goroutine launcher trampoline
-	cleanups *fnCode // test cleanup runner trampoline
+	reflectT  *rtype  // synthesized reflect type descriptor type
+	launch    *fnCode // goroutine launcher trampoline
+	cleanups  *fnCode // test cleanup runner trampoline
 }
 
 func newMachine(p *Program, opts *Options) *machine {

@@ -39,7 +39,11 @@ func EmitTest(e *Entry, f *Finding) (string, error) {
 	var b strings.Builder
 	name := "Test" + upperFirst(strings.TrimPrefix(fn.Name(), "Test")) + "_" + testSuffix(f)
 	fmt.Fprintf(&b, "// %s reproduces a finding of ltl explore:\n", name)
-	fmt.Fprintf(&b, "//\n//\t%s: %s (%s)\n", f.Kind, oneLine(f.Message), shortPos(f.Pos))
+	where := ""
+	if f.Pos.IsValid() {
+		where = " (" + shortPos(f.Pos) + ")"
+	}
+	fmt.Fprintf(&b, "//\n//\t%s: %s%s\n", f.Kind, oneLine(f.Message), where)
 	fmt.Fprintf(&b, "//\n// path condition: %s\n", oneLine(f.PathCondition))
 	for _, c := range f.Concretized {
 		fmt.Fprintf(&b, "// concretized: %s\n", c)

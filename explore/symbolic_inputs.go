@@ -25,8 +25,8 @@ type symbolicDirectives struct {
 	params map[*types.Func][]*types.Var
 	// vars lists the //ltl:symbolic package variables per package.
 	vars map[*types.Package][]*types.Var
-	// callsSymbolic: a user package calls ltltest.Symbolic.
-	callsSymbolic bool
+	// callsSymbolic holds the user packages that call ltltest.Symbolic.
+	callsSymbolic map[*types.Package]bool
 }
 
 // loadSymbolic collects the symbolic inputs of the user packages (the
@@ -39,7 +39,10 @@ func (p *Program) loadSymbolic(created map[*packages.Package]*ssa.Package) {
 		}
 		for _, obj := range lp.TypesInfo.Uses {
 			if fn, ok := obj.(*types.Func); ok && fn.Name() == "Symbolic" && fn.Pkg() != nil && fn.Pkg().Path() == ltltestPath {
-				d.callsSymbolic = true
+				if d.callsSymbolic == nil {
+					d.callsSymbolic = map[*types.Package]bool{}
+				}
+				d.callsSymbolic[lp.Types] = true
 				break
 			}
 		}
@@ -87,7 +90,25 @@ func (p *Program) symbolicExploration(e *Entry, opts *Options) bool {
 	if opts.Inputs != nil {
 		return false // a concrete run with given inputs
 	}
-	return len(e.Symbolic) > 0 || len(p.symbolicVars(e.Fn.Pkg)) > 0 || p.sym.callsSymbolic
+	return len(e.Symbolic) > 0 || len(p.symbolicVars(e.Fn.Pkg)) > 0 || p.reachesSymbolic(e.Fn.Pkg.Pkg, map[*types.Package]bool{})
+}
+
+// reachesSymbolic reports whether pkg or a package it imports
+// (transitively) calls ltltest.Symbolic.
+func (p *Program) reachesSymbolic(pkg *types.Package, seen map[*types.Package]bool) bool {
+	if len(p.sym.callsSymbolic) == 0 || seen[pkg] {
+		return false
+	}
+	seen[pkg] = true
+	if p.sym.callsSymbolic[pkg] {
+		return true
+	}
+	for _, imp := range pkg.Imports() {
+		if p.reachesSymbolic(imp, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 // symbolicVars returns the //ltl:symbolic variables of pkg.

@@ -250,7 +250,7 @@ func TestSymbolicConcreteInputs(t *testing.T) {
 
 	_, r = exploreSym(t, symExamples+"/scale.TestScale", Options{Inputs: map[string]any{"n": 3, "limit": 3}})
 	assert.Equal(t, "pass", r.Verdict())
-	_, r = exploreSym(t, symExamples+"/scale.TestScale", Options{Inputs: map[string]any{"n": 3, "limit": 2.5}})
+	_, r = exploreSym(t, symExamples+"/untilsym.Until", Options{Inputs: map[string]any{"param": 2.5}})
 	require.NotEmpty(t, r.Findings)
 	assert.Equal(t, KindUnsupported, r.Findings[0].Kind)
 	assert.Contains(t, r.Findings[0].Message, "not an integer")
@@ -305,14 +305,20 @@ func TestEmitTest(t *testing.T) {
 	assert.Contains(t, src, fmt.Sprintf("\tUntil(%d)\n", in[int](t, f, "param")))
 	assert.Contains(t, src, "// path condition: "+f.PathCondition)
 
-	e, r = exploreSym(t, symExamples+"/scale.TestScale", Options{})
-	f = findKind(r, KindPanic)
-	require.NotNil(t, f)
+	// A test using ltltest.Symbolic (the finding as TestSymbolicExamples
+	// gets it, built here to keep the test fast).
+	e, err = loadSym(t).Func(symExamples + "/scale.TestScale")
+	require.NoError(t, err)
+	f = &Finding{Kind: KindPanic, Message: "panic: runtime error: integer divide by zero",
+		Inputs:        []Input{{Name: "n", Type: "int", Value: 173}, {Name: "limit", Type: "int", Value: 512}},
+		PathCondition: "n*3-limit-7 == 0"}
 	src, err = EmitTest(e, f)
 	require.NoError(t, err)
+	t.Logf("emitted:\n%s", src)
 	assert.Contains(t, src, "func TestScale_panic(t *testing.T) {")
-	assert.Contains(t, src, fmt.Sprintf(`t.Setenv("LTLTEST_INPUTS", "{\"limit\":%d,\"n\":%d}")`, in[int](t, f, "limit"), in[int](t, f, "n")))
+	assert.Contains(t, src, `t.Setenv("LTLTEST_INPUTS", "{\"limit\":512,\"n\":173}")`)
 	assert.Contains(t, src, "\tTestScale(t)\n")
+	assert.Contains(t, src, "// path condition: n*3-limit-7 == 0\n")
 
 	_, err = EmitTest(e, &Finding{})
 	assert.Error(t, err)

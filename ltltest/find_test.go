@@ -11,7 +11,7 @@ import (
 )
 
 // dekkerPkg loads only the Dekker example (the body is dekker.Run).
-var dekkerPkg = explore.LoadConfig{Patterns: []string{"github.com/henceforth-go/henceforth/examples/explore/dekker"}}
+var dekkerPkg = explore.LoadConfig{Patterns: []string{"github.com/henceforth-go/henceforth/examples/explore/dekker"}, NoTests: true}
 
 func TestFindWitness(t *testing.T) {
 	ft := &fakeT{}

@@ -76,7 +76,11 @@ func logf(t TestingT, format string, args ...any) {
 
 // inputFromEnv returns the value InputsEnv gives name.
 func inputFromEnv(name string) (json.RawMessage, bool, error) {
-	s := os.Getenv(InputsEnv)
+	return lookupInput(os.Getenv(InputsEnv), name)
+}
+
+// lookupInput returns the value the JSON object s gives name.
+func lookupInput(s, name string) (json.RawMessage, bool, error) {
 	if s == "" {
 		return nil, false, nil
 	}

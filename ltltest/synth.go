@@ -49,12 +49,12 @@ func WithMaxControllerStates(n int) Option {
 
 // WithConformDepth makes Conforms a bounded check: it explores the input
 // sequences of up to n steps and passes when none of them shows a
-// violation, even if longer behaviours were not explored (but not when the
-// budget of 200000 explored steps ran out first), and, for an
+// violation, even if longer behaviours were not explored and, for an
 // implementation whose state cannot be compared, without checking the
-// liveness guarantees). Without it, Conforms explores up to 12 steps and
-// reports a check that could not cover every behaviour as unknown, which
-// fails the test.
+// liveness guarantees (but not when the budget of 200000 explored steps ran
+// out first). Without it, Conforms explores up to 12 steps and reports a
+// check that could not cover every behaviour as unknown, which fails the
+// test.
 func WithConformDepth(n int) Option {
 	return func(c *config) { c.synth.conformDepth = n }
 }
@@ -182,9 +182,9 @@ func RequireSynthesize(t TestingT, spec *synth.Spec, args ...any) *synth.Mealy {
 //     and its value identifies the state, which lets Conforms find loops and
 //     check liveness. The struct may not contain pointers, maps, slices,
 //     channels, functions or interfaces, which a copy would share;
-//   - a constructor func() T returning such a value, or any value with a
-//     Step method (its state is then compared when it is a pointer to a
-//     comparable struct, and only safety is checked otherwise).
+//   - a constructor func() T returning a value with a Step method (any
+//     type; its state is compared when it is a pointer to a struct of plain
+//     values as above, and only safety is checked otherwise).
 //
 // The Step method is either synth.Stepper's
 //

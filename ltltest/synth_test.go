@@ -220,12 +220,21 @@ func (l *typedLight) Step(in TrafficInputs) (TrafficOutputs, bool) {
 	return TrafficOutputs{GreenNS: ns, Green: ew}, true
 }
 
+// plainLight is typedLight with a Step that cannot reject inputs.
+type plainLight struct{ l typedLight }
+
+func (p *plainLight) Step(in TrafficInputs) TrafficOutputs {
+	out, _ := p.l.Step(in)
+	return out
+}
+
 func TestConformsPasses(t *testing.T) {
 	spec := trafficSpec(t, false)
 	ft := &fakeT{}
 	assert.True(t, ltltest.Conforms(ft, spec, &mapLight{}))
 	assert.True(t, ltltest.Conforms(ft, spec, &typedLight{}))
 	assert.True(t, ltltest.Conforms(ft, spec, func() *typedLight { return &typedLight{} }))
+	assert.True(t, ltltest.Conforms(ft, spec, &plainLight{}))
 	assert.Empty(t, ft.errors, ft.output())
 	ltltest.RequireConforms(ft, spec, &mapLight{})
 	assert.False(t, ft.stopped)

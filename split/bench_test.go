@@ -23,6 +23,12 @@ var benchLimitFlag = flag.Duration("split.limit", 120*time.Second, "stop a bench
 
 func benchLimit() time.Duration { return *benchLimitFlag }
 
+// benchMaxNodes bounds every BDD store of a benchmark run: cancellation is
+// only checked between BDD operations, so without a bound one image can
+// outlive the time limit by minutes and fill the machine's memory (BAKERY
+// N = 7 reached 9 GB). A run that hits it counts as over the limit.
+const benchMaxNodes = 1 << 24
+
 // cpuTime is the process's user+system time, to tell parallel speedup from
 // the share of the machine other processes leave.
 func cpuTime() time.Duration {
@@ -61,7 +67,7 @@ func (l limiter) run(b *testing.B, config string, f func(ctx context.Context) (b
 // benchInvariant times the strongest split invariant.
 func benchInvariant(b *testing.B, l limiter, config string, p *Program, workers int, sched Schedule) {
 	l.run(b, config, func(ctx context.Context) (bool, error) {
-		inv, err := ComputeInvariant(ctx, p, InvariantOptions{Workers: workers, Schedule: sched})
+		inv, err := ComputeInvariant(ctx, p, InvariantOptions{Workers: workers, Schedule: sched, MaxNodes: benchMaxNodes})
 		if err != nil {
 			if _, ok := unknownReason(err); ok {
 				return false, nil
@@ -82,7 +88,7 @@ func benchInvariant(b *testing.B, l limiter, config string, p *Program, workers 
 // benchMonolithic times monolithic reachability (or LTL checking).
 func benchMonolithic(b *testing.B, l limiter, config string, p *Program, prop *Property, want Verdict) {
 	l.run(b, config, func(ctx context.Context) (bool, error) {
-		res, ms, err := CheckMonolithic(ctx, p, prop, 0)
+		res, ms, err := CheckMonolithic(ctx, p, prop, benchMaxNodes)
 		if err != nil {
 			return false, err
 		}
@@ -101,6 +107,7 @@ func benchMonolithic(b *testing.B, l limiter, config string, p *Program, prop *P
 // benchCheck times a complete compositional check (with refinement).
 func benchCheck(b *testing.B, l limiter, config string, p *Program, prop *Property, opts Options, want Verdict) {
 	l.run(b, config, func(ctx context.Context) (bool, error) {
+		opts.MaxNodes = benchMaxNodes
 		res, err := Check(ctx, p, prop, opts)
 		if err != nil {
 			return false, err

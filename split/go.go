@@ -142,23 +142,36 @@ func FromGo(fset *gotoken.FileSet, files []*ast.File, pkg *types.Package, info *
 	if decl == nil {
 		return nil, errorf(Pos{}, ErrType, "no declaration of %s in the files given", fn)
 	}
-	c := &gcompiler{
-		fset: fset, pkg: pkg, info: info, fn: obj,
-		ranges: map[*types.Var]*annotate.Range{},
-		shared: map[*types.Var]*gvar{}, locals: map[*types.Var]*gvar{},
-		temps: map[*gvar]*gvar{}, names: map[string]int{},
-		inits: map[*types.Var]ast.Expr{}, synth: map[ast.Expr]types.TypeAndValue{},
-	}
+	ranges := map[*types.Var]*annotate.Range{}
 	for _, r := range annots.Ranges {
-		c.ranges[r.Var] = r
+		ranges[r.Var] = r
 	}
+	inits := map[*types.Var]ast.Expr{}
 	for _, in := range info.InitOrder {
 		if len(in.Lhs) == 1 {
-			c.inits[in.Lhs[0]] = in.Rhs
+			inits[in.Lhs[0]] = in.Rhs
 		}
 	}
+	newCompiler := func(protected map[*types.Var]bool) *gcompiler {
+		return &gcompiler{
+			fset: fset, pkg: pkg, info: info, fn: obj, ranges: ranges, inits: inits, protected: protected,
+			shared: map[*types.Var]*gvar{}, locals: map[*types.Var]*gvar{},
+			temps: map[*gvar]*gvar{}, names: map[string]int{},
+			synth: map[ast.Expr]types.TypeAndValue{},
+		}
+	}
+	// Compile once with every shared access a step of its own, find the
+	// variables that are only accessed under a common mutex, and compile
+	// again with statement-level atomicity for those.
+	c := newCompiler(nil)
 	if err := c.compile(decl); err != nil {
 		return nil, err
+	}
+	if protected := c.lockProtected(); len(protected) > 0 {
+		c = newCompiler(protected)
+		if err := c.compile(decl); err != nil {
+			return nil, err
+		}
 	}
 	g := &GoProgram{N: n, Func: obj, Fset: fset, c: c, annots: annots, specErr: map[string]error{}}
 	g.Harnesses = harnesses(files, info, obj)

@@ -59,6 +59,9 @@ type gloc struct {
 	jump  bool        // a step that only moves pc (removed by shortcut)
 	order int         // creation order, for stable names
 	what  string      // what the step does, for traces
+	// access are the shared variables (not mutexes) the step reads or
+	// writes.
+	access []*gvar
 }
 
 // gcmd is a guarded command of a location.
@@ -88,12 +91,16 @@ type gcompiler struct {
 	localL  []*gvar
 	temps   map[*gvar]*gvar
 	names   map[string]int
-	inits   map[*types.Var]ast.Expr         // package-level initializers
-	synth   map[ast.Expr]types.TypeAndValue // types of the syntax the compiler makes (info is only read)
-	done    int
-	pc      *gvar // stands for pc in environments (see pcVar)
-	frozen  bool  // the Program is built: no new shared variables
-	loops   []loopTargets
+	inits   map[*types.Var]ast.Expr // package-level initializers
+	// protected are the package variables that every access (in the
+	// function) makes with a common mutex held: their accesses need no
+	// step of their own (see lockProtected).
+	protected map[*types.Var]bool
+	synth     map[ast.Expr]types.TypeAndValue // types of the syntax the compiler makes (info is only read)
+	done      int
+	pc        *gvar // stands for pc in environments (see pcVar)
+	frozen    bool  // the Program is built: no new shared variables
+	loops     []loopTargets
 }
 
 type loopTargets struct{ brk, cont int }
@@ -527,7 +534,11 @@ func (c *gcompiler) assign(s ast.Stmt, lhs, rhs ast.Expr, define bool, next int)
 		return 0, err
 	}
 	what := c.source(s)
-	return c.atomic(s, s.Pos(), -1, what, reads, target.shared, func(sub map[*gvar]*gvar) ([]*gcmd, error) {
+	var writes *gvar
+	if target.shared {
+		writes = target
+	}
+	return c.atomic(s, s.Pos(), -1, what, reads, writes, func(sub map[*gvar]*gvar) ([]*gcmd, error) {
 		val, err := c.expr(rhs, sub)
 		if err != nil {
 			return nil, err
@@ -556,7 +567,7 @@ func (c *gcompiler) branch(s ast.Stmt, cond ast.Expr, at, then, els int) (int, e
 		return 0, err
 	}
 	src := types.ExprString(cond)
-	return c.atomic(s, cond.Pos(), at, "if "+src, reads, false, func(sub map[*gvar]*gvar) ([]*gcmd, error) {
+	return c.atomic(s, cond.Pos(), at, "if "+src, reads, nil, func(sub map[*gvar]*gvar) ([]*gcmd, error) {
 		e, err := c.expr(cond, sub)
 		if err != nil {
 			return nil, err
@@ -572,16 +583,23 @@ func (c *gcompiler) branch(s ast.Stmt, cond ast.Expr, at, then, els int) (int, e
 // it reads into temporaries if it accesses more than one shared variable,
 // then one location whose commands final builds. at, if not negative, is
 // the location to use as the entry.
-func (c *gcompiler) atomic(s ast.Stmt, pos gotoken.Pos, at int, what string, reads []*gvar, writesShared bool, final func(map[*gvar]*gvar) ([]*gcmd, error)) (int, error) {
-	accesses := len(reads)
-	if writesShared {
+func (c *gcompiler) atomic(s ast.Stmt, pos gotoken.Pos, at int, what string, reads []*gvar, writesShared *gvar, final func(map[*gvar]*gvar) ([]*gcmd, error)) (int, error) {
+	accesses := 0
+	for _, r := range reads {
+		if !c.protected[r.obj] {
+			accesses++
+		}
+	}
+	if writesShared != nil && !c.protected[writesShared.obj] {
 		accesses++
 	}
 	var sub map[*gvar]*gvar
 	if accesses > 1 {
 		sub = map[*gvar]*gvar{}
 		for _, r := range reads {
-			sub[r] = c.temp(r)
+			if !c.protected[r.obj] {
+				sub[r] = c.temp(r)
+			}
 		}
 	}
 	var last int
@@ -603,9 +621,20 @@ func (c *gcompiler) atomic(s ast.Stmt, pos gotoken.Pos, at int, what string, rea
 		}
 	}
 	c.locs[last].cmds = cmds
+	for _, r := range reads {
+		if sub[r] == nil {
+			c.locs[last].access = append(c.locs[last].access, r)
+		}
+	}
+	if writesShared != nil {
+		c.locs[last].access = append(c.locs[last].access, writesShared)
+	}
 	entry := last
 	for i := len(reads) - 1; i >= 0 && sub != nil; i-- {
 		r := reads[i]
+		if sub[r] == nil {
+			continue
+		}
 		var k int
 		if i == 0 && at >= 0 {
 			k = at
@@ -614,6 +643,7 @@ func (c *gcompiler) atomic(s ast.Stmt, pos gotoken.Pos, at int, what string, rea
 			k = c.newLoc(s, pos, "load "+r.name)
 		}
 		c.locs[k].cmds = []*gcmd{{name: "load " + r.name, sets: []gset{{sub[r], ref(r)}}, next: entry}}
+		c.locs[k].access = []*gvar{r}
 		entry = k
 	}
 	return entry, nil
@@ -663,14 +693,93 @@ func (c *gcompiler) sharedReads(e ast.Expr) ([]*gvar, error) {
 			err = e2
 			return false
 		}
-		if slices.Contains(out, v) {
+		if slices.Contains(out, v) && !c.protected[obj] {
 			err = c.errAt(id.Pos(), ErrUnsupported, "%s is read twice in one expression (read it into a local first)", id.Name)
 			return false
 		}
-		out = append(out, v)
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
 		return true
 	})
 	return out, err
+}
+
+// lockProtected returns the package variables that every step accessing
+// them takes with one and the same mutex held (must-hold analysis over
+// the compiled graph). All the code that accesses them runs in the
+// goroutines of the model, so their accesses cannot race, and a
+// statement may access them together with one other shared variable in
+// one step without losing behaviours.
+func (c *gcompiler) lockProtected() map[*types.Var]bool {
+	n := len(c.locs)
+	var mutexes []*gvar
+	for _, v := range c.sharedL {
+		if v.mutex {
+			mutexes = append(mutexes, v)
+		}
+	}
+	if len(mutexes) == 0 {
+		return nil
+	}
+	all := uint64(1)<<len(mutexes) - 1
+	if len(mutexes) > 63 {
+		return nil
+	}
+	bit := map[*gvar]uint64{}
+	for i, m := range mutexes {
+		bit[m] = 1 << i
+	}
+	held := make([]uint64, n)
+	known := make([]bool, n)
+	held[0], known[0] = 0, true
+	for changed := true; changed; {
+		changed = false
+		for k := range n {
+			if !known[k] {
+				continue
+			}
+			for _, cmd := range c.locs[k].cmds {
+				out := held[k]
+				for _, s := range cmd.sets {
+					if s.v.mutex {
+						if strings.HasPrefix(cmd.name, "lock ") {
+							out |= bit[s.v]
+						} else {
+							out &^= bit[s.v]
+						}
+					}
+				}
+				j := cmd.next
+				if !known[j] {
+					known[j], held[j], changed = true, out, true
+				} else if nh := held[j] & out; nh != held[j] {
+					held[j], changed = nh, true
+				}
+			}
+		}
+	}
+	common := map[*gvar]uint64{}
+	for k, l := range c.locs {
+		for _, v := range l.access {
+			h := held[k]
+			if !known[k] {
+				h = all // unreachable
+			}
+			if prev, ok := common[v]; ok {
+				common[v] = prev & h
+			} else {
+				common[v] = h
+			}
+		}
+	}
+	out := map[*types.Var]bool{}
+	for v, h := range common {
+		if h != 0 && v.obj != nil {
+			out[v.obj] = true
+		}
+	}
+	return out
 }
 
 // declareLocal makes the local variable obj a variable of every process.

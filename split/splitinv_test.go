@@ -57,6 +57,7 @@ func TestParallelEqualsSequential(t *testing.T) {
 		{"peterson-3", func() *Program { p, _ := peterson(3); return p }()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			seq, err := ComputeInvariant(context.Background(), tc.p, InvariantOptions{Workers: 1})
 			require.NoError(t, err)
 			for _, sched := range []Schedule{Chaotic, Rounds} {

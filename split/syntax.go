@@ -404,14 +404,7 @@ func (p *parser) typ() (*typeDecl, error) {
 		}
 		return ty, nil
 	case p.accept("array"):
-		lo, err := p.additive()
-		if err != nil {
-			return nil, err
-		}
-		if _, err := p.expect(".."); err != nil {
-			return nil, err
-		}
-		hi, err := p.additive()
+		lo, hi, err := p.bounds()
 		if err != nil {
 			return nil, err
 		}
@@ -435,18 +428,8 @@ func (p *parser) typ() (*typeDecl, error) {
 		}
 		ty := &typeDecl{kind: tyProcess, pos: t.pos, module: name.text}
 		if p.accept("(") && !p.accept(")") {
-			for {
-				a, err := p.expr()
-				if err != nil {
-					return nil, err
-				}
-				ty.args = append(ty.args, a)
-				if p.accept(")") {
-					break
-				}
-				if _, err := p.expect(","); err != nil {
-					return nil, err
-				}
+			if ty.args, err = p.exprList(")"); err != nil {
+				return nil, err
 			}
 		}
 		return ty, nil
@@ -454,14 +437,7 @@ func (p *parser) typ() (*typeDecl, error) {
 	if t.kind == tIdent && !p.isNameAhead() {
 		return nil, errorf(t.pos, ErrUnsupported, "module instances must be processes: write \"process %s\"", t.text)
 	}
-	lo, err := p.additive()
-	if err != nil {
-		return nil, err
-	}
-	if _, err := p.expect(".."); err != nil {
-		return nil, err
-	}
-	hi, err := p.additive()
+	lo, hi, err := p.bounds()
 	if err != nil {
 		return nil, err
 	}
@@ -528,6 +504,20 @@ func (p *parser) defineSection(m *moduleDecl) error {
 	return nil
 }
 
+// bounds parses a range "a..b" of additive expressions.
+func (p *parser) bounds() (lo, hi *snode, err error) {
+	if lo, err = p.additive(); err != nil {
+		return nil, nil, err
+	}
+	if _, err = p.expect(".."); err != nil {
+		return nil, nil, err
+	}
+	if hi, err = p.additive(); err != nil {
+		return nil, nil, err
+	}
+	return lo, hi, nil
+}
+
 // binderAfter parses "ident in a..b" (after "[" or a quantifier).
 func (p *parser) binderAfter(open string) (*binder, error) {
 	name, err := p.ident("an index name")
@@ -537,14 +527,7 @@ func (p *parser) binderAfter(open string) (*binder, error) {
 	if _, err := p.expect("in"); err != nil {
 		return nil, err
 	}
-	lo, err := p.additive()
-	if err != nil {
-		return nil, err
-	}
-	if _, err := p.expect(".."); err != nil {
-		return nil, err
-	}
-	hi, err := p.additive()
+	lo, hi, err := p.bounds()
 	if err != nil {
 		return nil, err
 	}
@@ -660,26 +643,7 @@ func (p *parser) lvalue() (*snode, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := &snode{kind: sIdent, pos: name.pos, text: name.text}
-	for {
-		switch {
-		case p.is("["):
-			open := p.next()
-			idx, err := p.exprThen("]")
-			if err != nil {
-				return nil, err
-			}
-			n = &snode{kind: sIndex, pos: open.pos, args: []*snode{n, idx}}
-		case p.accept("."):
-			f, err := p.ident("a field name")
-			if err != nil {
-				return nil, err
-			}
-			n = &snode{kind: sField, pos: f.pos, text: f.text, args: []*snode{n}}
-		default:
-			return n, nil
-		}
-	}
+	return p.selectors(&snode{kind: sIdent, pos: name.pos, text: name.text})
 }
 
 // Expressions.
@@ -905,6 +869,11 @@ func (p *parser) postfix() (*snode, error) {
 	if err != nil {
 		return nil, err
 	}
+	return p.selectors(n)
+}
+
+// selectors parses the index and field selectors after n: n[e], n.f.
+func (p *parser) selectors(n *snode) (*snode, error) {
 	for {
 		t := p.peek()
 		switch {

@@ -68,6 +68,9 @@ func TestThesisVerdicts(t *testing.T) {
 			if tc.long && testing.Short() {
 				t.Skip("long")
 			}
+			// Programs are only read by Check: the cases run in parallel
+			// (which also checks that concurrent Checks do not interfere).
+			t.Parallel()
 			text, err := ParseFile("testdata/"+tc.file+".smv", tc.n)
 			require.NoError(t, err)
 			api, apiProp := tc.api(tc.n)

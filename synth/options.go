@@ -57,7 +57,9 @@ func WithoutEarlyTermination() Option { return func(op *options) { op.noEarly = 
 func WithNodeTable(nodes int) Option { return func(op *options) { op.nodeTable = nodes } }
 
 // WithRudd runs on the github.com/dalzilio/rudd BDD package instead of the
-// native kernel (for comparison; it is several times slower).
+// native kernel, for comparison: it is several times slower, and rudd's node
+// finalizers race with its operations (a data race inside the library that
+// the race detector reports), so it is not for production use.
 func WithRudd() Option { return func(op *options) { op.rudd = true } }
 
 // WithPartitionedTransitions sets the size (in BDD nodes) of the clusters of

@@ -19,7 +19,7 @@ import (
 const exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy dpor|dfs|pb|random|pct] [-json]
                    [-seed N] [-max-executions N] [-max-steps N] [-timeout D]
                    [-shared] [-workers N] [-preemptions N] [-pct-depth N]
-                   [-replay TOKEN] [PACKAGES]
+                   [-replay TOKEN] [-emit-test] [-find FORMULA] [PACKAGES]
 
 Runs the Test functions of PACKAGES (go/packages patterns, "." by default)
 under the explorer, unchanged: every goroutine schedule is executed in an
@@ -44,6 +44,15 @@ object of kind "unknown" (position and replay empty).
 -replay TOKEN runs exactly the execution of a finding's token, of the one
 test -run selects.
 
+Symbolic inputs (ltltest.Symbolic, //ltl:symbolic): a finding on a
+symbolic path prints the inputs that reach it and the path condition; in
+-json its object has "inputs" (input name to value) and "path_condition".
+-emit-test prints, after each such finding, a Go regression test that
+reproduces it natively with those inputs (in -json: "regression_test").
+
+-find FORMULA searches each test for an interleaving that satisfies
+FORMULA (scenario search; see explorefind.go) and prints the witness.
+
 Progress (executions, findings, rate) goes to standard error at most once a
 second when it is a terminal.
 
@@ -52,7 +61,14 @@ unknown (incomplete) result, 2 usage or load error.
 `
 
 func init() {
-	register(&command{name: "explore", summary: "explore the goroutine schedules of Go tests", usage: exploreUsage, run: runExplore})
+	x := &explorer{load: explore.Load}
+	register(&command{name: "explore", summary: "explore the goroutine schedules of Go tests", usage: exploreUsage, run: x.run})
+}
+
+// explorer is the explore command. load is explore.Load (tests substitute
+// a loader that reuses programs across runs).
+type explorer struct {
+	load func(context.Context, explore.LoadConfig) (*explore.Program, error)
 }
 
 // exploreFlags are the flags of ltl explore. To add a flag: a field here,
@@ -70,6 +86,8 @@ type exploreFlags struct {
 	preemptions   int
 	pctDepth      int
 	replay        string
+	emitTest      bool
+	find          string
 }
 
 func (f *exploreFlags) register(fs *flag.FlagSet) {
@@ -85,6 +103,8 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.preemptions, "preemptions", 2, "largest preemption bound of pb")
 	fs.IntVar(&f.pctDepth, "pct-depth", 3, "bug depth of pct")
 	fs.StringVar(&f.replay, "replay", "", "run only the execution of this replay `token`")
+	fs.BoolVar(&f.emitTest, "emit-test", false, "print a Go regression test for each finding with symbolic inputs")
+	fs.StringVar(&f.find, "find", "", "search for an interleaving satisfying `formula` instead of checking")
 }
 
 // options validates the flags and converts them to explore.Options.
@@ -119,7 +139,7 @@ func (f *exploreFlags) options() (explore.Options, error) {
 	return o, nil
 }
 
-func runExplore(e *env, args []string) (int, error) {
+func (x *explorer) run(e *env, args []string) (int, error) {
 	var f exploreFlags
 	fs := newFlags("explore")
 	f.register(fs)
@@ -143,7 +163,7 @@ func runExplore(e *env, args []string) (int, error) {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	p, err := explore.Load(ctx, explore.LoadConfig{Patterns: pkgs})
+	p, err := x.load(ctx, explore.LoadConfig{Patterns: pkgs})
 	if err != nil {
 		return 2, err
 	}
@@ -158,8 +178,19 @@ func runExplore(e *env, args []string) (int, error) {
 	}
 
 	out := newExploreOutput(e, f.json)
+	out.emitTest = f.emitTest
 	status := 0
 	for _, t := range tests {
+		if f.find != "" {
+			ok, err := out.find(ctx, p, t, f.find, opts)
+			if err != nil {
+				return 2, err
+			}
+			if !ok {
+				status = 1
+			}
+			continue
+		}
 		o := opts
 		o.Progress = out.progress(t)
 		r, err := p.Explore(ctx, t, o)
@@ -192,6 +223,11 @@ type jsonFinding struct {
 	Position string `json:"position"`
 	Replay   string `json:"replay"`
 	Steps    int    `json:"steps"`
+	// Symbolic explorations: the inputs that reach the finding, the path
+	// condition in Go syntax, and with -emit-test a regression test.
+	Inputs         map[string]any `json:"inputs,omitempty"`
+	PathCondition  string         `json:"path_condition,omitempty"`
+	RegressionTest string         `json:"regression_test,omitempty"`
 }
 
 func newJSONFinding(test string, f *explore.Finding) jsonFinding {
@@ -199,7 +235,8 @@ func newJSONFinding(test string, f *explore.Finding) jsonFinding {
 	if f.Pos.IsValid() {
 		pos = f.Pos.String()
 	}
-	return jsonFinding{Test: test, Kind: string(f.Kind), Message: f.Message, Position: pos, Replay: f.Replay, Steps: f.Steps}
+	return jsonFinding{Test: test, Kind: string(f.Kind), Message: f.Message, Position: pos, Replay: f.Replay, Steps: f.Steps,
+		Inputs: f.InputMap(), PathCondition: f.PathCondition}
 }
 
 // exploreOutput prints the results of ltl explore: findings and summary
@@ -208,6 +245,7 @@ func newJSONFinding(test string, f *explore.Finding) jsonFinding {
 type exploreOutput struct {
 	stdout, stderr io.Writer
 	json           bool
+	emitTest       bool            // -emit-test
 	terminal       bool            // stderr is a terminal: print progress
 	warned         map[string]bool // warnings printed once
 	err            error           // first write error
@@ -277,7 +315,11 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 	verdict := r.Verdict()
 	if o.json {
 		for _, f := range r.Findings {
-			o.writeJSON(newJSONFinding(r.Entry, f))
+			jf := newJSONFinding(r.Entry, f)
+			if o.emitTest && len(f.Inputs) > 0 {
+				jf.RegressionTest, _ = explore.EmitTest(t, f)
+			}
+			o.writeJSON(jf)
 		}
 		if len(r.Findings) == 0 && verdict == "unknown" {
 			o.writeJSON(jsonFinding{Test: r.Entry, Kind: "unknown", Message: incompleteMessage(r)})
@@ -286,6 +328,13 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 	}
 	for _, f := range r.Findings {
 		o.printf(o.stdout, "--- %s: %s\n%s\n", r.Entry, f.Kind, f.String())
+		if o.emitTest && len(f.Inputs) > 0 {
+			if src, err := explore.EmitTest(t, f); err != nil {
+				o.printf(o.stderr, "ltl explore: -emit-test: %v\n", err)
+			} else {
+				o.printf(o.stdout, "regression test:\n%s\n", src)
+			}
+		}
 	}
 	detail := fmt.Sprintf("%s, complete", r.Strategy)
 	switch {

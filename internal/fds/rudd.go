@@ -26,6 +26,11 @@ type ruddBackend struct {
 // NewRudd returns a Backend with nvars variables over rudd. nodes is the
 // initial node table size and cache the operation cache size (0 for rudd's
 // defaults).
+//
+// rudd's node finalizers decrement reference counts under its lock while
+// its operations increment them without it, so the race detector reports
+// races inside rudd (and a lost update could free a live node): the
+// backend is kept for comparison, not for production use.
 func NewRudd(nvars, nodes, cache int) (Backend, error) {
 	if nvars < 1 {
 		nvars = 1

@@ -7,9 +7,9 @@ import (
 	"github.com/henceforth-go/henceforth/examples/explore/philosophers"
 )
 
-// TestDeadlock deadlocks when the three philosophers take their left
+// TestDeadlock deadlocks when the two philosophers take their left
 // forks at once.
-func TestDeadlock(t *testing.T) { philosophers.Dine(3, false) }
+func TestDeadlock(t *testing.T) { philosophers.Dine(2, false) }
 
 // TestFails fails in every schedule.
 func TestFails(t *testing.T) {
@@ -20,8 +20,8 @@ func TestFails(t *testing.T) {
 
 // TestPasses passes in every schedule.
 func TestPasses(t *testing.T) {
-	if n := philosophers.Dine(3, true); n != 3 {
-		t.Errorf("%d meals, want 3", n)
+	if n := philosophers.Dine(2, true); n != 2 {
+		t.Errorf("%d meals, want 2", n)
 	}
 }
 
