@@ -99,7 +99,7 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 	}
 	var errs []error
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if isStd(p) && !isInterpretedStd(p.PkgPath) {
+		if (isStd(p) && !isInterpretedStd(p.PkgPath)) || isOpaqueLibrary(p.PkgPath) {
 			return
 		}
 		for _, e := range p.Errors {
@@ -120,7 +120,7 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 		if lp.Types == nil || strings.HasSuffix(lp.ID, ".test") {
 			return
 		}
-		interp := !isStd(lp) || isInterpretedStd(lp.PkgPath)
+		interp := (!isStd(lp) && !isOpaqueLibrary(lp.PkgPath)) || isInterpretedStd(lp.PkgPath)
 		var files []*ast.File
 		var info *types.Info
 		if interp {

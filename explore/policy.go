@@ -54,3 +54,54 @@ func isStdPath(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".") && !strings.HasSuffix(path, ".test")
 }
+
+// Libraries policy.
+//
+// The explorer's own implementation and the libraries behind it are never
+// interpreted: a test file that calls ltltest.Explore imports ltltest, which
+// imports the explorer, go/ssa, Z3 and the BDD packages, and interpreting
+// their initializers on every execution would cost more than the body under
+// test (and Z3's cgo globals cannot be snapshotted). These packages are
+// loaded like opaque standard packages: types only, no initializers, and a
+// call of one of their functions from an explored body is an "unsupported"
+// finding unless it is an intrinsic (ltltest.Symbolic is).
+//
+// Everything else outside GOROOT — the user's packages, this module's
+// examples and testdata, testify — is interpreted.
+
+// henceforthModule is this module's path.
+const henceforthModule = "github.com/henceforth-go/henceforth"
+
+// henceforthLibraries are the first path elements, below henceforthModule,
+// of the module's library packages (not its examples or testdata).
+var henceforthLibraries = map[string]bool{
+	"annotate": true, "automaton": true, "cmd": true, "explore": true,
+	"internal": true, "ltl": true, "ltltest": true, "monitor": true,
+	"split": true, "symbolic": true, "synth": true,
+}
+
+// opaqueLibraries are module path prefixes of the libraries the explorer
+// itself is built on.
+var opaqueLibraries = []string{
+	"golang.org/x/tools",
+	"golang.org/x/mod",
+	"golang.org/x/sync",
+	"github.com/aclements/go-z3",
+	"github.com/dalzilio/rudd",
+}
+
+// isOpaqueLibrary reports whether the non-standard package with the given
+// import path is part of the explorer's implementation and so is loaded
+// with types only.
+func isOpaqueLibrary(path string) bool {
+	if rest, ok := strings.CutPrefix(path, henceforthModule+"/"); ok {
+		first, _, _ := strings.Cut(rest, "/")
+		return henceforthLibraries[first] && !strings.Contains(rest, "/testdata/") && !strings.HasSuffix(rest, "/testdata")
+	}
+	for _, m := range opaqueLibraries {
+		if path == m || strings.HasPrefix(path, m+"/") {
+			return true
+		}
+	}
+	return false
+}

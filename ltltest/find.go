@@ -119,6 +119,8 @@ func search(t TestingT, body any, formula string, args []any) (res *explore.Find
 			fo = *a
 		case explore.LoadConfig:
 			lc = &a
+		case *explore.LoadConfig:
+			lc = a
 		default:
 			rest = append(rest, a)
 		}
@@ -129,7 +131,9 @@ func search(t TestingT, body any, formula string, args []any) (res *explore.Find
 		fail(t, "ltltest: cannot explore the body", err.Error(), msg)
 		return nil, "", msg, false
 	}
-	res, err = p.Find(context.Background(), e, formula, fo)
+	ctx, cancel := testContext(t)
+	defer cancel()
+	res, err = p.Find(ctx, e, formula, fo)
 	if err != nil {
 		fail(t, "ltltest: cannot search", "formula: "+formula+"\nerror:   "+err.Error(), msg)
 		return nil, e.Name, msg, false
@@ -147,8 +151,7 @@ type loadedProgram struct {
 }
 
 // findEntry loads the test's package (or lc) and resolves body to an
-// entry. (A private helper: ltltest.Explore's resolution did not exist
-// when this was written.)
+// entry; Explore uses it too.
 func findEntry(body any, lc *explore.LoadConfig) (*explore.Program, *explore.Entry, error) {
 	switch body.(type) {
 	case func(*testing.T), func():
