@@ -19,13 +19,14 @@ import (
 const exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy dpor|dfs|pb|random|pct] [-json]
                    [-seed N] [-max-executions N] [-max-steps N] [-timeout D]
                    [-shared] [-workers N] [-preemptions N] [-pct-depth N]
-                   [-replay TOKEN] [-emit-test] [-find FORMULA] [PACKAGES]
+                   [-replay TOKEN] [-emit-test] [-find FORMULA]
+                   [-specs NAME,… | -specs none] [PACKAGES]
 
 Runs the Test functions of PACKAGES (go/packages patterns, "." by default)
 under the explorer, unchanged: every goroutine schedule is executed in an
 interpreter and checked for deadlocks, goroutine leaks, unrecovered panics,
 failed t.Error/t.Fatal, data races (-shared) and violations of the
-package's //ltl:spec annotations.
+package's //ltl:spec annotations (all of them, or those -specs names).
 
 Output: one block per finding (the interleaving table, goroutine stacks,
 output and a replay token), then one line per test:
@@ -88,6 +89,7 @@ type exploreFlags struct {
 	replay        string
 	emitTest      bool
 	find          string
+	specs         string
 }
 
 func (f *exploreFlags) register(fs *flag.FlagSet) {
@@ -104,6 +106,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.pctDepth, "pct-depth", 3, "bug depth of pct")
 	fs.StringVar(&f.replay, "replay", "", "run only the execution of this replay `token`")
 	fs.BoolVar(&f.emitTest, "emit-test", false, "print a Go regression test for each finding with symbolic inputs")
+	fs.StringVar(&f.specs, "specs", "", "comma-separated `names` of the //ltl:spec annotations to check (default all; \"none\": none)")
 	fs.StringVar(&f.find, "find", "", "search for an interleaving satisfying `formula` instead of checking")
 }
 
@@ -136,6 +139,18 @@ func (f *exploreFlags) options() (explore.Options, error) {
 	o.Preemptions = f.preemptions
 	o.PCTDepth = f.pctDepth
 	o.Replay = f.replay
+	switch f.specs {
+	case "":
+	case "none":
+		o.NoSpecs = true
+	default:
+		for _, name := range strings.Split(f.specs, ",") {
+			if name = strings.TrimSpace(name); name == "" {
+				return o, fmt.Errorf("-specs: empty spec name in %q", f.specs)
+			}
+			o.Specs = append(o.Specs, strings.TrimSpace(name))
+		}
+	}
 	return o, nil
 }
 

@@ -245,3 +245,25 @@ func TestExploreProgress(t *testing.T) {
 	o.endProgress()
 	assert.True(t, strings.HasSuffix(buf.String(), "\r\033[K"), "the line is cleared")
 }
+
+// The singleton example carries the Java thesis's literal spec, which every
+// program calling getSingleton violates (also the fixed one), and the
+// corrected spec atMostOnce, which the fixed version satisfies: -specs
+// selects what is checked.
+func TestExploreSpecsFlag(t *testing.T) {
+	const pkg = "../../examples/explore/singleton"
+	status, out, errOut := runExplore(t, "-json", pkg)
+	assert.Equal(t, 1, status, "%s\n%s", out, errOut)
+	assert.Contains(t, out, `ltl:spec thesis violated`)
+
+	status, out, errOut = runExplore(t, "-specs", "atMostOnce", pkg)
+	assert.Equal(t, 0, status, "%s\n%s", out, errOut)
+	assert.Regexp(t, `(?m)^pass +github.com/henceforth-go/henceforth/examples/explore/singleton.TestFixed `, out)
+
+	status, out, errOut = runExplore(t, "-specs", "none", pkg)
+	assert.Equal(t, 0, status, "%s\n%s", out, errOut)
+
+	status, _, errOut = runExplore(t, "-specs", "atMostOnce,,thesis", pkg)
+	assert.Equal(t, 2, status)
+	assert.Contains(t, errOut, "-specs: empty spec name")
+}
