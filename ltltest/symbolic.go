@@ -69,6 +69,7 @@ func Symbolic[T Scalar](t TestingT, name string) T {
 }
 
 func logf(t TestingT, format string, args ...any) {
+	t.Helper()
 	if l, ok := t.(interface{ Logf(string, ...any) }); ok {
 		l.Logf(format, args...)
 	}

@@ -164,10 +164,10 @@ func (e *engine) images(ctx context.Context) (bool, error) {
 	}
 	changed := false
 	for j, k := range e.procs {
-		if j%64 == 63 {
-			if err := ctx.Err(); err != nil {
-				return false, err
-			}
+		// Cheap next to an image; a BDD operation itself cannot be
+		// interrupted (internal/fds has no abort).
+		if err := ctx.Err(); err != nil {
+			return false, err
 		}
 		f := e.front[j]
 		img := sp.False()
