@@ -20,7 +20,7 @@ const exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy dpor|dfs|pb|ran
                    [-seed N] [-max-executions N] [-max-steps N] [-timeout D]
                    [-shared] [-workers N] [-preemptions N] [-pct-depth N]
                    [-replay TOKEN] [-emit-test] [-find FORMULA]
-                   [-specs NAME,… | -specs none] [PACKAGES]
+                   [-specs NAME,… | -specs none] [-func NAME] [PACKAGES]
 
 Runs the Test functions of PACKAGES (go/packages patterns, "." by default)
 under the explorer, unchanged: every goroutine schedule is executed in an
@@ -41,6 +41,10 @@ With -json, one JSON object per line on standard output for each finding:
 kind is deadlock, leak, panic, race, test-failure, ltl, unsupported or
 internal; a test whose exploration was incomplete without findings gets one
 object of kind "unknown" (position and replay empty).
+
+-func NAME explores that function instead of the Test functions: a
+function without parameters, or one marked //ltl:symbolic whose
+parameters are symbolic inputs.
 
 -replay TOKEN runs exactly the execution of a finding's token, of the one
 test -run selects.
@@ -90,6 +94,7 @@ type exploreFlags struct {
 	emitTest      bool
 	find          string
 	specs         string
+	fn            string
 }
 
 func (f *exploreFlags) register(fs *flag.FlagSet) {
@@ -106,6 +111,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.pctDepth, "pct-depth", 3, "bug depth of pct")
 	fs.StringVar(&f.replay, "replay", "", "run only the execution of this replay `token`")
 	fs.BoolVar(&f.emitTest, "emit-test", false, "print a Go regression test for each finding with symbolic inputs")
+	fs.StringVar(&f.fn, "func", "", "explore the function `name` (e.g. a //ltl:symbolic function) instead of Test functions")
 	fs.StringVar(&f.specs, "specs", "", "comma-separated `names` of the //ltl:spec annotations to check (default all; \"none\": none)")
 	fs.StringVar(&f.find, "find", "", "search for an interleaving satisfying `formula` instead of checking")
 }
@@ -182,7 +188,19 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 	if err != nil {
 		return 2, err
 	}
-	tests := p.Tests(re)
+	var tests []*explore.Entry
+	if f.fn != "" {
+		if f.run != "" {
+			return 2, fmt.Errorf("-func and -run are exclusive")
+		}
+		entry, err := p.Func(f.fn)
+		if err != nil {
+			return 2, fmt.Errorf("-func: %w", err)
+		}
+		tests = []*explore.Entry{entry}
+	} else {
+		tests = p.Tests(re)
+	}
 	switch {
 	case len(tests) == 0 && f.run != "":
 		return 2, fmt.Errorf("no Test function of %s matches -run %q", strings.Join(pkgs, " "), f.run)

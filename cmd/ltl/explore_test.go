@@ -267,3 +267,25 @@ func TestExploreSpecsFlag(t *testing.T) {
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, "-specs: empty spec name")
 }
+
+// -func explores a //ltl:symbolic function: its parameters are inputs, and
+// the finding carries the inputs that reach the bug.
+func TestExploreFuncFlag(t *testing.T) {
+	const pkg = "../../examples/symbolic/magic"
+	status, out, errOut := runExplore(t, "-json", "-func", "Check", pkg)
+	require.Equal(t, 1, status, "%s\n%s", out, errOut)
+	lines := jsonLines(t, out)
+	require.Len(t, lines, 1)
+	assert.Equal(t, "panic", lines[0]["kind"])
+	in, ok := lines[0]["inputs"].(map[string]any)
+	require.True(t, ok, "inputs: %v", lines[0])
+	n, limit := int(in["n"].(float64)), int(in["limit"].(float64))
+	assert.Equal(t, limit+7, n*3, "the inputs reach the magic comparison: %v", in)
+
+	status, _, errOut = runExplore(t, "-func", "Nope", pkg)
+	assert.Equal(t, 2, status)
+	assert.Contains(t, errOut, `-func: explore: no function "Nope"`)
+	status, _, errOut = runExplore(t, "-func", "Check", "-run", "X", pkg)
+	assert.Equal(t, 2, status)
+	assert.Contains(t, errOut, "-func and -run are exclusive")
+}
