@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/ssa"
 )
@@ -21,6 +22,7 @@ func FuzzDecodeToken(f *testing.F) {
 	f.Add("v1:!!!")
 	f.Add(encodeToken("p.TestX", 42, []choice{{n: 3, c: 2}, {n: 2, c: 1}, {n: 300, c: 299}}))
 	f.Add(encodeToken("p.TestX", -7, nil))
+	f.Add(encodeToken("p.TestX", 3, longRun(500)))
 	f.Fuzz(func(t *testing.T, s string) {
 		tok, err := decodeToken(s)
 		if err != nil {
@@ -36,6 +38,39 @@ func FuzzDecodeToken(f *testing.F) {
 		require.Equal(t, tok.seed, again.seed)
 		require.Equal(t, tok.choices, again.choices)
 	})
+}
+
+// longRun is a path that ends in a long run of first choices, as a
+// witness continued to its end has.
+func longRun(n int) []choice {
+	path := []choice{{n: 2, c: 1}, {n: 3, c: 2}}
+	for range n {
+		path = append(path, choice{n: 2, c: 0})
+	}
+	return path
+}
+
+// Long runs of equal choices are run-length encoded ("v2:"), short paths
+// keep the plain "v1:" form; both decode to the same path.
+func TestTokenRunLength(t *testing.T) {
+	path := longRun(5000)
+	tok := encodeToken("p.TestX", 9, path)
+	require.True(t, strings.HasPrefix(tok, "v2:"), tok)
+	assert.Less(t, len(tok), 40, "5002 choices in a short token: %s", tok)
+	d, err := decodeToken(tok)
+	require.NoError(t, err)
+	assert.Equal(t, int64(9), d.seed)
+	require.Len(t, d.choices, len(path))
+	for i, c := range path {
+		require.Equal(t, c.c, d.choices[i], "choice %d", i)
+	}
+	assert.Equal(t, pathCheck("p.TestX", path), d.check)
+
+	short := encodeToken("p.TestX", 9, path[:2])
+	require.True(t, strings.HasPrefix(short, "v1:"), short)
+	d, err = decodeToken(short)
+	require.NoError(t, err)
+	assert.Equal(t, []int{1, 2}, d.choices)
 }
 
 // FuzzFormat compares the fmt model with the real fmt on basic operands:

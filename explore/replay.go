@@ -20,23 +20,58 @@ import (
 //	2 bytes  check: FNV-1a of the entry name and the alternative counts
 //
 // Only choice points with two or more alternatives are recorded, so tokens
-// stay short. The check detects tokens from another entry or a changed
+// stay short. A path with long runs of equal choices (a witness continued
+// with first choices to its end) is encoded as "v2:", the same fields with
+// the choices run-length encoded:
+//
+//	uvarint  version (2)
+//	varint   seed
+//	uvarint  number of runs
+//	uvarint  each run: the choice, then how many times it repeats
+//	2 bytes  check
+//
+// encodeToken writes whichever is shorter; decodeToken reads both. The check detects tokens from another entry or a changed
 // program (a diverging replay is an error, never a silent different run).
 
-const tokenVersion = 1
+const (
+	tokenVersion    = 1
+	tokenVersionRLE = 2
+)
 
 // encodeToken builds the replay token of a path.
 func encodeToken(entry string, seed int64, path []choice) string {
-	buf := make([]byte, 0, 8+len(path))
-	buf = binary.AppendUvarint(buf, tokenVersion)
-	buf = binary.AppendVarint(buf, seed)
-	buf = binary.AppendUvarint(buf, uint64(len(path)))
-	for _, c := range path {
-		buf = binary.AppendUvarint(buf, uint64(c.c))
-	}
 	sum := pathCheck(entry, path)
-	buf = append(buf, byte(sum), byte(sum>>8))
-	return "v1:" + base64.RawURLEncoding.EncodeToString(buf)
+	plain := make([]byte, 0, 8+len(path))
+	plain = binary.AppendUvarint(plain, tokenVersion)
+	plain = binary.AppendVarint(plain, seed)
+	plain = binary.AppendUvarint(plain, uint64(len(path)))
+	for _, c := range path {
+		plain = binary.AppendUvarint(plain, uint64(c.c))
+	}
+	plain = append(plain, byte(sum), byte(sum>>8))
+
+	var runs []byte
+	nruns := 0
+	for i := 0; i < len(path); {
+		j := i
+		for j < len(path) && path[j].c == path[i].c {
+			j++
+		}
+		runs = binary.AppendUvarint(runs, uint64(path[i].c))
+		runs = binary.AppendUvarint(runs, uint64(j-i))
+		nruns++
+		i = j
+	}
+	rle := make([]byte, 0, 8+len(runs))
+	rle = binary.AppendUvarint(rle, tokenVersionRLE)
+	rle = binary.AppendVarint(rle, seed)
+	rle = binary.AppendUvarint(rle, uint64(nruns))
+	rle = append(rle, runs...)
+	rle = append(rle, byte(sum), byte(sum>>8))
+	if len(rle) < len(plain) {
+		return "v2:" + base64.RawURLEncoding.EncodeToString(rle)
+	}
+	return "v1:" + base64.RawURLEncoding.EncodeToString(plain)
 }
 
 func pathCheck(entry string, path []choice) uint16 {
@@ -62,9 +97,10 @@ type replayToken struct {
 var ErrBadToken = errors.New("malformed replay token")
 
 func decodeToken(s string) (*replayToken, error) {
-	rest, ok := strings.CutPrefix(s, "v1:")
-	if !ok {
-		return nil, fmt.Errorf("%w %q: want prefix \"v1:\"", ErrBadToken, s)
+	prefix, rest, ok := strings.Cut(s, ":")
+	want := map[string]uint64{"v1": tokenVersion, "v2": tokenVersionRLE}[prefix]
+	if !ok || want == 0 {
+		return nil, fmt.Errorf("%w %q: want prefix \"v1:\" or \"v2:\"", ErrBadToken, s)
 	}
 	buf, err := base64.RawURLEncoding.DecodeString(rest)
 	if err != nil {
@@ -74,7 +110,7 @@ func decodeToken(s string) (*replayToken, error) {
 		return nil, fmt.Errorf("%w %q: %s", ErrBadToken, s, what)
 	}
 	v, n := binary.Uvarint(buf)
-	if n <= 0 || v != tokenVersion {
+	if n <= 0 || v != want {
 		return fail("unknown version")
 	}
 	buf = buf[n:]
@@ -94,8 +130,18 @@ func decodeToken(s string) (*replayToken, error) {
 		if n <= 0 || c > 1<<20 {
 			return fail("bad choice")
 		}
-		t.choices = append(t.choices, int(c))
 		buf = buf[n:]
+		repeat := uint64(1)
+		if v == tokenVersionRLE {
+			repeat, n = binary.Uvarint(buf)
+			if n <= 0 || repeat == 0 || repeat > maxTokenChoices-uint64(len(t.choices)) {
+				return fail("bad run")
+			}
+			buf = buf[n:]
+		}
+		for range repeat {
+			t.choices = append(t.choices, int(c))
+		}
 	}
 	if len(buf) != 2 {
 		return fail("bad checksum")
@@ -103,3 +149,7 @@ func decodeToken(s string) (*replayToken, error) {
 	t.check = uint16(buf[0]) | uint16(buf[1])<<8
 	return t, nil
 }
+
+// maxTokenChoices bounds the path a token may describe, so a malformed
+// token cannot make the decoder allocate without limit.
+const maxTokenChoices = 1 << 20

@@ -29,7 +29,7 @@ type namedT struct {
 
 func (n *namedT) Name() string { return n.name }
 
-var tokenRE = regexp.MustCompile(`replay: (v1:\S+)`)
+var tokenRE = regexp.MustCompile(`replay: (v[12]:\S+)`)
 
 func TestExploreFindsDeadlockAndReplays(t *testing.T) {
 	ft := &namedT{name: "TestDine/three"}
@@ -44,7 +44,7 @@ func TestExploreFindsDeadlockAndReplays(t *testing.T) {
 	assert.Contains(t, out, "goroutine 2 [sync.(*Mutex).Lock]")
 	assert.Contains(t, out, "with dpor, complete")
 	assert.Contains(t, out, "message: dining 3")
-	assert.Contains(t, out, "replay with: go test -run '^TestDine$/^three$' -ltl.replay=v1:")
+	assert.Regexp(t, `replay with: go test -run '\^TestDine\$/\^three\$' -ltl.replay=v[12]:`, out)
 	m := tokenRE.FindStringSubmatch(out)
 	require.NotNil(t, m, "no replay token in the failure")
 	token := m[1]

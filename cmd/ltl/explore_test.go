@@ -89,7 +89,7 @@ func TestExploreExitStatusAndSummary(t *testing.T) {
 	assert.Contains(t, out, "goroutine 2 [sync.(*Mutex).Lock]:")
 	assert.Contains(t, out, "test-failure: bugs_test.go:17: 2 meals, want 3")
 	assert.Contains(t, out, "unsupported: call of os.Getpid")
-	assert.Regexp(t, `(?m)^replay: v1:\S+$`, out)
+	assert.Regexp(t, `(?m)^replay: v[12]:\S+$`, out)
 
 	// Flags after the package; only the passing test: exit 0.
 	status, out, errOut = runExplore(t, bugsPkg, "-run", "^TestPasses$")
@@ -127,7 +127,7 @@ func TestExploreJSON(t *testing.T) {
 	assert.Equal(t, bugsPath+"TestDeadlock", d["test"])
 	assert.Equal(t, "all goroutines are asleep - deadlock!", d["message"])
 	assert.Regexp(t, `/examples/explore/philosophers/philosophers\.go:34:9$`, d["position"])
-	assert.Regexp(t, `^v1:\S+$`, d["replay"])
+	assert.Regexp(t, `^v[12]:\S+$`, d["replay"])
 	assert.Equal(t, 4.0, d["steps"])
 	f := byKind["test-failure"]
 	require.NotNil(t, f, out)
