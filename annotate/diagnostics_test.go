@@ -34,6 +34,8 @@ var diagnosticCases = []struct {
 		"syntax.go:14:22: ltl:spec bad: syntax error: expected formula, found \")\"",
 		"syntax.go:17:33: ltl:spec bad2: syntax error: expected closing \" of the atom at offset 2, found end of formula",
 		"syntax.go:19:12: ltl:spec dup: duplicate name: already declared by the ltl:spec at syntax.go:18:1",
+		"syntax.go:26:13: ltl:range: x has type bool: a range bounds an integer variable or a channel of integers (booleans and mutexes are finite already)",
+		"syntax.go:27:15: ltl:range: empty range 1..0",
 	}},
 	{dir: "src/exprs", want: []string{
 		"exprs.go:14:24: ltl:prop p1: syntax error: expected operand, found end of expression",

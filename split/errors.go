@@ -3,32 +3,13 @@ package split
 import (
 	"errors"
 	"fmt"
+
+	"github.com/henceforth-go/henceforth/internal/srcpos"
 )
 
-// Pos is a position in a program's source: a file name (possibly empty), a
-// 1-based line and a 1-based column counted in bytes. The zero Pos is
-// unknown (programs built with the Go API).
-type Pos struct {
-	File string
-	Line int
-	Col  int
-}
-
-// IsValid reports whether p names a line.
-func (p Pos) IsValid() bool { return p.Line > 0 }
-
-// String formats p as file:line:col, omitting what is unknown.
-func (p Pos) String() string {
-	switch {
-	case p.Line == 0 && p.File == "":
-		return "-"
-	case p.Line == 0:
-		return p.File
-	case p.File == "":
-		return fmt.Sprintf("%d:%d", p.Line, p.Col)
-	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
-}
+// Pos is a position in the program's source (file:line:col); the zero
+// Pos is unknown.
+type Pos = srcpos.Pos
 
 // Error kinds, for errors.Is on the errors the package returns.
 var (

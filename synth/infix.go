@@ -55,7 +55,7 @@ type cursor struct {
 	file string
 }
 
-func (c *cursor) pos() Pos { return Pos{c.file, c.line, c.col} }
+func (c *cursor) pos() Pos { return Pos{File: c.file, Line: c.line, Col: c.col} }
 
 // advance moves n bytes forward.
 func (c *cursor) advance(n int) {

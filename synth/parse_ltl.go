@@ -56,7 +56,7 @@ func (s *Spec) addLTL(formula string, assumption bool) error {
 	if err != nil {
 		var se *ltl.SyntaxError
 		if errors.As(err, &se) {
-			return errorf(Pos{origin.File, 1, se.Offset + 1}, ErrSyntax, "expected %s, found %s", se.Expected, foundText(se.Found))
+			return errorf(Pos{File: origin.File, Line: 1, Col: se.Offset + 1}, ErrSyntax, "expected %s, found %s", se.Expected, foundText(se.Found))
 		}
 		return errorf(origin, ErrSyntax, "%v", err)
 	}

@@ -54,7 +54,7 @@ func readSlugsSections(name string, r io.Reader) (*slugsFile, error) {
 		lineNo++
 		raw := sc.Text()
 		if !utf8.ValidString(raw) {
-			return nil, errorf(Pos{name, lineNo, 1}, ErrSyntax, "line is not valid UTF-8")
+			return nil, errorf(Pos{File: name, Line: lineNo, Col: 1}, ErrSyntax, "line is not valid UTF-8")
 		}
 		text := raw
 		if i := strings.IndexByte(text, '#'); i >= 0 {
@@ -66,7 +66,7 @@ func readSlugsSections(name string, r io.Reader) (*slugsFile, error) {
 		if trimmed == "" {
 			continue
 		}
-		pos := Pos{name, lineNo, start + 1}
+		pos := Pos{File: name, Line: lineNo, Col: start + 1}
 		if strings.HasPrefix(trimmed, "[") {
 			if !strings.HasSuffix(trimmed, "]") {
 				return nil, errorf(pos, ErrSyntax, "section header %q lacks its closing ]", trimmed)
@@ -102,7 +102,7 @@ func readSlugsSections(name string, r io.Reader) (*slugsFile, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, errorf(Pos{name, lineNo + 1, 1}, ErrSyntax, "reading: %v", err)
+		return nil, errorf(Pos{File: name, Line: lineNo + 1, Col: 1}, ErrSyntax, "reading: %v", err)
 	}
 	return f, nil
 }
@@ -195,7 +195,7 @@ func tokenizePrefix(l sectionLine) []prefixToken {
 		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
 			j++
 		}
-		toks = append(toks, prefixToken{s[i:j], Pos{l.pos.File, l.pos.Line, l.pos.Col + i}})
+		toks = append(toks, prefixToken{s[i:j], Pos{File: l.pos.File, Line: l.pos.Line, Col: l.pos.Col + i}})
 		i = j
 	}
 	return toks
@@ -231,7 +231,7 @@ func (p *prefixParser) expr(depth int) (*Expr, error) {
 		return nil, errorf(p.line.pos, ErrSyntax, "formula nested more than %d deep", maxDepth)
 	}
 	if p.i >= len(p.toks) {
-		end := Pos{p.line.pos.File, p.line.pos.Line, p.line.pos.Col + len(p.line.text)}
+		end := Pos{File: p.line.pos.File, Line: p.line.pos.Line, Col: p.line.pos.Col + len(p.line.text)}
 		return nil, errorf(end, ErrSyntax, "formula ends early: an operand is missing")
 	}
 	t := p.toks[p.i]

@@ -43,7 +43,7 @@ func structuredVar(l sectionLine) (Var, error) {
 	if !hasRange {
 		return Var{Name: name, Bool: true, Lo: 0, Hi: 1, Pos: l.pos}, nil
 	}
-	rangePos := Pos{l.pos.File, l.pos.Line, l.pos.Col + strings.Index(l.text, ":") + 1}
+	rangePos := Pos{File: l.pos.File, Line: l.pos.Line, Col: l.pos.Col + strings.Index(l.text, ":") + 1}
 	loText, hiText, ok := strings.Cut(strings.TrimSpace(rng), "...")
 	if !ok {
 		return Var{}, errorf(rangePos, ErrSyntax, "variable %s: expected a range lo...hi, found %q", name, strings.TrimSpace(rng))

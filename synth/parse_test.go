@@ -26,14 +26,14 @@ $ 3 & a n@1 | ? 0 c' ^ ? 1 ? 0
 1
 `)
 	assert.Equal(t, []Var{
-		{Name: "a", Bool: true, Hi: 1, Pos: Pos{"m.slugsin", 3, 1}},
-		{Name: "n@0.0.2", Bool: true, Hi: 1, Pos: Pos{"m.slugsin", 4, 1}},
-		{Name: "n@1", Bool: true, Hi: 1, Pos: Pos{"m.slugsin", 5, 1}},
+		{Name: "a", Bool: true, Hi: 1, Pos: Pos{File: "m.slugsin", Line: 3, Col: 1}},
+		{Name: "n@0.0.2", Bool: true, Hi: 1, Pos: Pos{File: "m.slugsin", Line: 4, Col: 1}},
+		{Name: "n@1", Bool: true, Hi: 1, Pos: Pos{File: "m.slugsin", Line: 5, Col: 1}},
 	}, spec.Inputs)
 	require.Len(t, spec.Clauses, 2)
 	c := spec.Clauses[0]
 	assert.Equal(t, SysTrans, c.Section)
-	assert.Equal(t, Pos{"m.slugsin", 11, 1}, c.Pos)
+	assert.Equal(t, Pos{File: "m.slugsin", Line: 11, Col: 1}, c.Pos)
 	// The buffer's value is its last formula, (f1 ^ f0) with f0 = a & n@1
 	// and f1 = f0 | c'.
 	assert.Equal(t, "a && n@1 || c' ^ a && n@1", c.Expr.String(), "^ binds loosest of the three")
@@ -53,7 +53,7 @@ X(a -> !G) <-> G
 [SYS_LIVENESS]
 level >= 4 \/ ~a
 `)
-	assert.Equal(t, Var{Name: "level", Lo: 3, Hi: 10, Pos: Pos{"m.structuredslugs", 3, 1}}, spec.Inputs[1])
+	assert.Equal(t, Var{Name: "level", Lo: 3, Hi: 10, Pos: Pos{File: "m.structuredslugs", Line: 3, Col: 1}}, spec.Inputs[1])
 	var texts []string
 	for _, c := range spec.Clauses {
 		texts = append(texts, c.Expr.String())

@@ -80,7 +80,7 @@ func stripComments(s, file string) (string, error) {
 			col = 1
 			continue
 		case b[i] == '/' && i+1 < len(b) && b[i+1] == '*':
-			start := Pos{file, line, col}
+			start := Pos{File: file, Line: line, Col: col}
 			j := i + 2
 			for j+1 < len(b) && !(b[j] == '*' && b[j+1] == '/') {
 				j++

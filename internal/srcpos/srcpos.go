@@ -1,0 +1,33 @@
+// Package srcpos owns the source position shared by the packages that read
+// their own input languages (synth's specification formats, split's SMV
+// subset): a file name, a line and a column, printed as file:line:col.
+package srcpos
+
+import "fmt"
+
+// Pos is a position in an input's source: a file name (possibly empty), a
+// 1-based line and a 1-based column counted in bytes. The zero Pos is
+// unknown (for example, a value built with a Go API rather than parsed).
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+// IsValid reports whether p names a line.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// String formats p as file:line:col, omitting what is unknown: "-" for the
+// zero Pos, the file alone when the line is unknown, line:col when the file
+// is.
+func (p Pos) String() string {
+	switch {
+	case p.Line == 0 && p.File == "":
+		return "-"
+	case p.Line == 0:
+		return p.File
+	case p.File == "":
+		return fmt.Sprintf("%d:%d", p.Line, p.Col)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
