@@ -138,10 +138,19 @@ func (r *Report) Verdict() string {
 	return "pass"
 }
 
+// headline is "kind: msg", or msg alone when Go's own words already name
+// the kind ("panic: …").
+func (f *Finding) headline(msg string) string {
+	if strings.HasPrefix(msg, string(f.Kind)+": ") {
+		return msg
+	}
+	return string(f.Kind) + ": " + msg
+}
+
 // String formats a finding with its interleaving and stacks.
 func (f *Finding) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s: %s\n", f.Pos, f.Kind, f.Message)
+	fmt.Fprintf(&b, "%s: %s\n", f.Pos, f.headline(f.Message))
 	if f.Explanation != "" {
 		fmt.Fprintf(&b, "%s\n", f.Explanation)
 	}

@@ -43,7 +43,7 @@ func EmitTest(e *Entry, f *Finding) (string, error) {
 	if f.Pos.IsValid() {
 		where = " (" + shortPos(f.Pos) + ")"
 	}
-	fmt.Fprintf(&b, "//\n//\t%s: %s%s\n", f.Kind, oneLine(f.Message), where)
+	fmt.Fprintf(&b, "//\n//\t%s%s\n", f.headline(oneLine(f.Message)), where)
 	fmt.Fprintf(&b, "//\n// path condition: %s\n", oneLine(f.PathCondition))
 	for _, c := range f.Concretized {
 		fmt.Fprintf(&b, "// concretized: %s\n", c)

@@ -185,7 +185,7 @@ func Explore(t TestingT, body any, args ...any) bool {
 			rest = append(rest, a)
 		}
 	}
-	cfg, msg := split(rest)
+	cfg, msg := parseArgs(rest)
 	opts := base
 	for _, f := range cfg.explore.set {
 		f(&opts)

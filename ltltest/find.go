@@ -125,7 +125,7 @@ func search(t TestingT, body any, formula string, args []any) (res *explore.Find
 			rest = append(rest, a)
 		}
 	}
-	_, msg = split(rest)
+	_, msg = parseArgs(rest)
 	p, e, err := findEntry(body, lc)
 	if err != nil {
 		fail(t, "ltltest: cannot explore the body", err.Error(), msg)

@@ -45,7 +45,7 @@ func RequireViolated(t TestingT, formula string, trace ltl.Trace, args ...any) {
 
 func expect(t TestingT, want bool, formula string, trace ltl.Trace, args []any) bool {
 	t.Helper()
-	cfg, msg := split(args)
+	cfg, msg := parseArgs(args)
 	f, err := resolve(formula, cfg)
 	if err != nil {
 		fail(t, "ltltest: malformed formula", "formula: "+formula+"\nerror:   "+err.Error(), msg)

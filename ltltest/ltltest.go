@@ -51,8 +51,8 @@ func WithSemantics(s ltl.Semantics) Option { return func(c *config) { c.semantic
 // gives the same verdict; they differ in cost.
 func WithEngine(e monitor.Engine) Option { return func(c *config) { c.engine = e } }
 
-// split separates options from testify-style message arguments.
-func split(args []any) (config, []any) {
+// parseArgs separates options from testify-style message arguments.
+func parseArgs(args []any) (config, []any) {
 	var c config
 	var msg []any
 	for _, a := range args {

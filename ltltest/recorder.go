@@ -61,7 +61,7 @@ type onlinePart struct {
 //	m.Step("acquire") // from any goroutine
 func NewMonitor(t TestingT, formula string, args ...any) *Recorder {
 	t.Helper()
-	cfg, msg := split(args)
+	cfg, msg := parseArgs(args)
 	r := &Recorder{t: t, cfg: cfg, msg: msg, trace: monitor.NewTrace(), state: map[string]bool{}}
 	f, err := resolve(formula, cfg)
 	if err != nil {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	splitpkg "github.com/henceforth-go/henceforth/split"
+	"github.com/henceforth-go/henceforth/split"
 )
 
 // This file holds the compositional helpers: Split and SplitViolated check
@@ -16,7 +16,7 @@ import (
 // splitOptions is the configuration Split passes to split.Check; an alias
 // so that ltltest.go needs no import of package split (whose name is also
 // the name of this package's argument splitter).
-type splitOptions = splitpkg.Options
+type splitOptions = split.Options
 
 // WithSplitOptions configures Split and SplitViolated: the number of
 // workers (each with its own BDD store), the refinement limit, the FLL
@@ -24,7 +24,7 @@ type splitOptions = splitpkg.Options
 // the default (sequential, 32 refinements, variant B).
 //
 //	ltltest.Split(t, prog, "mutex", ltltest.WithSplitOptions(split.Options{Workers: 2}))
-func WithSplitOptions(o splitpkg.Options) Option {
+func WithSplitOptions(o split.Options) Option {
 	return func(c *config) { c.split = o }
 }
 
@@ -34,7 +34,7 @@ func WithSplitOptions(o splitpkg.Options) Option {
 // property in the text format ("LTLSPEC G(P[1].loc = 1 -> F P[1].loc = 2)",
 // or an invariant expression).
 type SplitProperty interface {
-	*splitpkg.Property | string
+	*split.Property | string
 }
 
 // Split asserts that program satisfies property, proved compositionally by
@@ -49,14 +49,14 @@ type SplitProperty interface {
 //	p, err := split.ParseFile("testdata/muxsem.smv", 64)
 //	require.NoError(t, err)
 //	ltltest.Split(t, p, "mutex")
-func Split[P SplitProperty](t TestingT, program *splitpkg.Program, property P, args ...any) bool {
+func Split[P SplitProperty](t TestingT, program *split.Program, property P, args ...any) bool {
 	t.Helper()
-	_, ok := checkSplit(t, splitpkg.Proved, program, property, args)
+	_, ok := checkSplit(t, split.Proved, program, property, args)
 	return ok
 }
 
 // RequireSplit is Split, stopping the test unless the property is proved.
-func RequireSplit[P SplitProperty](t TestingT, program *splitpkg.Program, property P, args ...any) {
+func RequireSplit[P SplitProperty](t TestingT, program *split.Program, property P, args ...any) {
 	t.Helper()
 	if !Split(t, program, property, args...) {
 		t.FailNow()
@@ -70,9 +70,9 @@ func RequireSplit[P SplitProperty](t TestingT, program *splitpkg.Program, proper
 //
 //	cex := ltltest.SplitViolated(t, p, "starvation")
 //	t.Log(cex) // the lasso: P[2] request, P[2] critical, …
-func SplitViolated[P SplitProperty](t TestingT, program *splitpkg.Program, property P, args ...any) *splitpkg.Trace {
+func SplitViolated[P SplitProperty](t TestingT, program *split.Program, property P, args ...any) *split.Trace {
 	t.Helper()
-	res, ok := checkSplit(t, splitpkg.Violated, program, property, args)
+	res, ok := checkSplit(t, split.Violated, program, property, args)
 	if !ok {
 		return nil
 	}
@@ -81,7 +81,7 @@ func SplitViolated[P SplitProperty](t TestingT, program *splitpkg.Program, prope
 
 // RequireSplitViolated is SplitViolated, stopping the test unless a
 // counterexample is found.
-func RequireSplitViolated[P SplitProperty](t TestingT, program *splitpkg.Program, property P, args ...any) *splitpkg.Trace {
+func RequireSplitViolated[P SplitProperty](t TestingT, program *split.Program, property P, args ...any) *split.Trace {
 	t.Helper()
 	cex := SplitViolated(t, program, property, args...)
 	if cex == nil {
@@ -94,9 +94,9 @@ func RequireSplitViolated[P SplitProperty](t TestingT, program *splitpkg.Program
 // verdict is want. A Violated result is replayed once more on the program
 // before it is trusted, so a report never shows a trace that is not a
 // computation.
-func checkSplit[P SplitProperty](t TestingT, want splitpkg.Verdict, program *splitpkg.Program, property P, args []any) (*splitpkg.Result, bool) {
+func checkSplit[P SplitProperty](t TestingT, want split.Verdict, program *split.Program, property P, args []any) (*split.Result, bool) {
 	t.Helper()
-	cfg, msg := split(args)
+	cfg, msg := parseArgs(args)
 	if program == nil {
 		fail(t, "ltltest: split: nil program", "", msg)
 		return nil, false
@@ -110,12 +110,12 @@ func checkSplit[P SplitProperty](t TestingT, want splitpkg.Verdict, program *spl
 	if c, ok := t.(interface{ Context() context.Context }); ok {
 		ctx = c.Context()
 	}
-	res, err := splitpkg.Check(ctx, program, prop, cfg.split)
+	res, err := split.Check(ctx, program, prop, cfg.split)
 	if err != nil {
 		fail(t, "ltltest: split: cannot check", "program:  "+program.Name()+"\nproperty: "+prop.String()+"\nerror:    "+err.Error(), msg)
 		return nil, false
 	}
-	if res.Verdict == splitpkg.Violated {
+	if res.Verdict == split.Violated {
 		if err := program.Replay(res.Counterexample); err != nil {
 			fail(t, "ltltest: split: the counterexample does not replay (a bug in package split)", splitDetails(program, res)+"\nreplay:   "+err.Error(), msg)
 			return nil, false
@@ -126,9 +126,9 @@ func checkSplit[P SplitProperty](t TestingT, want splitpkg.Verdict, program *spl
 	}
 	var headline string
 	switch {
-	case res.Verdict == splitpkg.Unknown:
+	case res.Verdict == split.Unknown:
 		headline = "ltltest: split: unknown: no verdict, which is not a pass"
-	case want == splitpkg.Proved:
+	case want == split.Proved:
 		headline = "ltltest: split: property violated"
 	default:
 		headline = "ltltest: split: property proved, but a violation was expected"
@@ -138,9 +138,9 @@ func checkSplit[P SplitProperty](t TestingT, want splitpkg.Verdict, program *spl
 }
 
 // resolveSplitProperty turns the property argument into a *split.Property.
-func resolveSplitProperty[P SplitProperty](program *splitpkg.Program, property P) (*splitpkg.Property, error) {
+func resolveSplitProperty[P SplitProperty](program *split.Program, property P) (*split.Property, error) {
 	switch p := any(property).(type) {
-	case *splitpkg.Property:
+	case *split.Property:
 		if p == nil {
 			return nil, fmt.Errorf("nil property")
 		}
@@ -151,7 +151,7 @@ func resolveSplitProperty[P SplitProperty](program *splitpkg.Program, property P
 				return q, nil
 			}
 		}
-		return splitpkg.ParseProperty(program, p)
+		return split.ParseProperty(program, p)
 	}
 	return nil, fmt.Errorf("property of type %T", property) // unreachable: P is constrained
 }
@@ -159,7 +159,7 @@ func resolveSplitProperty[P SplitProperty](program *splitpkg.Program, property P
 // splitDetails renders a result for a failure report: the property, the
 // verdict and why, the refinements, and the counterexample as the
 // interleaving of moves (for a lasso, where the loop starts).
-func splitDetails(program *splitpkg.Program, res *splitpkg.Result) string {
+func splitDetails(program *split.Program, res *split.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "program:  %s (%d processes)\n", program.Name(), len(program.Processes()))
 	if res.Property != nil {

@@ -94,7 +94,7 @@ func Unrealizable(t TestingT, spec *synth.Spec, args ...any) bool {
 // than want.
 func synthExpect(t TestingT, want bool, spec *synth.Spec, args []any) bool {
 	t.Helper()
-	cfg, msg := split(args)
+	cfg, msg := parseArgs(args)
 	res, ok := synthSolve(t, spec, cfg, msg)
 	if !ok {
 		return false
@@ -131,7 +131,7 @@ func RequireUnrealizable(t TestingT, spec *synth.Spec, args ...any) {
 //	out, err := run.Step(map[string]int{"carNS": 1, "carEW": 0})
 func Synthesize(t TestingT, spec *synth.Spec, args ...any) *synth.Mealy {
 	t.Helper()
-	cfg, msg := split(args)
+	cfg, msg := parseArgs(args)
 	res, ok := synthSolve(t, spec, cfg, msg)
 	if !ok {
 		return nil
@@ -207,7 +207,7 @@ func RequireSynthesize(t TestingT, spec *synth.Spec, args ...any) *synth.Mealy {
 // WithConformDepth makes it explicitly bounded.
 func Conforms(t TestingT, spec *synth.Spec, impl any, args ...any) bool {
 	t.Helper()
-	cfg, msg := split(args)
+	cfg, msg := parseArgs(args)
 	if spec == nil {
 		fail(t, "ltltest: nil specification", "", msg)
 		return false
