@@ -148,7 +148,7 @@ func (x *execution) chooseBranch(g *goroutine) (int, ctrl) {
 	ts := []transition{{g: g, alt: 0}, {g: g, alt: 1}}
 	i := x.chooser.choose(x, ts)
 	if i < 0 || i > 1 {
-		x.stopWith("replay", "the replay token does not match this program (diverged at branch %d)", len(x.path))
+		x.stopWith("replay", "diverged at branch %d", len(x.path))
 		return 0, ctrlStop
 	}
 	x.path = append(x.path, choice{n: 2, c: i, kind: choiceBranch})

@@ -195,7 +195,7 @@ func (x *execution) run() {
 				break
 			}
 			if i < 0 || i >= len(ts) {
-				x.stopWith("replay", "the replay token does not match this program (diverged at choice %d)", len(x.path))
+				x.stopWith("replay", "diverged at choice %d", len(x.path))
 				break
 			}
 			if len(ts) > 1 {

@@ -350,7 +350,7 @@ func (p *Program) replay(ctx context.Context, e *Entry, opts *Options, r *Report
 	rc := &replayChooser{choices: tok.choices}
 	x := p.runOne(m, e, opts, rc, 1, tok.seed)
 	if x.replayErr != "" {
-		return fmt.Errorf("explore: replay of %s: %s", e.Name, x.replayErr)
+		return fmt.Errorf("explore: replay of %s: %w (%s)", e.Name, ErrReplayDiverged, x.replayErr)
 	}
 	if rc.pos != len(rc.choices) || pathCheck(e.Name, x.path) != tok.check {
 		return fmt.Errorf("explore: replay of %s: %w", e.Name, ErrReplayDiverged)

@@ -963,7 +963,7 @@ func (f *finder) replay() (*FindResult, error) {
 		return nil, fmt.Errorf("explore: find: replay of %s: %w", f.e.Name, nd.err)
 	}
 	if x.replayErr != "" {
-		return nil, fmt.Errorf("explore: find: replay of %s: %s", f.e.Name, x.replayErr)
+		return nil, fmt.Errorf("explore: find: replay of %s: %w (%s)", f.e.Name, ErrReplayDiverged, x.replayErr)
 	}
 	f.res.Complete = true
 	if c.found {
