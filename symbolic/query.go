@@ -327,16 +327,22 @@ func (s *Session) check(ctx context.Context, q *query, fresh bool, limit time.Du
 	s.setTimeout(limit)
 	solver := s.prepare(q, fresh)
 	if solver == s.scratch {
-		defer solver.Pop()
+		defer func() {
+			if solver == s.scratch {
+				solver.Pop()
+			}
+		}()
 	}
 	interrupted := s.interruptOn(ctx)
 	start := time.Now()
 	sat, err = solver.Check()
 	s.stats.SolverTime += time.Since(start)
 	s.stats.SolverCalls++
-	switch {
-	case interrupted() && err != nil:
+	if interrupted() {
+		s.renew() // the old context and its solvers are dropped whole
 		return false, nil, ctx.Err()
+	}
+	switch {
 	case err == nil && sat:
 		return true, solver.Model(), nil
 	}

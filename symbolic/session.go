@@ -151,11 +151,7 @@ func NewSession(cfg Config) (s *Session, err error) {
 			s, err = nil, z3Failure("context creation", r)
 		}
 	}()
-	zc := z3.NewContextConfig()
-	if cfg.ResourceLimit > 0 {
-		zc.SetUint("rlimit", cfg.ResourceLimit)
-	}
-	ctx := z3.NewContext(zc)
+	ctx := newZ3Context(cfg)
 	return &Session{
 		cfg:      cfg,
 		z3:       ctx,
@@ -166,6 +162,31 @@ func NewSession(cfg Config) (s *Session, err error) {
 		cache:    resultCache{max: cfg.CacheSize},
 		budget:   incrementalBudget,
 	}, nil
+}
+
+// newZ3Context makes the Z3 context of a session with configuration cfg.
+func newZ3Context(cfg Config) *z3.Context {
+	zc := z3.NewContextConfig()
+	if cfg.ResourceLimit > 0 {
+		zc.SetUint("rlimit", cfg.ResourceLimit)
+	}
+	return z3.NewContext(zc)
+}
+
+// renew replaces the session's Z3 context with a new one. Z3 keeps an
+// interrupt that lands as a check ends pending in the context, where it
+// makes a later push fail ("push canceled"); after an interrupted check
+// the session therefore continues on a fresh context. The path, the
+// cache and the model are Z3-independent and stay; the encodings and
+// the solvers are rebuilt on demand.
+func (s *Session) renew() {
+	s.z3 = newZ3Context(s.cfg)
+	s.enc = newEncoder(s.z3)
+	s.main, s.levels, s.scratch = nil, nil, nil
+	s.timeoutMS = 0
+	for i := range s.path {
+		s.path[i].z, s.path[i].isEnc = z3.Bool{}, false
+	}
 }
 
 // Push marks a choice point: the next Pop returns the path condition
