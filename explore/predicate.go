@@ -191,6 +191,11 @@ type predEval struct {
 	// trace note): the term, and whether the path forked.
 	term   symbolic.Value
 	forked bool
+	// guards are the symbolic conditions under which the operand being
+	// evaluated is reached (the left operands of enclosing && and ||):
+	// Go does not evaluate the right operand when the left decides, so a
+	// failure there (division by zero…) happens only under them.
+	guards []symbolic.Value
 }
 
 // eval evaluates the predicate in the current state of x. A symbolic
@@ -269,6 +274,30 @@ func (pr *predicate) decide(ev *predEval, c symbolic.Value, what string) (taken,
 		panic(predStop{})
 	}
 	return taken, forked
+}
+
+// reached returns the condition under which an operand evaluated with
+// ev.guards is reached, conjoined with c.
+func (ev *predEval) reached(c symbolic.Value) symbolic.Value {
+	if len(ev.guards) == 0 {
+		return c
+	}
+	return symbolic.And(append(append([]symbolic.Value(nil), ev.guards...), c)...)
+}
+
+// tryValue evaluates e, returning an evaluation failure (predErr) instead
+// of panicking.
+func (pr *predicate) tryValue(ev *predEval, e ast.Expr) (v pval, failed *predErr) {
+	defer func() {
+		if r := recover(); r != nil {
+			pe, ok := r.(predErr)
+			if !ok {
+				panic(r)
+			}
+			failed = &pe
+		}
+	}()
+	return pr.value(ev, e), nil
 }
 
 // symResult wraps a term built by the symbolic package.
@@ -483,7 +512,24 @@ func (pr *predicate) binary(ev *predEval, e *ast.BinaryExpr) pval {
 	case token.LAND, token.LOR:
 		lv := pr.value(ev, e.X)
 		if a, sym := pr.symbolic(lv); sym {
-			r, err := symbolic.BinOp(e.Op, a, pr.operand(pr.value(ev, e.Y)))
+			// Go evaluates the right operand only when a does not
+			// decide: under reach.
+			reach := a
+			if e.Op == token.LOR {
+				reach = symbolic.Not(a)
+			}
+			ev.guards = append(ev.guards, reach)
+			rv, failed := pr.tryValue(ev, e.Y)
+			ev.guards = ev.guards[:len(ev.guards)-1]
+			if failed != nil {
+				// The right operand cannot be evaluated: the predicate
+				// fails where it is reached, else a decides.
+				if fails, _ := pr.decide(ev, ev.reached(reach), "the evaluation of "+types.ExprString(e.Y)+" in state predicate "+pr.expr.Src); fails {
+					panic(*failed)
+				}
+				return pval{rt: rt, v: boolV(e.Op == token.LOR)}
+			}
+			r, err := symbolic.BinOp(e.Op, a, pr.operand(rv))
 			return symResult(rt, r, err)
 		}
 		l := lv.v.Bool()
@@ -648,6 +694,7 @@ func (pr *predicate) binary(ev *predEval, e *ast.BinaryExpr) pval {
 func (pr *predicate) symBinary(ev *predEval, e *ast.BinaryExpr, rt *rtype, l, r pval) pval {
 	a, b := pr.operand(l), pr.operand(r)
 	if cond, msg := symbolic.PanicCondition(e.Op, a, b); msg != "" {
+		cond = ev.reached(cond)
 		panics, known := cond.Bool()
 		if !known {
 			panics, _ = pr.decide(ev, cond, "the panic check of "+types.ExprString(e)+" in state predicate "+pr.expr.Src)

@@ -115,6 +115,9 @@ func (sp *specPath) eval(x *execution, g *goroutine) ([]bool, *Violation) {
 	}
 	vals := make([]bool, len(sp.set.preds))
 	for i, pr := range sp.set.preds {
+		if !sp.set.used[i] {
+			continue // a predicate of specs not selected: constant false
+		}
 		v, err := pr.eval(x, g)
 		if err == errPredStopped {
 			return nil, nil
