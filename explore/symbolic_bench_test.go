@@ -54,3 +54,34 @@ func BenchmarkSymbolicPaths(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSymbolicGuard: a complete exploration of guard.Set, whose two
+// paths come from deciding the LTL state predicate level > 100 on the
+// path condition (a guard fork), against the baseline guard.SetClamped
+// in the same run: two paths from an if on the same condition, and the
+// predicate decided without a fork on each. Only the guard package is
+// loaded (the shared test program's package initialization would
+// dominate).
+func BenchmarkSymbolicGuard(b *testing.B) {
+	p, err := Load(context.Background(), LoadConfig{Patterns: []string{symExamples + "/guard"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct{ name, entry string }{
+		{"if-fork", "guard.SetClamped"},
+		{"guard-fork", "guard.Set"},
+	} {
+		e, err := p.Func(symExamples + "/" + c.entry)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				r, err := p.Explore(context.Background(), e, Options{Strategy: DFS})
+				if err != nil || r.Executions != 2 || !r.Complete {
+					b.Fatalf("%v: %d executions (bound %q)", err, r.Executions, r.Bound)
+				}
+			}
+		})
+	}
+}
