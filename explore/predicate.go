@@ -187,10 +187,6 @@ var errPredStopped = fmt.Errorf("state predicate: the execution stopped")
 type predEval struct {
 	x *execution
 	g *goroutine
-	// decided records how a symbolic predicate was decided (for the
-	// trace note): the term, and whether the path forked.
-	term   symbolic.Value
-	forked bool
 	// guards are the symbolic conditions under which the operand being
 	// evaluated is reached (the left operands of enclosing && and ||):
 	// Go does not evaluate the right operand when the left decides, so a
@@ -221,7 +217,6 @@ func (pr *predicate) eval(x *execution, g *goroutine) (ok bool, err error) {
 	v := pr.value(ev, pr.expr.AST)
 	if c, ok := pr.symbolic(v); ok {
 		b, forked := pr.decide(ev, c, "state predicate "+pr.expr.Src)
-		ev.term, ev.forked = c, forked
 		if forked {
 			x.note(g, pr.expr.AST.Pos(), "state predicate %s assumed %v: %s", pr.expr.Src, b, c)
 		}

@@ -108,7 +108,7 @@ func TestGuardShortCircuit(t *testing.T) {
 	require.Len(t, r.Findings, 1, "no division by zero")
 	f := r.Findings[0]
 	require.Equal(t, KindLTL, f.Kind)
-	tot, n := int(in[int8](t, f, "t")), int(in[int8](t, f, "n"))
+	tot, n := in[int8](t, f, "t"), in[int8](t, f, "n")
 	assert.True(t, n != 0 && tot/n > 10 || n == 0 && tot > 10, "t=%d n=%d", tot, n)
 
 	_, r = exploreSym(t, avg, Options{Specs: []string{"avgNotHigh"}})
@@ -121,17 +121,35 @@ func TestGuardShortCircuit(t *testing.T) {
 	assert.Equal(t, int8(0), in[int8](t, u, "n"))
 	l := findKind(r, KindLTL)
 	require.NotNil(t, l, "the other inputs are checked")
-	assert.True(t, int(in[int8](t, l, "t"))/int(in[int8](t, l, "n")) > 10)
+	assert.True(t, in[int8](t, l, "t")/in[int8](t, l, "n") > 10, "Go's int8 division")
 }
 
 // TestGuardInconclusive: a guard the solver cannot decide in time makes
 // the path inconclusive (Bound "solver", Verdict unknown), never a pass.
 func TestGuardInconclusive(t *testing.T) {
-	_, r := exploreSym(t, testdataPath+"/symguard.Factor", Options{SolverTimeout: time.Millisecond})
+	_, r := exploreSym(t, testdataPath+"/symguard.Factor", Options{SolverTimeout: time.Millisecond, Specs: []string{"neverFactored"}})
 	assert.Equal(t, "unknown", r.Verdict())
 	assert.Equal(t, "solver", r.Bound)
 	assert.False(t, r.Complete)
 	assert.Positive(t, r.Inconclusive)
 	assert.Nil(t, findKind(r, KindLTL))
 	assert.Contains(t, strings.Join(r.Warnings, "\n"), "state predicate")
+}
+
+// TestGuardAtCallEvent: a symbolic predicate decided at a call event,
+// i.e. inside the calling goroutine's transition; the violating path's
+// token replays it.
+func TestGuardAtCallEvent(t *testing.T) {
+	e, r := exploreSym(t, testdataPath+"/symguard.Configure", Options{Specs: []string{"openUnderLimit"}})
+	assert.True(t, r.Complete)
+	assert.Equal(t, 2, r.Executions)
+	require.Len(t, r.Findings, 1)
+	f := r.Findings[0]
+	require.Equal(t, KindLTL, f.Kind)
+	assert.Contains(t, f.Explanation, "call symguard.Open")
+	assert.Greater(t, int(in[int8](t, f, "l"))*2, 100)
+	rr, err := loadSym(t).Explore(t.Context(), e, Options{Specs: []string{"openUnderLimit"}, Replay: f.Replay})
+	require.NoError(t, err)
+	require.Len(t, rr.Findings, 1)
+	assert.Equal(t, f.Trace, rr.Findings[0].Trace)
 }

@@ -17,7 +17,7 @@ func Factor(a, b uint32) {
 	x, y = a, b
 }
 
-var total, count int
+var total, count int8 // (8-bit division is cheap for the solver)
 
 //ltl:prop crowded count != 0 && total/count > 10 || count == 0 && total > 10
 //ltl:prop avgHigh total/count > 10
@@ -28,5 +28,24 @@ var total, count int
 //
 //ltl:symbolic
 func Average(t, n int8) {
-	total, count = int(t), int(n)
+	total, count = t, n
 }
+
+var limit int
+
+//ltl:prop overLimit limit > 100
+//ltl:prop opened call Open
+//ltl:spec openUnderLimit G(opened -> !overLimit)
+
+// Configure sets the limit and opens: the spec is decided at the call
+// event of Open (a scheduling point inside the entry goroutine's code).
+//
+//ltl:symbolic
+func Configure(l int8) {
+	limit = int(l) * 2
+	Open()
+	limit = 0
+}
+
+// Open is the observed call.
+func Open() {}
