@@ -48,6 +48,11 @@ func (x *execution) emit(ev *Event) ctrl {
 		x.stopped = true
 		return ctrlStop
 	}
+	if x.stopped {
+		// the monitor stopped the execution (a symbolic predicate the
+		// solver could not decide)
+		return ctrlStop
+	}
 	return ctrlNext
 }
 

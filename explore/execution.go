@@ -440,7 +440,7 @@ func (x *execution) end() {
 	}
 	if x.monitor != nil && !x.hasFatalFinding() {
 		if v := x.monitor.End(x.state()); v != nil {
-			x.addViolation(v, token.NoPos)
+			x.addViolation(v, v.Pos)
 		}
 	}
 	if t := x.root; t != nil && t.failed && !x.hasKind(KindPanic) && !x.hasKind(KindUnsupported) && !x.hasKind(KindInternal) {

@@ -567,7 +567,7 @@ func (fp *findPath) letter(x *execution) (monitor.Letter, []string, error) {
 		case atomEvent:
 			v = contains(fp.fired, a.name)
 		case atomPred:
-			ok, err := a.pred.eval(x)
+			ok, err := a.pred.eval(x, nil) // symbolic values: unsupported
 			if err != nil {
 				return 0, nil, err
 			}

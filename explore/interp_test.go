@@ -25,7 +25,7 @@ func load(t testing.TB) *Program {
 			// ("..." patterns skip testdata directories)
 			Patterns: []string{"./testdata/basic", "./testdata/conc", "./testdata/misc", "./testdata/formats",
 				"./testdata/oldloop", "./testdata/outcomes", "./testdata/realistic", "./testdata/uniq", "./testdata/brokeninit", "./testdata/testify", examplesPath + "/...",
-				symExamples + "/...", "./testdata/symhard"},
+				symExamples + "/...", "./testdata/symhard", "./testdata/symguard"},
 		})
 	})
 	require.NoError(t, testProgram.err)

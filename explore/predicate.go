@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/henceforth-go/henceforth/annotate"
+	"github.com/henceforth-go/henceforth/symbolic"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -29,6 +30,22 @@ import (
 // map indexing, method values, composite comparisons — is rejected when the
 // predicate is prepared, with the position of the construct; the spec is
 // then reported as an unsupported finding, never silently skipped.
+//
+// Symbolic values (symbolic.go). In a symbolic exploration a boolean or
+// integer read from memory may be symbolic (its Value's p word holds a
+// *SymbolicTerm). The operators above then build terms (symbolic.BinOp,
+// UnOp, Convert) as the compiled code does, and a predicate whose value
+// is a symbolic boolean is decided by the solver on the current path
+// condition (the Java thesis's "symbolic mode" of atoms, decided by its
+// automaton choice generator): if one outcome is feasible it is the
+// predicate's value; if both are, the path forks at a choice point of
+// kind branch exactly like an if on a symbolic condition (explored by
+// every strategy, recorded in replay tokens), and each side assumes its
+// outcome. A possible integer division by zero or negative shift forks
+// the same way; its panicking side is an evaluation error, as in a
+// concrete run. A symbolic index, or a conversion of a symbolic value to
+// a float, is unsupported (never concretized: that would silently drop
+// inputs from the check).
 
 // predicate is a prepared state predicate.
 type predicate struct {
@@ -157,8 +174,32 @@ type pval struct {
 // predErr is an evaluation failure (nil dereference, index out of range).
 type predErr struct{ msg string }
 
-// eval evaluates the predicate in the current state of x.
-func (pr *predicate) eval(x *execution) (ok bool, err error) {
+// predStop aborts an evaluation whose execution stopped while deciding a
+// symbolic value (solver unknown, replay divergence).
+type predStop struct{}
+
+// errPredStopped is returned by eval when the execution stopped: the
+// caller reports nothing (the execution records why it stopped).
+var errPredStopped = fmt.Errorf("state predicate: the execution stopped")
+
+// predEval is one evaluation: the execution, and the goroutine at whose
+// step a symbolic decision forks.
+type predEval struct {
+	x *execution
+	g *goroutine
+	// guards are the symbolic conditions under which the operand being
+	// evaluated is reached (the left operands of enclosing && and ||):
+	// Go does not evaluate the right operand when the left decides, so a
+	// failure there (division by zero…) happens only under them.
+	guards []symbolic.Value
+}
+
+// eval evaluates the predicate in the current state of x. A symbolic
+// value is decided on the path condition (forking at g's step when both
+// outcomes are feasible); if that stops the execution the error is
+// errPredStopped.
+func (pr *predicate) eval(x *execution, g *goroutine) (ok bool, err error) {
+	ev := &predEval{x: x, g: g}
 	defer func() {
 		if r := recover(); r != nil {
 			switch r := r.(type) {
@@ -166,22 +207,109 @@ func (pr *predicate) eval(x *execution) (ok bool, err error) {
 				err = fmt.Errorf("state predicate %q: %s", pr.expr.Src, r.msg)
 			case unsupportedErr:
 				err = fmt.Errorf("state predicate %q: unsupported: %s", pr.expr.Src, r.msg)
+			case predStop:
+				err = errPredStopped
 			default:
 				panic(r)
 			}
 		}
 	}()
-	v := pr.value(x, pr.expr.AST)
+	v := pr.value(ev, pr.expr.AST)
+	if c, ok := pr.symbolic(v); ok {
+		b, forked := pr.decide(ev, c, "state predicate "+pr.expr.Src)
+		if forked {
+			x.note(g, pr.expr.AST.Pos(), "state predicate %s assumed %v: %s", pr.expr.Src, b, c)
+		}
+		return b, nil
+	}
 	return v.v.Bool(), nil
+}
+
+// symbolic returns the term of a symbolic boolean or integer operand.
+func (pr *predicate) symbolic(v pval) (symbolic.Value, bool) {
+	if v.v.p == nil || v.rt == nil || !(v.rt.kind == kBool || v.rt.kind.isInteger()) {
+		return symbolic.Value{}, false
+	}
+	t, ok := symbolic.TypeOf(v.rt.T)
+	if !ok {
+		return symbolic.Value{}, false
+	}
+	s, ok := symOf(v.v, t)
+	if !ok {
+		unsupportedf("a symbolic value of another engine")
+	}
+	return s, true
+}
+
+// operand returns v as a symbolic.Value (concrete or symbolic).
+func (pr *predicate) operand(v pval) symbolic.Value {
+	if s, ok := pr.symbolic(v); ok {
+		return s
+	}
+	t, ok := symbolic.TypeOf(v.rt.T)
+	if !ok {
+		unsupportedf("a symbolic operation on %s", v.rt)
+	}
+	s, _ := symOf(v.v, t)
+	return s
+}
+
+// decide decides the symbolic bool c on the path condition (forking when
+// both outcomes are feasible).
+func (pr *predicate) decide(ev *predEval, c symbolic.Value, what string) (taken, forked bool) {
+	x := ev.x
+	if !x.m.symEngine() {
+		unsupportedf("a symbolic value without the symbolic engine")
+	}
+	if ev.g == nil {
+		unsupportedf("a symbolic value where no choice point can be made (scenario search)")
+	}
+	taken, forked, cc := x.symDecide(ev.g, pr.expr.AST.Pos(), c, what)
+	if cc != ctrlNext {
+		panic(predStop{})
+	}
+	return taken, forked
+}
+
+// reached returns the condition under which an operand evaluated with
+// ev.guards is reached, conjoined with c.
+func (ev *predEval) reached(c symbolic.Value) symbolic.Value {
+	if len(ev.guards) == 0 {
+		return c
+	}
+	return symbolic.And(append(append([]symbolic.Value(nil), ev.guards...), c)...)
+}
+
+// tryValue evaluates e, returning an evaluation failure (predErr) instead
+// of panicking.
+func (pr *predicate) tryValue(ev *predEval, e ast.Expr) (v pval, failed *predErr) {
+	defer func() {
+		if r := recover(); r != nil {
+			pe, ok := r.(predErr)
+			if !ok {
+				panic(r)
+			}
+			failed = &pe
+		}
+	}()
+	return pr.value(ev, e), nil
+}
+
+// symResult wraps a term built by the symbolic package.
+func symResult(rt *rtype, v symbolic.Value, err error) pval {
+	if err != nil {
+		unsupportedf("%v", err)
+	}
+	return pval{rt: rt, v: valueOfSym(v)}
 }
 
 func (pr *predicate) fail(format string, args ...any) {
 	panic(predErr{fmt.Sprintf(format, args...)})
 }
 
-func (pr *predicate) value(x *execution, e ast.Expr) pval {
+func (pr *predicate) value(ev *predEval, e ast.Expr) pval {
 	info := pr.expr.Info
-	m := x.m
+	m := ev.x.m
 	tv := info.Types[e]
 	if tv.Value != nil {
 		rt := m.rtypeOf(tv.Type)
@@ -192,7 +320,7 @@ func (pr *predicate) value(x *execution, e ast.Expr) pval {
 	}
 	switch e := e.(type) {
 	case *ast.ParenExpr:
-		return pr.value(x, e.X)
+		return pr.value(ev, e.X)
 	case *ast.Ident:
 		switch obj := info.Uses[e].(type) {
 		case *types.Nil:
@@ -204,9 +332,9 @@ func (pr *predicate) value(x *execution, e ast.Expr) pval {
 	case *ast.SelectorExpr:
 		sel, ok := info.Selections[e]
 		if !ok { // pkg.Var
-			return pr.value(x, e.Sel)
+			return pr.value(ev, e.Sel)
 		}
-		cur := pr.value(x, e.X)
+		cur := pr.value(ev, e.X)
 		for _, i := range sel.Index() {
 			if cur.rt.kind == kPtr {
 				if cur.v.p == nil {
@@ -219,14 +347,17 @@ func (pr *predicate) value(x *execution, e ast.Expr) pval {
 		}
 		return cur
 	case *ast.StarExpr:
-		p := pr.value(x, e.X)
+		p := pr.value(ev, e.X)
 		if p.v.p == nil {
 			pr.fail("nil pointer dereference in %s", types.ExprString(e))
 		}
 		return pr.load(p.rt.elem, p.v.obj(), p.v.off())
 	case *ast.IndexExpr:
-		base := pr.value(x, e.X)
-		i := pr.value(x, e.Index)
+		base := pr.value(ev, e.X)
+		i := pr.value(ev, e.Index)
+		if _, sym := pr.symbolic(i); sym {
+			unsupportedf("a symbolic index in %s", types.ExprString(e))
+		}
 		idx := int64(i.v.a)
 		if !i.rt.kind.isSigned() && i.v.a > math.MaxInt64 {
 			idx = math.MaxInt64
@@ -259,8 +390,15 @@ func (pr *predicate) value(x *execution, e ast.Expr) pval {
 			return pr.load(at.elem, base.v.obj(), base.v.off()+int(idx)*at.elem.size)
 		}
 	case *ast.UnaryExpr:
-		v := pr.value(x, e.X)
+		v := pr.value(ev, e.X)
 		rt := m.rtypeOf(info.TypeOf(e))
+		if a, sym := pr.symbolic(v); sym {
+			if e.Op == token.ADD {
+				return v
+			}
+			r, err := symbolic.UnOp(e.Op, a)
+			return symResult(rt, r, err)
+		}
 		switch e.Op {
 		case token.NOT:
 			return pval{rt: rt, v: boolV(!v.v.Bool())}
@@ -275,14 +413,23 @@ func (pr *predicate) value(x *execution, e ast.Expr) pval {
 			return pval{rt: rt, v: Value{a: normValue(rt.kind, ^v.v.a)}}
 		}
 	case *ast.BinaryExpr:
-		return pr.binary(x, e)
+		return pr.binary(ev, e)
 	case *ast.CallExpr:
 		rt := m.rtypeOf(info.TypeOf(e))
 		if tv := info.Types[e.Fun]; tv.IsType() {
-			return pval{rt: rt, v: convertNumeric(pr.value(x, e.Args[0]), rt)}
+			a := pr.value(ev, e.Args[0])
+			if s, sym := pr.symbolic(a); sym {
+				to, ok := symbolic.TypeOf(rt.T)
+				if !ok {
+					unsupportedf("conversion of a symbolic value to %s in %s", rt, types.ExprString(e))
+				}
+				r, err := symbolic.Convert(s, to)
+				return symResult(rt, r, err)
+			}
+			return pval{rt: rt, v: convertNumeric(a, rt)}
 		}
 		name := ast.Unparen(e.Fun).(*ast.Ident).Name
-		a := pr.value(x, e.Args[0])
+		a := pr.value(ev, e.Args[0])
 		if a.rt.kind == kPtr { // pointer to array
 			a.rt = a.rt.elem
 		}
@@ -349,7 +496,8 @@ func convertNumeric(v pval, to *rtype) Value {
 	return Value{a: normValue(to.kind, v.v.a)}
 }
 
-func (pr *predicate) binary(x *execution, e *ast.BinaryExpr) pval {
+func (pr *predicate) binary(ev *predEval, e *ast.BinaryExpr) pval {
+	x := ev.x
 	info := pr.expr.Info
 	rt := x.m.rtypeOf(info.TypeOf(e))
 	if b, ok := info.TypeOf(e).Underlying().(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
@@ -357,13 +505,45 @@ func (pr *predicate) binary(x *execution, e *ast.BinaryExpr) pval {
 	}
 	switch e.Op {
 	case token.LAND, token.LOR:
-		l := pr.value(x, e.X).v.Bool()
+		lv := pr.value(ev, e.X)
+		if a, sym := pr.symbolic(lv); sym {
+			// Go evaluates the right operand only when a does not
+			// decide: under reach.
+			reach := a
+			if e.Op == token.LOR {
+				reach = symbolic.Not(a)
+			}
+			ev.guards = append(ev.guards, reach)
+			rv, failed := pr.tryValue(ev, e.Y)
+			ev.guards = ev.guards[:len(ev.guards)-1]
+			if failed != nil {
+				// The right operand cannot be evaluated: the predicate
+				// fails where it is reached, else a decides.
+				if fails, _ := pr.decide(ev, ev.reached(reach), "the evaluation of "+types.ExprString(e.Y)+" in state predicate "+pr.expr.Src); fails {
+					panic(*failed)
+				}
+				return pval{rt: rt, v: boolV(e.Op == token.LOR)}
+			}
+			r, err := symbolic.BinOp(e.Op, a, pr.operand(rv))
+			return symResult(rt, r, err)
+		}
+		l := lv.v.Bool()
 		if l == (e.Op == token.LOR) {
 			return pval{rt: rt, v: boolV(l)}
 		}
-		return pval{rt: rt, v: boolV(pr.value(x, e.Y).v.Bool())}
+		rv := pr.value(ev, e.Y)
+		if _, sym := pr.symbolic(rv); sym {
+			return rv
+		}
+		return pval{rt: rt, v: boolV(rv.v.Bool())}
 	}
-	l, r := pr.value(x, e.X), pr.value(x, e.Y)
+	l, r := pr.value(ev, e.X), pr.value(ev, e.Y)
+	if _, ls := pr.symbolic(l); ls {
+		return pr.symBinary(ev, e, rt, l, r)
+	}
+	if _, rs := pr.symbolic(r); rs {
+		return pr.symBinary(ev, e, rt, l, r)
+	}
 	k := l.rt.kind
 	if info.Types[e.X].IsNil() {
 		k = r.rt.kind
@@ -501,6 +681,25 @@ func (pr *predicate) binary(x *execution, e *ast.BinaryExpr) pval {
 	}
 	unsupportedf("operator %s on %s", e.Op, rt)
 	return pval{}
+}
+
+// symBinary evaluates a binary operation with a symbolic operand
+// (booleans and integers only: other types are never symbolic). A
+// possible division by zero or negative shift is decided first.
+func (pr *predicate) symBinary(ev *predEval, e *ast.BinaryExpr, rt *rtype, l, r pval) pval {
+	a, b := pr.operand(l), pr.operand(r)
+	if cond, msg := symbolic.PanicCondition(e.Op, a, b); msg != "" {
+		cond = ev.reached(cond)
+		panics, known := cond.Bool()
+		if !known {
+			panics, _ = pr.decide(ev, cond, "the panic check of "+types.ExprString(e)+" in state predicate "+pr.expr.Src)
+		}
+		if panics {
+			pr.fail("%s", strings.TrimPrefix(msg, "runtime error: "))
+		}
+	}
+	v, err := symbolic.BinOp(e.Op, a, b)
+	return symResult(rt, v, err)
 }
 
 func cmpOrd[T int64 | uint64 | float64](a, b T) int {

@@ -98,6 +98,9 @@ type specSet struct {
 	stmts    map[*ssa.Function]map[ssa.Instruction][]string
 	preds    []*predicate
 	predName []string
+	// used[i] reports whether a checked spec uses predicate i (a subset
+	// of the specs by name leaves the others' predicates unevaluated).
+	used     []bool
 	stateful bool // some checked spec uses a state predicate
 }
 
@@ -157,10 +160,12 @@ func (p *Program) specsFor(ctx context.Context, e *Entry, names []string) (*spec
 		}
 	}
 	sub.stateful = false
+	sub.used = make([]bool, len(set.preds))
 	for _, c := range sub.checks {
 		for _, i := range c.pred {
 			if i >= 0 {
 				sub.stateful = true
+				sub.used[i] = true
 			}
 		}
 	}
@@ -290,6 +295,10 @@ func (p *Program) newSpecSet(ctx context.Context, tpkg *types.Package) *specSet 
 			}
 		}
 		set.checks = append(set.checks, c)
+	}
+	set.used = make([]bool, len(set.preds))
+	for i := range set.used {
+		set.used[i] = true // every prepared predicate belongs to a check
 	}
 	return set
 }

@@ -19,6 +19,11 @@ type specPath struct {
 	vals    []bool
 	started bool
 	trace   []specPos
+	// violated: an Event returned a violation, which stopped the path
+	// there (End then adds no final position).
+	violated bool
+	// lastViolated is the spec whose violation add returned last.
+	lastViolated int
 }
 
 // specPos is one position of the trace.
@@ -40,7 +45,19 @@ func newSpecPath(set *specSet) *specPath {
 
 // Event implements PathMonitor.
 func (sp *specPath) Event(ev *Event, st State) *Violation {
+	v := sp.event(ev, st)
+	if v != nil {
+		sp.violated = true
+	}
+	return v
+}
+
+func (sp *specPath) event(ev *Event, st State) *Violation {
 	x := st.(stateView).x
+	if sp.allDone() {
+		return nil // nothing can change a verdict (and no symbolic fork is needed)
+	}
+	g := x.goroutine(ev.Goroutine)
 	var names []string
 	var what string
 	switch ev.Kind {
@@ -48,8 +65,8 @@ func (sp *specPath) Event(ev *Event, st State) *Violation {
 		if x.inInit || !sp.set.stateful {
 			return nil
 		}
-		vals, err := sp.eval(x)
-		if err != nil {
+		vals, err := sp.eval(x, g)
+		if err != nil || vals == nil {
 			return err
 		}
 		if sp.started && equalBools(vals, sp.vals) {
@@ -67,27 +84,58 @@ func (sp *specPath) Event(ev *Event, st State) *Violation {
 	if len(names) == 0 {
 		return nil
 	}
-	vals, err := sp.eval(x)
+	vals, err := sp.eval(x, g)
 	if err != nil {
 		return err
+	}
+	if vals == nil && len(sp.set.preds) > 0 {
+		return nil // the execution stopped while deciding a predicate
 	}
 	return sp.add(x, ev, what, names, vals)
 }
 
+// allDone reports whether every spec of the path is decided.
+func (sp *specPath) allDone() bool {
+	for _, d := range sp.done {
+		if !d {
+			return false
+		}
+	}
+	return true
+}
+
 // eval evaluates every predicate; a failure is an unsupported violation.
-func (sp *specPath) eval(x *execution) ([]bool, *Violation) {
+// A symbolic predicate is decided on the path condition, forking at g's
+// step when both outcomes are feasible (predicate.go). If deciding stops
+// the execution (solver unknown: the path is inconclusive), eval returns
+// no values and no violation.
+func (sp *specPath) eval(x *execution, g *goroutine) ([]bool, *Violation) {
 	if len(sp.set.preds) == 0 {
 		return nil, nil
 	}
 	vals := make([]bool, len(sp.set.preds))
 	for i, pr := range sp.set.preds {
-		v, err := pr.eval(x)
+		if !sp.set.used[i] {
+			continue // a predicate of specs not selected: constant false
+		}
+		v, err := pr.eval(x, g)
+		if err == errPredStopped {
+			return nil, nil
+		}
 		if err != nil {
 			return nil, &Violation{Kind: string(KindUnsupported), Message: fmt.Sprintf("ltl: cannot evaluate %s: %v", sp.set.predName[i], err)}
 		}
 		vals[i] = v
 	}
 	return vals, nil
+}
+
+// goroutine returns the goroutine with the given id (nil if none).
+func (x *execution) goroutine(id int) *goroutine {
+	if id < 1 || id > len(x.gs) {
+		return nil
+	}
+	return x.gs[id-1]
 }
 
 func equalBools(a, b []bool) bool {
@@ -122,6 +170,7 @@ func (sp *specPath) add(x *execution, ev *Event, what string, events []string, v
 		switch m.Step(l) {
 		case monitor.Violated:
 			sp.done[i] = true
+			sp.lastViolated = i
 			v := sp.violation(i, fmt.Sprintf("violated at event %d (%s, step %d, goroutine %d): no continuation can satisfy it", len(sp.trace)-1, what, ev.Step, ev.Goroutine))
 			if ev.Kind == EventStep && x.lastG != nil {
 				// where the goroutine that changed the state stopped
@@ -145,10 +194,41 @@ func contains(list []string, s string) bool {
 }
 
 // End implements PathMonitor: the LTLf verdict at the end of the path.
+// For specs with state predicates the final state is a position of its
+// own when the predicates changed since the last one (or no position was
+// recorded: an entry without scheduling steps), so a state the path ends
+// in is never missed.
 func (sp *specPath) End(st State) *Violation {
 	x := st.(stateView).x
 	if x.bound != "" || x.replayErr != "" {
 		return nil // a truncated path has no final verdict
+	}
+	if sp.set.stateful && !x.inInit && !sp.violated && !sp.allDone() {
+		g := x.lastG
+		if g == nil && len(x.gs) > 0 {
+			g = x.gs[0]
+		}
+		vals, err := sp.eval(x, g)
+		if err != nil {
+			return err
+		}
+		if x.bound != "" || x.replayErr != "" || vals == nil {
+			return nil // stopped while deciding a symbolic predicate
+		}
+		if !sp.started || !equalBools(vals, sp.vals) {
+			gid := 0
+			if g != nil {
+				gid = g.id
+			}
+			// (an Event of no kind: the violation's position is the
+			// spec's, the path has no current instruction)
+			if v := sp.add(x, &Event{Goroutine: gid, Step: x.steps}, "end state", nil, vals); v != nil {
+				if !v.Pos.IsValid() {
+					v.Pos = sp.set.checks[sp.lastViolated].spec.Pos
+				}
+				return v
+			}
+		}
 	}
 	var first *Violation
 	for i := range sp.set.checks {

@@ -241,13 +241,21 @@ func concreteInput(x any, t symbolic.Type) (Value, error) {
 // the path forks at a choice point; the condition of the taken side is
 // assumed. what names the branch in notes ("if", "index bounds").
 func (x *execution) symFork(fr *frame, pos token.Pos, cond symbolic.Value, what string) (bool, ctrl) {
+	taken, _, cc := x.symDecide(fr.g, pos, cond, what)
+	return taken, cc
+}
+
+// symDecide is symFork for any goroutine g (the one at whose step the
+// decision is made; a choice point needs one): it also reports whether
+// the path forked (both outcomes feasible).
+func (x *execution) symDecide(g *goroutine, pos token.Pos, cond symbolic.Value, what string) (taken, forked bool, cc ctrl) {
 	st, err := x.sym()
 	if err != nil {
-		return false, fr.g.unsupported(pos, "symbolic branch: %v", err)
+		return false, false, g.unsupported(pos, "symbolic branch: %v", err)
 	}
 	onT, onF, err := st.sess.Branch(solverCtx(), cond)
 	if err != nil {
-		return false, x.symInconclusive(fr.g, pos, "solver error at %s %s: %v", what, cond, err)
+		return false, false, x.symInconclusive(g, pos, "solver error at %s %s: %v", what, cond, err)
 	}
 	canT, canF := onT.Status == symbolic.Sat, onF.Status == symbolic.Sat
 	for _, side := range []struct {
@@ -262,24 +270,23 @@ func (x *execution) symFork(fr *frame, pos token.Pos, cond symbolic.Value, what 
 			st.infeasible++
 		}
 	}
-	var taken bool
 	switch {
 	case canT && canF:
-		i, cc := x.chooseBranch(fr.g)
+		i, cc := x.chooseBranch(g)
 		if cc != ctrlNext {
-			return false, cc
+			return false, false, cc
 		}
-		taken = i == 1
+		taken, forked = i == 1, true
 	case canT:
 		taken = true
 	case canF:
 		taken = false
 	case onT.Status == symbolic.Unknown || onF.Status == symbolic.Unknown:
-		return false, x.symInconclusive(fr.g, pos, "neither side of %s %s is known to be feasible", what, cond)
+		return false, false, x.symInconclusive(g, pos, "neither side of %s %s is known to be feasible", what, cond)
 	default:
 		// The path itself is infeasible (cannot happen after a feasible
 		// fork; kept as a guard).
-		return false, x.symInconclusive(fr.g, pos, "the path condition became infeasible at %s %s", what, cond)
+		return false, false, x.symInconclusive(g, pos, "the path condition became infeasible at %s %s", what, cond)
 	}
 	// The taken side needs no assumption when the other is infeasible
 	// (the path condition implies it).
@@ -290,10 +297,10 @@ func (x *execution) symFork(fr *frame, pos token.Pos, cond symbolic.Value, what 
 	}
 	if other.Status != symbolic.Unsat {
 		if err := st.sess.Assume(c); err != nil {
-			return false, x.symInconclusive(fr.g, pos, "solver error at %s: %v", what, err)
+			return false, false, x.symInconclusive(g, pos, "solver error at %s: %v", what, err)
 		}
 	}
-	return taken, ctrlNext
+	return taken, forked, ctrlNext
 }
 
 // symInconclusive ends the execution: the solver could not decide. The

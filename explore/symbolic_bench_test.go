@@ -59,9 +59,14 @@ func BenchmarkSymbolicPaths(b *testing.B) {
 // paths come from deciding the LTL state predicate level > 100 on the
 // path condition (a guard fork), against the baseline guard.SetClamped
 // in the same run: two paths from an if on the same condition, and the
-// predicate decided without a fork on each.
+// predicate decided without a fork on each. Only the guard package is
+// loaded (the shared test program's package initialization would
+// dominate).
 func BenchmarkSymbolicGuard(b *testing.B) {
-	p := load(b)
+	p, err := Load(context.Background(), LoadConfig{Patterns: []string{symExamples + "/guard"}})
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, c := range []struct{ name, entry string }{
 		{"if-fork", "guard.SetClamped"},
 		{"guard-fork", "guard.Set"},

@@ -16,6 +16,7 @@ import (
 	"github.com/henceforth-go/henceforth/examples/symbolic/absdiff"
 	"github.com/henceforth-go/henceforth/examples/symbolic/bounds"
 	"github.com/henceforth-go/henceforth/examples/symbolic/bsearch"
+	"github.com/henceforth-go/henceforth/examples/symbolic/guard"
 	"github.com/henceforth-go/henceforth/examples/symbolic/magic"
 	"github.com/henceforth-go/henceforth/examples/symbolic/multiinstance"
 	"github.com/henceforth-go/henceforth/examples/symbolic/overflow"
@@ -165,6 +166,38 @@ func TestSymbolicExamples(t *testing.T) {
 			native: func(t *testing.T, f *Finding) {
 				assert.Contains(t, f.PathCondition, "(n-1)/2+1+(n-1)")
 				requirePanics(t, "index out of range", func() { bsearch.Search(in[int32](t, f, "n"), in[int32](t, f, "target")) })
+			},
+		},
+		{
+			// Only the LTL guard (level > 100) tells the inputs apart:
+			// Z3 decides it on the path condition and forks.
+			entry: "guard.Set", kind: KindLTL, message: "ltl:spec safe violated: G !high",
+			paths: 2, inputs: []string{"reading"}, complete: true,
+			native: func(t *testing.T, f *Finding) {
+				reading := in[int16](t, f, "reading")
+				assert.Greater(t, reading, int16(30))
+				assert.Equal(t, "3*int(reading)+10 > 100", f.PathCondition)
+				guard.Set(reading)
+				assert.True(t, guard.High(), "level = %d", guard.Level())
+				guard.Set(30)
+				assert.False(t, guard.High())
+			},
+		},
+		{
+			// The violating state is transient: only the steps between
+			// the worker's unlock and the reset show it.
+			entry: "guard.Pulse", kind: KindLTL, message: "ltl:spec safe violated: G !high",
+			inputs: []string{"reading"}, complete: true,
+			native: func(t *testing.T, f *Finding) {
+				reading := in[int16](t, f, "reading")
+				assert.Greater(t, reading, int16(30))
+				assert.Contains(t, f.Explanation, "(state, step ")
+				assert.Positive(t, f.Steps)
+				// The worker's assignment alone, natively:
+				guard.Set(reading)
+				assert.True(t, guard.High(), "level = %d", guard.Level())
+				guard.Pulse(reading)
+				assert.Equal(t, 0, guard.Level(), "the path ends with level 0")
 			},
 		},
 		{

@@ -268,6 +268,29 @@ func TestExploreSpecsFlag(t *testing.T) {
 	assert.Contains(t, errOut, "-specs: empty spec name")
 }
 
+// A spec whose state predicate depends on a symbolic input: the guard
+// alone (no if in the code) separates the violating inputs; the finding
+// carries them, and the fixed function passes.
+func TestExploreSymbolicGuard(t *testing.T) {
+	const pkg = "../../examples/symbolic/guard"
+	status, out, errOut := runExplore(t, "-json", "-func", "Set", pkg)
+	require.Equal(t, 1, status, "%s\n%s", out, errOut)
+	lines := jsonLines(t, out)
+	require.Len(t, lines, 1)
+	assert.Equal(t, "ltl", lines[0]["kind"])
+	assert.Equal(t, "ltl:spec safe violated: G !high", lines[0]["message"])
+	assert.Equal(t, "3*int(reading)+10 > 100", lines[0]["path_condition"])
+	in, ok := lines[0]["inputs"].(map[string]any)
+	require.True(t, ok, "inputs: %v", lines[0])
+	reading, ok := in["reading"].(float64)
+	require.True(t, ok, "inputs: %v", in)
+	assert.Greater(t, 3*int(reading)+10, 100, "the input makes level > 100")
+
+	status, out, errOut = runExplore(t, "-func", "SetClamped", pkg)
+	assert.Equal(t, 0, status, "%s\n%s", out, errOut)
+	assert.Regexp(t, `(?m)^pass +\S*guard.SetClamped `, out)
+}
+
 // -func explores a //ltl:symbolic function: its parameters are inputs, and
 // the finding carries the inputs that reach the bug.
 func TestExploreFuncFlag(t *testing.T) {
