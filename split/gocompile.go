@@ -86,10 +86,10 @@ type gcmd struct {
 type mutexOp int
 
 const (
-	noMutexOp mutexOp = iota
-	opLock            // guard mu = 0, set mu := self
-	opUnlock          // guard mu ≠ 0, set mu := 0 (any goroutine may unlock, as in Go)
-	opBadUnlock       // guard mu = 0 (fatal error: unlock of unlocked mutex)
+	noMutexOp   mutexOp = iota
+	opLock              // guard mu = 0, set mu := self
+	opUnlock            // guard mu ≠ 0, set mu := 0 (any goroutine may unlock, as in Go)
+	opBadUnlock         // guard mu = 0 (fatal error: unlock of unlocked mutex)
 )
 
 type gset struct {
