@@ -82,7 +82,7 @@ func LoadGo(ctx context.Context, cfg GoConfig, pattern, fn string, n int) (*GoPr
 	lcfg := &packages.Config{
 		Context: ctx,
 		Dir:     cfg.Dir,
-		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps,
+		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports,
 		Tests:   true,
 	}
 	pkgs, err := packages.Load(lcfg, pattern)

@@ -59,7 +59,11 @@ func (g *GoProgram) falsify(ctx context.Context, spec string, prop *Property, k 
 	if err != nil {
 		return nil, err
 	}
-	res, err := Check(ctx, small.Program, sprop, opts)
+	sopts := opts
+	if sopts.InitialNodes == 0 {
+		sopts.InitialNodes = 1 << 16
+	}
+	res, err := Check(ctx, small.Program, sprop, sopts)
 	if err != nil || res.Verdict != Violated {
 		return nil, err
 	}
