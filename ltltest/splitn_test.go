@@ -9,12 +9,12 @@ import (
 	"github.com/henceforth-go/henceforth/ltltest"
 )
 
-// The mutex example is proved for 8 goroutines (examples/split proves 64
-// in a long test); a misspelled spec and a missing function fail with
-// what is wrong.
+// The mutex example is proved for 64 goroutines (issue 8's Done-when: a
+// Go mutex-based protocol proved for N = 64); a misspelled spec, a missing
+// function and a malformed PACKAGE.FUNC fail with what is wrong.
 func TestSplitNMutexProved(t *testing.T) {
-	assert.True(t, ltltest.SplitN(t, "../examples/split/mutex.worker", 8, "mutex"))
-	assert.True(t, ltltest.SplitN(t, "../examples/split/mutex.worker", 8, `G "count(crit) <= 1"`))
+	assert.True(t, ltltest.SplitN(t, "../examples/split/mutex.worker", 64, "mutex"))
+	assert.True(t, ltltest.SplitN(t, "../examples/split/mutex.worker", 64, `G "count(crit) <= 1"`))
 
 	f := &fakeT{}
 	assert.False(t, ltltest.SplitN(f, "../examples/split/mutex.nope", 2, "mutex"))
@@ -22,6 +22,9 @@ func TestSplitNMutexProved(t *testing.T) {
 	f = &fakeT{}
 	assert.False(t, ltltest.SplitN(f, "../examples/split/mutex.worker", 2, `G "count(crt) <= 1"`))
 	assert.Contains(t, f.output(), "count(crt): want the name of an event or prop")
+	f = &fakeT{}
+	assert.False(t, ltltest.SplitN(f, "../examples/split/mutex", 2, "mutex"))
+	assert.Contains(t, f.output(), "want PACKAGE.FUNC")
 }
 
 // The racy example's counterexample is reported in Go terms and confirmed
@@ -34,5 +37,7 @@ func TestSplitNRacyConfirmed(t *testing.T) {
 	assert.Contains(t, out, `SplitN(../examples/split/racy.worker, 16, "mutex"): violated`)
 	assert.Regexp(t, `goroutine \d+ at racy\.go:19:\d+: if !busy`, out)
 	assert.Regexp(t, `goroutine \d+ at racy\.go:20:\d+: busy = true`, out)
+	assert.Contains(t, out, "found with 2 of the 16 goroutines")
 	assert.Contains(t, out, "confirmed by the explorer on the real code")
+	assert.NotContains(t, out, "not confirmed")
 }

@@ -10,6 +10,11 @@ import (
 // look for a cheap counterexample to an invariant.
 const FalsifyGoroutines = 2
 
+// goInitialNodes is the initial node table of GoProgram.Check's stores
+// unless Options.InitialNodes says otherwise: extracted programs are
+// small, and tables grow on demand.
+const goInitialNodes = 1 << 18
+
 // Check decides the property spec (see Property) for g's N goroutines.
 //
 // An invariant is first checked for FalsifyGoroutines goroutines (if N is
@@ -38,6 +43,9 @@ func (g *GoProgram) Check(ctx context.Context, spec string, opts Options) (*Resu
 			res.Duration = time.Since(start)
 			return res, nil
 		}
+	}
+	if opts.InitialNodes == 0 {
+		opts.InitialNodes = goInitialNodes
 	}
 	res, err := Check(ctx, g.Program, prop, opts)
 	if err != nil {
