@@ -124,7 +124,9 @@ func LoadGo(ctx context.Context, cfg GoConfig, pattern, fn string, n int) (*GoPr
 // The goroutines are symmetric processes fn[1] … fn[n] (1-based, like
 // the thesis's P[i]); each one runs fn's body from its start, and is
 // scheduled fairly (weak fairness, as Go's scheduler: a goroutine that can
-// move eventually does; a mutex is not strongly fair). Package-level
+// move eventually does; a mutex is not strongly fair). A package-level
+// sync.Mutex is a shared integer 0..n, the goroutine holding it (0: none;
+// see mutexOp in gocompile.go). Package-level
 // variables start at their constant initial values; code outside fn
 // (main, init functions, tests) is not part of the model.
 func FromGo(fset *gotoken.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, fn string, n int) (*GoProgram, error) {

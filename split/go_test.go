@@ -196,12 +196,16 @@ func worker() {
 	mu.Unlock()
 }
 `
-	for n, want := range map[int]Verdict{2: Proved, 3: Violated} {
+	for n, want := range map[int]Verdict{2: Proved, 3: Violated, 6: Violated} {
 		g, err = goSource(t, handoff, "worker", n)
 		require.NoError(t, err)
 		res, err = g.Check(context.Background(), "runtime", Options{})
 		require.NoError(t, err)
 		assert.Equal(t, want, res.Verdict, "N = %d: %s", n, res.Reason)
+		if n == 6 {
+			assert.Contains(t, res.Reason, "found with 3 of the 6 goroutines")
+			require.NoError(t, g.Program.Replay(res.Counterexample))
+		}
 		mono, _, err := CheckMonolithic(context.Background(), g.Program, mustProp(t, g, "runtime"), 0)
 		require.NoError(t, err)
 		assert.Equal(t, want, mono.Verdict, "N = %d, monolithic", n)
