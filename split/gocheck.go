@@ -19,19 +19,20 @@ const goInitialNodes = 1 << 18
 // Check decides the property spec (see Property) for g's N goroutines.
 //
 // An invariant is first checked for 2, then 3 … up to FalsifyGoroutines
-// goroutines (fewer than N): a counterexample there, in which the other goroutines do not
-// move, is a computation of the N goroutines too (every goroutine starts
-// in the same state and a finite prefix need not schedule them all), and
-// the properties of a GoProgram are symmetric, so it is lifted to the N
-// goroutines, replayed on g.Program, and its last state is checked to
-// violate the property. A violation that needs two goroutines thus costs
-// what two goroutines cost, not what the split invariant's refinements
-// cost for N (each refinement exposes a predicate for all N goroutines,
-// and the rounds' BDDs grow with the number of auxiliary bits: the racy
-// example with 16 goroutines did not finish in 4 minutes). A proof for
-// fewer goroutines proves nothing for N, so a property that holds costs
-// these small checks on top of the check for N (a fraction of it: they
-// need the same refinements, with smaller BDDs).
+// goroutines (fewer than N). A counterexample there, in which the other
+// goroutines do not move, is a computation of the N goroutines too (every
+// goroutine starts in the same state and a finite prefix need not
+// schedule them all), and the properties of a GoProgram are symmetric, so
+// it is lifted to the N goroutines, replayed on g.Program, and its last
+// state is checked to violate the property. A violation that needs two
+// goroutines thus costs what two goroutines cost, not what the split
+// invariant's refinements cost for N (each refinement exposes a predicate
+// for all N goroutines, and the rounds' BDDs grow with the number of
+// auxiliary bits: the racy example with 16 goroutines had no verdict
+// after 4 minutes). A proof for fewer goroutines proves nothing for N, so
+// a property that holds pays for these small checks on top of the check
+// for N (a fraction of it: the same refinements, smaller BDDs).
+//
 // Otherwise, and for LTL properties (a lasso in which goroutines never
 // move is not fair), it is Check on g.Program.
 func (g *GoProgram) Check(ctx context.Context, spec string, opts Options) (*Result, error) {
