@@ -7,6 +7,7 @@ import (
 	"go/importer"
 	goparser "go/parser"
 	"go/types"
+	"slices"
 	"testing"
 
 	gotoken "go/token"
@@ -210,6 +211,30 @@ func worker() {
 		require.NoError(t, err)
 		assert.Equal(t, want, mono.Verdict, "N = %d, monolithic", n)
 	}
+}
+
+// Go's mutex is not fair: under the goroutines' weak fairness one
+// goroutine can starve at Lock while another keeps taking the lock, and
+// the lasso shows it (the monolithic check agrees).
+func TestGoMutexStarvation(t *testing.T) {
+	g, err := goSource(t, mutexSrc, "worker", 3)
+	require.NoError(t, err)
+	res, err := g.Check(context.Background(), "G F crit", Options{})
+	require.NoError(t, err)
+	require.Equal(t, Violated, res.Verdict, "%s", res.Reason)
+	cex := res.Counterexample
+	require.GreaterOrEqual(t, cex.Loop, 0, "a lasso")
+	require.NoError(t, g.Program.Replay(cex))
+	assert.Contains(t, g.FormatSteps(cex), "mu.Lock()")
+	crit := slices.Index(g.Program.Lookup("worker[1].pc").Enum(), "p.go:17:3") // inCS++
+	require.GreaterOrEqual(t, crit, 0)
+	for j := cex.Loop; j < cex.Len(); j++ {
+		pc, _ := cex.Value(j, "worker[1].pc")
+		assert.NotEqual(t, crit, pc, "goroutine 1 is never in the critical section on the cycle")
+	}
+	mono, _, err := CheckMonolithic(context.Background(), g.Program, mustProp(t, g, "G F crit"), 0)
+	require.NoError(t, err)
+	assert.Equal(t, Violated, mono.Verdict)
 }
 
 var _ = errors.Is
