@@ -64,11 +64,23 @@ type Options struct {
 	// MaxNodes bounds each BDD store (0: unbounded); exceeding it gives
 	// Unknown.
 	MaxNodes int
+	// InitialNodes is the initial node table of each store of the split
+	// invariant (0: 2^20). Tables grow on demand; a large one makes
+	// garbage collections rare, but allocating it costs ~0.1 s per
+	// refinement round, which dominates the check of a small program.
+	InitialNodes int
 	// Variant is the liveness algorithm (FLL variant B by default).
 	Variant Variant
 	// MaxUnroll bounds how often the cycle of an abstract liveness
 	// counterexample is unrolled to find a concrete lasso (0 means 64).
 	MaxUnroll int
+}
+
+func (o Options) initialNodes() int {
+	if o.InitialNodes > 0 {
+		return o.InitialNodes
+	}
+	return defaultNodes
 }
 
 func (o Options) maxRefinements() int {

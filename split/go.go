@@ -56,9 +56,17 @@ type GoProgram struct {
 
 	c       *gcompiler
 	annots  *annotate.Package
-	pcs     []*Var // pc of each process
+	specs   []*goSpec     // the translated //ltl:spec directives
+	skip    []skippedSpec // the directives that could not be translated
+	pcs     []*Var        // pc of each process
 	envs    []gEnv
 	specErr map[string]error
+}
+
+// skippedSpec is a //ltl:spec directive the model cannot express.
+type skippedSpec struct {
+	name string
+	err  error
 }
 
 // GoConfig says where LoadGo finds the package.
@@ -74,7 +82,7 @@ func LoadGo(ctx context.Context, cfg GoConfig, pattern, fn string, n int) (*GoPr
 	lcfg := &packages.Config{
 		Context: ctx,
 		Dir:     cfg.Dir,
-		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps,
+		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports,
 		Tests:   true,
 	}
 	pkgs, err := packages.Load(lcfg, pattern)
@@ -116,7 +124,9 @@ func LoadGo(ctx context.Context, cfg GoConfig, pattern, fn string, n int) (*GoPr
 // The goroutines are symmetric processes fn[1] … fn[n] (1-based, like
 // the thesis's P[i]); each one runs fn's body from its start, and is
 // scheduled fairly (weak fairness, as Go's scheduler: a goroutine that can
-// move eventually does; a mutex is not strongly fair). Package-level
+// move eventually does; a mutex is not strongly fair). A package-level
+// sync.Mutex is a shared integer 0..n, the goroutine holding it (0: none;
+// see mutexOp in gocompile.go). Package-level
 // variables start at their constant initial values; code outside fn
 // (main, init functions, tests) is not part of the model.
 func FromGo(fset *gotoken.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, fn string, n int) (*GoProgram, error) {
@@ -173,41 +183,57 @@ func FromGo(fset *gotoken.FileSet, files []*ast.File, pkg *types.Package, info *
 			return nil, err
 		}
 	}
-	g := &GoProgram{N: n, Func: obj, Fset: fset, c: c, annots: annots, specErr: map[string]error{}}
+	g := &GoProgram{N: n, Func: obj, Fset: fset, c: c, annots: annots}
 	g.Harnesses = harnesses(files, info, obj)
 	// Translate the specs before building: their atoms may read package
 	// variables the function does not use, which become shared variables.
-	type pending struct {
-		spec *annotate.Spec
-		make func() (*Property, error)
-	}
-	var specs []pending
 	for _, s := range annots.Specs {
-		mk, err := g.specBuilder(s.Name, s.Formula, s.Atoms, c.position(s.SourcePos), s.Source)
+		sp, err := g.translateSpec(s.Name, s.Formula, s.Atoms, c.position(s.SourcePos), s.Source)
 		if err != nil {
-			g.specErr[s.Name] = err
-			g.Skipped = append(g.Skipped, err)
+			g.skip = append(g.skip, skippedSpec{s.Name, err})
 			continue
 		}
-		specs = append(specs, pending{s, mk})
+		g.specs = append(g.specs, sp)
+	}
+	if err := g.instantiateAll(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// withN returns the program of the same function run by n goroutines.
+func (g *GoProgram) withN(n int) (*GoProgram, error) {
+	h := &GoProgram{N: n, Func: g.Func, Fset: g.Fset, Harnesses: g.Harnesses, c: g.c, annots: g.annots, specs: g.specs, skip: g.skip}
+	if err := h.instantiateAll(); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// instantiateAll builds the Program for g.N goroutines and its Properties.
+func (g *GoProgram) instantiateAll() error {
+	g.specErr = map[string]error{}
+	for _, s := range g.skip {
+		g.specErr[s.name] = s.err
+		g.Skipped = append(g.Skipped, s.err)
 	}
 	g.build()
 	if err := g.Program.validate(); err != nil {
-		return nil, fmt.Errorf("split: extracted program: %w", err)
+		return fmt.Errorf("split: extracted program: %w", err)
 	}
 	if rt := g.runtimeProperty(); rt != nil {
 		g.Properties = append(g.Properties, rt)
 	}
-	for _, p := range specs {
-		prop, err := p.make()
+	for _, sp := range g.specs {
+		prop, err := g.property(sp)
 		if err != nil {
-			g.specErr[p.spec.Name] = err
+			g.specErr[sp.name] = err
 			g.Skipped = append(g.Skipped, err)
 			continue
 		}
 		g.Properties = append(g.Properties, prop)
 	}
-	return g, nil
+	return nil
 }
 
 // build instantiates the compiled function N times.
@@ -217,9 +243,12 @@ func (g *GoProgram) build() {
 	sharedVars := map[*gvar]*Var{}
 	for _, v := range c.sharedL {
 		var sv *Var
-		if v.isBool {
+		switch {
+		case v.mutex:
+			sv = p.Int(v.name, 0, g.N) // the owner (see mutexOp)
+		case v.isBool:
 			sv = p.Bool(v.name)
-		} else {
+		default:
 			sv = p.Int(v.name, v.lo, v.hi)
 		}
 		sv.pos = c.position(v.pos)
@@ -259,6 +288,18 @@ func (g *GoProgram) build() {
 				ups := []Update{Set(pc, Int(cmd.next))}
 				for _, s := range cmd.sets {
 					ups = append(ups, Set(env[s.v], s.e(env)))
+				}
+				if mu := env[cmd.mu]; mu != nil {
+					switch cmd.op {
+					case opLock:
+						guard = And(guard, Is(mu, 0))
+						ups = append(ups, Set(mu, Int(i)))
+					case opUnlock:
+						guard = And(guard, Not(Is(mu, 0)))
+						ups = append(ups, Set(mu, Int(0)))
+					case opBadUnlock:
+						guard = And(guard, Is(mu, 0))
+					}
 				}
 				cm := pr.Command(l.name+": "+cmd.name, guard, ups...)
 				cm.pos = c.position(l.pos)

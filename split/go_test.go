@@ -7,6 +7,7 @@ import (
 	"go/importer"
 	goparser "go/parser"
 	"go/types"
+	"slices"
 	"testing"
 
 	gotoken "go/token"
@@ -17,7 +18,7 @@ import (
 
 // goSource type-checks src (one file, package p) and extracts fn run by n
 // goroutines.
-func goSource(t *testing.T, src, fn string, n int) (*GoProgram, error) {
+func goSource(t testing.TB, src, fn string, n int) (*GoProgram, error) {
 	t.Helper()
 	fset := gotoken.NewFileSet()
 	f, err := goparser.ParseFile(fset, "p.go", src, goparser.ParseComments)
@@ -112,6 +113,128 @@ func TestGoRacyViolated(t *testing.T) {
 	require.NoError(t, err)
 	t.Log(g.FormatSteps(res.Counterexample))
 	require.NotEmpty(t, steps)
+}
+
+// Mutexes are modelled by their owner, so the lock-protected counter needs
+// no refinement and 64 goroutines are proved in a fraction of a second
+// (with a Bool lock bit, N = 32 took 34 s and N = 64 did not finish).
+func TestGoMutex64Goroutines(t *testing.T) {
+	g, err := goSource(t, mutexSrc, "worker", 64)
+	require.NoError(t, err)
+	for _, spec := range []string{"mutex", "runtime", `G "count(crit) <= 1"`, "leaves"} {
+		res, err := g.Check(context.Background(), spec, Options{})
+		require.NoError(t, err)
+		assert.Equal(t, Proved, res.Verdict, "%s: %s", spec, res.Reason)
+		assert.Zero(t, res.Refinements, spec)
+	}
+}
+
+// A violation that two goroutines reach is found with two and lifted to
+// the N goroutines: the trace replays on the 16-goroutine program, only
+// goroutines 1 and 2 move, and its last state violates the invariant.
+func TestGoRacyFalsifiedWithTwoGoroutines(t *testing.T) {
+	g, err := goSource(t, racySrc, "worker", 16)
+	require.NoError(t, err)
+	res, err := g.Check(context.Background(), "mutex", Options{})
+	require.NoError(t, err)
+	require.Equal(t, Violated, res.Verdict, "%s", res.Reason)
+	assert.Contains(t, res.Reason, "found with 2 of the 16 goroutines")
+	cex := res.Counterexample
+	require.NoError(t, g.Program.Replay(cex))
+	last, ok := cex.Value(cex.Len()-1, "inCS")
+	require.True(t, ok)
+	assert.Equal(t, 2, last)
+	steps, err := g.Steps(cex)
+	require.NoError(t, err)
+	for _, s := range steps {
+		assert.LessOrEqual(t, s.Goroutine, 2, "%s", s)
+	}
+	assert.Len(t, cex.States[0], len(g.Program.Vars()))
+}
+
+// Unlocking an unlocked mutex is a runtime error of the model, as in Go;
+// unlocking a mutex another goroutine locked is not.
+func TestGoMutexUnlock(t *testing.T) {
+	const twice = `package p
+
+import "sync"
+
+var mu sync.Mutex
+
+func worker() {
+	mu.Lock()
+	mu.Unlock()
+	mu.Unlock()
+}
+`
+	g, err := goSource(t, twice, "worker", 3)
+	require.NoError(t, err)
+	res, err := g.Check(context.Background(), "runtime", Options{})
+	require.NoError(t, err)
+	require.Equal(t, Violated, res.Verdict, "%s", res.Reason)
+	steps, err := g.Steps(res.Counterexample)
+	require.NoError(t, err)
+	require.NotEmpty(t, steps)
+	assert.Contains(t, steps[len(steps)-1].Error, "unlock of unlocked mutex mu")
+
+	// A goroutine may unlock the mutex another one locked: with two
+	// goroutines the second unlocks what the first locked (no error);
+	// with three, the third unlocks it again.
+	const handoff = `package p
+
+import "sync"
+
+var mu sync.Mutex
+
+var locked bool
+
+func worker() {
+	if !locked {
+		mu.Lock()
+		locked = true
+		return
+	}
+	mu.Unlock()
+}
+`
+	for n, want := range map[int]Verdict{2: Proved, 3: Violated, 6: Violated} {
+		g, err = goSource(t, handoff, "worker", n)
+		require.NoError(t, err)
+		res, err = g.Check(context.Background(), "runtime", Options{})
+		require.NoError(t, err)
+		assert.Equal(t, want, res.Verdict, "N = %d: %s", n, res.Reason)
+		if n == 6 {
+			assert.Contains(t, res.Reason, "found with 3 of the 6 goroutines")
+			require.NoError(t, g.Program.Replay(res.Counterexample))
+		}
+		mono, _, err := CheckMonolithic(context.Background(), g.Program, mustProp(t, g, "runtime"), 0)
+		require.NoError(t, err)
+		assert.Equal(t, want, mono.Verdict, "N = %d, monolithic", n)
+	}
+}
+
+// Go's mutex is not fair: under the goroutines' weak fairness one
+// goroutine can starve at Lock while another keeps taking the lock, and
+// the lasso shows it (the monolithic check agrees).
+func TestGoMutexStarvation(t *testing.T) {
+	g, err := goSource(t, mutexSrc, "worker", 3)
+	require.NoError(t, err)
+	res, err := g.Check(context.Background(), "G F crit", Options{})
+	require.NoError(t, err)
+	require.Equal(t, Violated, res.Verdict, "%s", res.Reason)
+	cex := res.Counterexample
+	require.GreaterOrEqual(t, cex.Loop, 0, "a lasso")
+	require.NoError(t, g.Program.Replay(cex))
+	assert.Contains(t, g.FormatSteps(cex), "mu.Lock()")
+	crit := slices.Index(g.Program.Lookup("worker[1].pc").Enum(), "p.go:17:3") // inCS++
+	require.GreaterOrEqual(t, crit, 0)
+	for j := cex.Loop; j < cex.Len(); j++ {
+		pc, _ := cex.Value(j, "worker[1].pc")
+		assert.NotEqual(t, crit, pc, "goroutine 1 is never in the critical section on the cycle")
+	}
+	mono, _, err := CheckMonolithic(context.Background(), g.Program, mustProp(t, g, "G F crit"), 0)
+	require.NoError(t, err)
+	assert.Equal(t, Violated, mono.Verdict)
 }
 
 var _ = errors.Is

@@ -26,7 +26,7 @@ import (
 // variables are word-sized, as bools and bounded integers are).
 
 // gvar is a variable of the compiled function: shared (a package-level
-// variable, or the lock bit of a mutex) or local (a local variable, or the
+// variable, or the owner of a mutex) or local (a local variable, or the
 // temporary holding a loaded shared variable).
 type gvar struct {
 	name   string
@@ -35,7 +35,7 @@ type gvar struct {
 	lo, hi int
 	init   int
 	ranged bool // an integer whose writes are checked against lo..hi
-	mutex  bool // the lock bit of a sync.Mutex
+	mutex  bool // a sync.Mutex: its owner (see mutexOp)
 	pos    gotoken.Pos
 	obj    *types.Var // nil for temporaries
 }
@@ -70,7 +70,27 @@ type gcmd struct {
 	guard gexpr // nil: true
 	sets  []gset
 	next  int
+	// mu and op: the command also locks or unlocks mu (see mutexOp); the
+	// guard and update of mu are added per process by GoProgram.build.
+	mu *gvar
+	op mutexOp
 }
+
+// mutexOp is what a command does to a mutex. A mutex is modelled by its
+// owner: a shared integer, 0 when it is unlocked and i while goroutine i
+// holds it (ghost state, as the thesis's `last` in MUX-SEM, Fig 4.2: Go's
+// mutexes have no owner, but which goroutine locked it is a function of
+// the execution, and exposing it lets every goroutine's summary say whether
+// it holds the lock — without it the split invariant of a lock-protected
+// counter takes refinements that scale badly with N).
+type mutexOp int
+
+const (
+	noMutexOp   mutexOp = iota
+	opLock              // guard mu = 0, set mu := self
+	opUnlock            // guard mu ≠ 0, set mu := 0 (any goroutine may unlock, as in Go)
+	opBadUnlock         // guard mu = 0 (fatal error: unlock of unlocked mutex)
+)
 
 type gset struct {
 	v *gvar
@@ -439,13 +459,13 @@ func (c *gcompiler) exprStmt(s *ast.ExprStmt, next int) (int, error) {
 			switch fn.Name() {
 			case "Lock":
 				c.locs[k].what = mu.name + ".Lock()"
-				c.locs[k].cmds = []*gcmd{{name: "lock " + mu.name, guard: not(ref(mu)), sets: []gset{{mu, constB(true)}}, next: next}}
+				c.locs[k].cmds = []*gcmd{{name: "lock " + mu.name, mu: mu, op: opLock, next: next}}
 			case "Unlock":
 				c.locs[k].what = mu.name + ".Unlock()"
 				bad := c.errLoc(s.Pos(), "fatal error: sync: unlock of unlocked mutex "+mu.name)
 				c.locs[k].cmds = []*gcmd{
-					{name: "unlock " + mu.name, guard: ref(mu), sets: []gset{{mu, constB(false)}}, next: next},
-					{name: "unlock of unlocked " + mu.name, guard: not(ref(mu)), next: bad},
+					{name: "unlock " + mu.name, mu: mu, op: opUnlock, next: next},
+					{name: "unlock of unlocked " + mu.name, mu: mu, op: opBadUnlock, next: bad},
 				}
 			default:
 				return 0, c.errAt(call.Pos(), ErrUnsupported, "call of (*sync.%s).%s (only Lock and Unlock)", recvName(fn), fn.Name())
@@ -475,7 +495,7 @@ func recvName(fn *types.Func) string {
 	return ""
 }
 
-// mutex returns the lock bit of the package-level mutex x.
+// mutex returns the variable of the package-level mutex x.
 func (c *gcompiler) mutex(x ast.Expr) (*gvar, error) {
 	x = ast.Unparen(x)
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == gotoken.AND {
@@ -741,14 +761,11 @@ func (c *gcompiler) lockProtected() map[*types.Var]bool {
 			}
 			for _, cmd := range c.locs[k].cmds {
 				out := held[k]
-				for _, s := range cmd.sets {
-					if s.v.mutex {
-						if strings.HasPrefix(cmd.name, "lock ") {
-							out |= bit[s.v]
-						} else {
-							out &^= bit[s.v]
-						}
-					}
+				switch cmd.op {
+				case opLock:
+					out |= bit[cmd.mu]
+				case opUnlock:
+					out &^= bit[cmd.mu]
 				}
 				j := cmd.next
 				if !known[j] {

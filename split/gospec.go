@@ -47,10 +47,20 @@ type gatom struct {
 	max   int
 }
 
-// specBuilder translates the atoms of a spec now (so that package
-// variables they read become shared variables) and returns a function that
-// builds the Property once the Program exists.
-func (g *GoProgram) specBuilder(name string, f ltl.Formula, props map[string]*annotate.Prop, pos Pos, text string) (func() (*Property, error), error) {
+// goSpec is a spec whose atoms are translated: a Property for any number
+// of goroutines (GoProgram.property).
+type goSpec struct {
+	name  string
+	f     ltl.Formula
+	atoms map[string]*gatom
+	pos   Pos
+	text  string
+}
+
+// translateSpec translates the atoms of a spec now (so that package
+// variables they read become shared variables, before the Program is
+// built).
+func (g *GoProgram) translateSpec(name string, f ltl.Formula, props map[string]*annotate.Prop, pos Pos, text string) (*goSpec, error) {
 	atoms := map[string]*gatom{}
 	for _, a := range f.Atoms() {
 		prop := props[a]
@@ -63,7 +73,7 @@ func (g *GoProgram) specBuilder(name string, f ltl.Formula, props map[string]*an
 		}
 		atoms[a] = ga
 	}
-	return func() (*Property, error) { return g.property(name, f, atoms, pos, text) }, nil
+	return &goSpec{name: name, f: f, atoms: atoms, pos: pos, text: text}, nil
 }
 
 // atomOf translates an annotate prop.
@@ -128,7 +138,8 @@ func (c *gcompiler) pcVar() *gvar {
 }
 
 // property builds the Property of a translated spec.
-func (g *GoProgram) property(name string, f ltl.Formula, atoms map[string]*gatom, pos Pos, text string) (*Property, error) {
+func (g *GoProgram) property(sp *goSpec) (*Property, error) {
+	name, f, atoms, pos, text := sp.name, sp.f, sp.atoms, sp.pos, sp.text
 	if f.Op() == ltl.OpAlways && propositional(f.Left()) {
 		p := f.Left()
 		per := false
@@ -272,7 +283,7 @@ func (g *GoProgram) Property(spec string) (*Property, error) {
 		}
 		atoms[a] = ga
 	}
-	return g.property(spec, f, atoms, Pos{}, spec)
+	return g.property(&goSpec{name: spec, f: f, atoms: atoms, text: spec})
 }
 
 // textAtom translates an atom of a spec text.

@@ -81,7 +81,7 @@ func refine(ctx context.Context, p *Program, promoted map[*Var]bool, opts Option
 	}
 	var exps []*exposure
 	var hint Expr // the conjunct of the last refinement (safety)
-	lim := storeLimits{maxNodes: opts.MaxNodes, initialNodes: defaultNodes}
+	lim := storeLimits{maxNodes: opts.MaxNodes, initialNodes: opts.initialNodes()}
 	for {
 		lay := newLayout(p, promoted, exps)
 		var stop func(*model, []fds.BDD) bool

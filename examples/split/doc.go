@@ -8,5 +8,6 @@
 //     mutual exclusion is proved for 64 goroutines.
 //   - racy: the same critical section guarded by check-then-act on a
 //     shared flag; the check finds the interleaving that lets two
-//     goroutines in, and the explorer replays it on the real code.
+//     goroutines in (with 2 of the N goroutines), and the explorer
+//     confirms the violation on the real code by exploring Demo.
 package split
