@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/henceforth-go/henceforth/explore"
-	splitpkg "github.com/henceforth-go/henceforth/split"
+	"github.com/henceforth-go/henceforth/split"
 )
 
 // SplitN checks spec compositionally for the Go function pkgFunc run as n
@@ -28,7 +28,7 @@ import (
 // ends with "unknown" rather than exhausting memory.
 func SplitN(t TestingT, pkgFunc string, n int, spec string, args ...any) bool {
 	t.Helper()
-	cfg, msg := split(args)
+	cfg, msg := parseArgs(args)
 	headline := fmt.Sprintf("SplitN(%s, %d, %q)", pkgFunc, n, spec)
 	pattern, fn, ok := splitPkgFunc(pkgFunc)
 	if !ok {
@@ -43,7 +43,7 @@ func SplitN(t TestingT, pkgFunc string, n int, spec string, args ...any) bool {
 	if opts.MaxNodes == 0 {
 		opts.MaxNodes = DefaultSplitNNodes
 	}
-	g, err := splitpkg.LoadGo(ctx, splitpkg.GoConfig{}, pattern, fn, n)
+	g, err := split.LoadGo(ctx, split.GoConfig{}, pattern, fn, n)
 	if err != nil {
 		fail(t, headline+": cannot extract a program", err.Error(), msg)
 		return false
@@ -61,9 +61,9 @@ func SplitN(t TestingT, pkgFunc string, n int, spec string, args ...any) bool {
 			return false
 		}
 		switch res.Verdict {
-		case splitpkg.Proved:
+		case split.Proved:
 			continue
-		case splitpkg.Unknown:
+		case split.Unknown:
 			fail(t, headline+": unknown", fmt.Sprintf("property %s: no verdict, which is not a pass: %s", res.Property, res.Reason), msg)
 			return false
 		}
@@ -103,7 +103,7 @@ func RequireSplitN(t TestingT, pkgFunc string, n int, spec string, args ...any) 
 
 // confirm runs the explorer on the package's first harness, checking the
 // spec on the real code, and describes what it found.
-func confirm(ctx context.Context, g *splitpkg.GoProgram, pattern, spec string) string {
+func confirm(ctx context.Context, g *split.GoProgram, pattern, spec string) string {
 	r, err := ConfirmSplit(ctx, g, pattern, spec)
 	switch {
 	case err != nil:
@@ -120,7 +120,7 @@ func confirm(ctx context.Context, g *splitpkg.GoProgram, pattern, spec string) s
 // executions), checking spec (a //ltl:spec of the package), and returns
 // the first violation of spec found, or nil if the bounded exploration
 // found none.
-func ConfirmSplit(ctx context.Context, g *splitpkg.GoProgram, pattern, spec string) (*explore.Finding, error) {
+func ConfirmSplit(ctx context.Context, g *split.GoProgram, pattern, spec string) (*explore.Finding, error) {
 	if len(g.Harnesses) == 0 {
 		return nil, fmt.Errorf("the package has no harness (a function without parameters, or a test, that starts %s with go)", g.Func.Name())
 	}
