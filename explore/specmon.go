@@ -237,10 +237,11 @@ func (sp *specPath) End(st State) *Violation {
 		}
 		sp.done[i] = true
 		v := sp.violation(i, fmt.Sprintf("the path ended after %d events with the spec false", len(sp.trace)))
+		v.Pos = sp.set.checks[i].spec.Pos // the path has no current instruction
 		if first == nil {
 			first = v
 		} else {
-			x.addViolation(v, 0)
+			x.addViolation(v, v.Pos)
 		}
 	}
 	return first

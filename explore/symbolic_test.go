@@ -22,6 +22,7 @@ import (
 	"github.com/henceforth-go/henceforth/examples/symbolic/overflow"
 	"github.com/henceforth-go/henceforth/examples/symbolic/scale"
 	"github.com/henceforth-go/henceforth/examples/symbolic/transfer"
+	"github.com/henceforth-go/henceforth/examples/symbolic/untilltl"
 	"github.com/henceforth-go/henceforth/examples/symbolic/untilsym"
 )
 
@@ -114,6 +115,26 @@ func TestSymbolicExamples(t *testing.T) {
 				defer func() { untilsym.Field = old }()
 				untilsym.Field = in[int](t, f, "Field")
 				requirePanics(t, "LTL violated", func() { untilsym.Until(in[int](t, f, "param")) })
+			},
+		},
+		{
+			// The same example with its spec as an LTL spec: the atoms
+			// Field == 0 and Z > 0 are decided by Z3 on the path
+			// condition; every violating path has the thesis's
+			// "param <= 0 && field <= 0".
+			entry: "untilltl.Main", kind: KindLTL, message: "ltl:spec until violated: fieldZero U zPositive",
+			inputs: []string{"Field", "param"}, complete: true,
+			native: func(t *testing.T, f *Finding) {
+				old := untilltl.Field
+				defer func() { untilltl.Field, untilltl.Z = old, 0 }()
+				field, param := in[int](t, f, "Field"), in[int](t, f, "param")
+				assert.LessOrEqual(t, field, 0)
+				assert.LessOrEqual(t, param, 0)
+				untilltl.Field = field
+				untilltl.Main(param)
+				// The run's only state is its end (no scheduling step
+				// before it): fieldZero U zPositive holds iff Z > 0 there.
+				assert.LessOrEqual(t, untilltl.Z, 0, "the spec holds natively")
 			},
 		},
 		{
@@ -267,6 +288,10 @@ func TestSymbolicConcreteInputs(t *testing.T) {
 	_, r := exploreSym(t, symExamples+"/untilsym.Until", Options{Inputs: map[string]any{"param": 5, "Field": 0}})
 	assert.Equal(t, "pass", r.Verdict())
 	assert.Equal(t, 1, r.Executions)
+	_, r = exploreSym(t, symExamples+"/untilltl.Main", Options{Inputs: map[string]any{"param": 5, "Field": 0}})
+	assert.Equal(t, "pass", r.Verdict(), "the LTL spec holds for myMethod(5)")
+	_, r = exploreSym(t, symExamples+"/untilltl.Main", Options{Inputs: map[string]any{"param": 0, "Field": 0}})
+	require.NotNil(t, findKind(r, KindLTL), "and is violated for myMethod(0)")
 
 	_, r = exploreSym(t, symExamples+"/absdiff.AbsDiff", Options{Inputs: map[string]any{"x": 7, "y": 7}})
 	f := findKind(r, KindPanic)

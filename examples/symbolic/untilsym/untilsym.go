@@ -24,7 +24,8 @@ func myMethod(param int) int {
 // Until calls myMethod and checks field == 0 U z > 0 over the two states
 // of the run — the call (z not computed yet, so z > 0 is false there) and
 // the return: the spec holds iff Field == 0 at the call and z > 0 at the
-// return. (Written as an assertion; see STATUS.md for the LTL wiring.)
+// return. (Written as an assertion; package untilltl checks the same spec
+// as an //ltl:spec whose atoms the explorer decides with Z3.)
 //
 //ltl:symbolic
 func Until(param int) int {
