@@ -168,23 +168,7 @@ func exploreOption(f func(*explore.Options)) Option {
 //	}
 func Explore(t TestingT, body any, args ...any) bool {
 	t.Helper()
-	var base explore.Options
-	var lc *explore.LoadConfig
-	var rest []any
-	for _, a := range args {
-		switch a := a.(type) {
-		case explore.Options:
-			base = a
-		case *explore.Options:
-			base = *a
-		case explore.LoadConfig:
-			lc = &a
-		case *explore.LoadConfig:
-			lc = a
-		default:
-			rest = append(rest, a)
-		}
-	}
+	base, lc, rest := exploreArgs[explore.Options](args)
 	cfg, msg := parseArgs(rest)
 	opts := base
 	for _, f := range cfg.explore.set {
@@ -351,4 +335,24 @@ func testContext(t TestingT) (context.Context, context.CancelFunc) {
 	}
 	left := time.Until(deadline)
 	return context.WithDeadline(context.Background(), deadline.Add(-left/10))
+}
+
+// exploreArgs separates an options value of type O (or *O) and an
+// explore.LoadConfig (or a pointer to one) from the other arguments.
+func exploreArgs[O any](args []any) (opts O, lc *explore.LoadConfig, rest []any) {
+	for _, a := range args {
+		switch a := a.(type) {
+		case O:
+			opts = a
+		case *O:
+			opts = *a
+		case explore.LoadConfig:
+			lc = &a
+		case *explore.LoadConfig:
+			lc = a
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return opts, lc, rest
 }

@@ -108,23 +108,7 @@ func searchDetails(entry, formula string, res *explore.FindResult) string {
 // was reported.
 func search(t TestingT, body any, formula string, args []any) (res *explore.FindResult, entry string, msg []any, ok bool) {
 	t.Helper()
-	var fo explore.FindOptions
-	var lc *explore.LoadConfig
-	var rest []any
-	for _, a := range args {
-		switch a := a.(type) {
-		case explore.FindOptions:
-			fo = a
-		case *explore.FindOptions:
-			fo = *a
-		case explore.LoadConfig:
-			lc = &a
-		case *explore.LoadConfig:
-			lc = a
-		default:
-			rest = append(rest, a)
-		}
-	}
+	fo, lc, rest := exploreArgs[explore.FindOptions](args)
 	_, msg = parseArgs(rest)
 	p, e, err := findEntry(body, lc)
 	if err != nil {
