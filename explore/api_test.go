@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/ssa"
 )
@@ -248,6 +249,24 @@ func TestDataRaces(t *testing.T) {
 	r = runFunc(t, "misc", "OrderedFlag", Options{Shared: true})
 	require.Empty(t, r.Findings)
 	require.Equal(t, "pass", r.Verdict())
+}
+
+// A race shows both accesses' stacks, innermost frame first, like Go's
+// race detector.
+func TestRaceStacks(t *testing.T) {
+	r := runFunc(t, "misc", "RacyBump", Options{Shared: true})
+	f := findKind(r, KindRace)
+	require.NotNil(t, f, "%v", r.Findings)
+	require.Len(t, f.Goroutines, 2, "%s", f)
+	assert.NotEqual(t, f.Goroutines[0].ID, f.Goroutines[1].ID)
+	assert.Regexp(t, `^(read|write) \*p$`, f.Goroutines[0].State)
+	assert.Regexp(t, `^previous (read|write) \*p$`, f.Goroutines[1].State)
+	for _, g := range f.Goroutines {
+		require.Len(t, g.Frames, 2, "%s", f)
+		assert.Equal(t, "github.com/henceforth-go/henceforth/explore/testdata/misc.bump", g.Frames[0].Func)
+		assert.Contains(t, g.Frames[1].Func, "misc.RacyBump.func")
+	}
+	assert.Contains(t, f.String(), "[previous ")
 }
 
 func TestMapRaces(t *testing.T) {

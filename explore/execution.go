@@ -74,6 +74,9 @@ type execution struct {
 
 	// events recorded for DPOR: one per scheduling step
 	events []event
+	// accessStacks holds, with Options.Shared, the stack of each plain
+	// memory access by its index in events (for race reports).
+	accessStacks map[int][]rawFrame
 	// chooseAll calls the chooser at every scheduling point (DPOR).
 	chooseAll    bool
 	sleepBlocked bool
@@ -297,7 +300,14 @@ func (x *execution) record(t transition) {
 	}
 	x.trace = append(x.trace, e)
 	if x.opts.recordEvents {
-		x.events = append(x.events, x.newEvent(t))
+		ev := x.newEvent(t)
+		if ev.kind == opShared {
+			if x.accessStacks == nil {
+				x.accessStacks = make(map[int][]rawFrame)
+			}
+			x.accessStacks[len(x.events)] = t.g.rawStack()
+		}
+		x.events = append(x.events, ev)
 	}
 }
 
@@ -602,8 +612,19 @@ func (x *execution) stacks() []GoroutineStack {
 
 // stack returns g's frames, innermost first.
 func (g *goroutine) stack() []StackFrame {
-	fset := g.x.m.prog.Fset
-	var out []StackFrame
+	return g.x.frames(g.rawStack())
+}
+
+// rawFrame is a stack frame as recorded: printing it (frames) costs
+// more than recording it, and most recorded stacks are never printed.
+type rawFrame struct {
+	fn  *ssa.Function
+	pos token.Pos
+}
+
+// rawStack returns g's frames, innermost first.
+func (g *goroutine) rawStack() []rawFrame {
+	var out []rawFrame
 	for i := g.depth - 1; i >= 0; i-- {
 		fr := g.frames[i]
 		if fr.fn.fn == nil {
@@ -613,7 +634,17 @@ func (g *goroutine) stack() []StackFrame {
 		if i == g.depth-1 && g.pend.kind != opNone && g.pend.pos.IsValid() {
 			pos = g.pend.pos
 		}
-		out = append(out, StackFrame{Func: funcName(fr.fn.fn), Pos: fset.Position(pos)})
+		out = append(out, rawFrame{fr.fn.fn, pos})
+	}
+	return out
+}
+
+// frames prints recorded frames.
+func (x *execution) frames(raw []rawFrame) []StackFrame {
+	fset := x.m.prog.Fset
+	out := make([]StackFrame, len(raw))
+	for i, r := range raw {
+		out[i] = StackFrame{Func: funcName(r.fn), Pos: fset.Position(r.pos)}
 	}
 	return out
 }

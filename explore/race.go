@@ -65,7 +65,13 @@ func (x *execution) detectRaces() {
 			fset := x.m.prog.Fset
 			msg := fmt.Sprintf("data race: %s at %s by goroutine %d and %s at %s by goroutine %d, not ordered by synchronization",
 				ei.label, shortPos(fset.Position(ei.pos)), ei.gid, ej.label, shortPos(fset.Position(ej.pos)), ej.gid)
-			x.addFinding(KindRace, msg, ej.pos, "")
+			f := x.addFinding(KindRace, msg, ej.pos, "")
+			// Both accesses' stacks, as Go's race detector prints them
+			// (the goroutines still live at the end say little here).
+			f.Goroutines = []GoroutineStack{
+				{ID: ej.gid, State: ej.label, Frames: x.frames(x.accessStacks[j])},
+				{ID: ei.gid, State: "previous " + ei.label, Frames: x.frames(x.accessStacks[i])},
+			}
 		}
 	}
 }

@@ -180,3 +180,20 @@ func MapLocked(t *testing.T) {
 		t.Error("lost a map entry")
 	}
 }
+
+// bump increments *p: the racing access is one frame below the goroutine.
+func bump(p *int) { *p++ }
+
+// RacyBump races on a counter through a helper, from two goroutines.
+func RacyBump(t *testing.T) {
+	n := 0
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bump(&n)
+		}()
+	}
+	wg.Wait()
+}
