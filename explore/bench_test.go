@@ -193,3 +193,57 @@ func BenchmarkInterpreterOnly(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDPORParallel compares DPOR with 1 and 2 workers in each
+// iteration, on dining philosophers (N = 5, 6) and 3 and 4 writers to one
+// shared variable: executions, happens-before classes, sleep-set-pruned
+// executions and executions/s of each, and the speedup (time of 1 worker
+// / time of 2). Both must reach the same classes and findings.
+func BenchmarkDPORParallel(b *testing.B) {
+	p := loadBench(b)
+	type kernel struct {
+		name, fn string
+		shared   bool
+	}
+	ks := []kernel{
+		{"philosophers-5", benchPath + ".Philosophers5", false},
+		{"philosophers-6", benchPath + ".Philosophers6", false},
+		{"shared-3", testdataPath + "/writers.Shared3", true},
+		{"shared-4", testdataPath + "/writers.Shared4", true},
+	}
+	for _, k := range ks {
+		b.Run(k.name, func(b *testing.B) {
+			e, err := p.Func(k.fn)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var r [2]*Report
+			var took [2]time.Duration
+			for b.Loop() {
+				for i, w := range []int{1, 2} {
+					t0 := time.Now()
+					r[i], err = p.Explore(context.Background(), e, Options{Strategy: DPOR, Shared: k.shared, CountClasses: true, Workers: w})
+					took[i] += time.Since(t0)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if !r[i].Complete {
+						b.Fatalf("workers %d: incomplete: %s", w, r[i].Bound)
+					}
+				}
+				if r[0].Classes != r[1].Classes || len(r[0].Findings) != len(r[1].Findings) {
+					b.Fatalf("1 worker: %d classes, %d findings; 2 workers: %d classes, %d findings",
+						r[0].Classes, len(r[0].Findings), r[1].Classes, len(r[1].Findings))
+				}
+			}
+			n := float64(b.N)
+			b.ReportMetric(float64(r[0].Classes), "classes")
+			for i, w := range []int{1, 2} {
+				b.ReportMetric(float64(r[i].Executions), fmt.Sprintf("w%d-execs", w))
+				b.ReportMetric(float64(r[i].Pruned), fmt.Sprintf("w%d-pruned", w))
+				b.ReportMetric(float64(r[i].Executions+r[i].Pruned)*n/took[i].Seconds(), fmt.Sprintf("w%d-execs/s", w))
+			}
+			b.ReportMetric(float64(took[0])/float64(took[1]), "speedup")
+		})
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"sort"
 	"sync"
+	"sync/atomic"
 )
 
 // Dynamic partial-order reduction.
@@ -327,12 +328,54 @@ type dporNode struct {
 	events  []event // event of each enabled transition, parallel to enabled
 	sleep   map[tid]event
 
+	// refs counts the worker paths and queued jobs that hold this
+	// state. Once it is 0 it stays 0: nobody can reach the state again,
+	// so its subtree is completely explored.
+	refs atomic.Int32
+
 	mu        sync.Mutex
 	backtrack map[tid]bool
 	// done holds the transitions explored from this state, or claimed by
 	// a worker that will explore them (a transition is claimed once),
 	// with the order of their claims (1, 2, …).
 	done map[tid]int
+	// kids are the reference counts of the children created so far.
+	kids map[tid]*atomic.Int32
+}
+
+// finished reports whether the subtree below transition t is completely
+// explored (s.mu held).
+func (s *dporNode) finished(t tid) bool {
+	r := s.kids[t]
+	return r != nil && r.Load() == 0
+}
+
+// endPath records, after an execution, that the transition taken at the
+// last state of the path led to no further choice: its subtree is
+// finished.
+func (d *dporChooser) endPath(x *execution) {
+	if x.sleepBlocked || len(d.stack) == 0 || d.pos != len(d.stack) {
+		return
+	}
+	st := d.stack[len(d.stack)-1]
+	st.node.mu.Lock()
+	if st.node.kids[st.chosen] == nil {
+		st.node.kids[st.chosen] = new(atomic.Int32)
+	}
+	st.node.mu.Unlock()
+}
+
+// hold and release count the holders of a path's states.
+func hold(path []dporStep) {
+	for i := range path {
+		path[i].node.refs.Add(1)
+	}
+}
+
+func release(path []dporStep) {
+	for i := range path {
+		path[i].node.refs.Add(-1)
+	}
 }
 
 // claimed records that t is taken at s (s.mu held).
@@ -402,7 +445,8 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		x.internal("DPOR: nondeterministic execution: a replayed transition is not enabled")
 		return 0
 	}
-	s := &dporNode{backtrack: map[tid]bool{}, done: map[tid]int{}, sleep: map[tid]event{}}
+	s := &dporNode{backtrack: map[tid]bool{}, done: map[tid]int{}, sleep: map[tid]event{}, kids: map[tid]*atomic.Int32{}}
+	s.refs.Store(1)
 	for _, t := range ts {
 		s.enabled = append(s.enabled, tidOf(t))
 		s.events = append(s.events, x.newEventPeek(t))
@@ -419,14 +463,16 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		for t, e := range p.sleep {
 			add(t, e)
 		}
-		// The transitions taken at p before this one: with several
-		// workers, only those claimed before it, so that two siblings
-		// never count on each other (the claims are a linear order, as
-		// the exploration order is for one worker).
+		// The transitions taken at p before this one whose subtrees are
+		// completely explored (with one worker: all of them, as in
+		// sequential DPOR; with several, a sibling another worker is
+		// still exploring does not put its transition to sleep here:
+		// the sleep-set argument needs a finished subtree).
 		p.mu.Lock()
+		p.kids[ps.chosen] = &s.refs
 		before := p.done[ps.chosen]
 		for t, n := range p.done {
-			if n >= before {
+			if n >= before || !p.finished(t) {
 				continue
 			}
 			if e, ok := p.eventOf(t); ok {
@@ -596,10 +642,12 @@ func (d *dporChooser) next() bool {
 	for k := len(d.stack) - 1; k >= 0; k-- {
 		if t, ok := d.stack[k].node.claim(); ok {
 			d.stack[k].chosen = t
+			release(d.stack[k+1:])
 			d.stack = d.stack[:k+1]
 			return true
 		}
 	}
+	release(d.stack)
 	d.stack = d.stack[:0]
 	return false
 }
@@ -619,6 +667,7 @@ func (d *dporChooser) split() [][]dporStep {
 			}
 			job := make([]dporStep, k+1)
 			copy(job, d.stack[:k+1])
+			hold(job)
 			job[k].chosen = t
 			jobs = append(jobs, job)
 		}
@@ -682,6 +731,7 @@ func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n in
 	x := newExecution(m, e, o, d, n, o.Seed)
 	x.chooseAll = true
 	x.run()
+	d.endPath(x)
 	if !x.sleepBlocked {
 		c.add(x)
 	} else {
