@@ -687,17 +687,17 @@ func (d *dporChooser) split() [][]dporStep {
 // idle, hands it the pending backtrack transitions of its shallowest
 // state. Races found by any worker add backtrack transitions to the
 // shared states of its path, and any worker through a state may claim
-// them; a transition is claimed once. Sleep sets are computed, as in the
-// sequential algorithm, from the transitions done at the parent when a
-// state is created — claimed ones included, which are explored in full by
-// their claimant. The run is then a sequential run with another order of
-// the alternatives at each state, except that the "already covered?" test
-// of a race sees the backtrack sets at that moment: a worker may add an
-// alternative another worker's later race would have covered. So the
-// parallel exploration may run some executions of already explored
-// classes (BENCHMARKS.part.md measures how many), and which execution
-// represents a class depends on timing; the set of classes (and so of
-// findings by kind, message, position and steps) does not.
+// them; a transition is claimed once. A state's sleep set takes the
+// transitions done at its parent before it only if their subtrees are
+// finished (no worker path or queued job holds their state): that is
+// what the sleep-set argument of the sequential algorithm, which explores
+// siblings one after the other, relies on. Siblings explored at the same
+// time do not put each other to sleep, so the parallel exploration may run
+// some executions of already explored classes (BENCHMARKS.part.md
+// measures how many), and which execution represents a class depends on
+// timing. The classes reached include those one worker reaches, and so
+// its findings (kind, message, position, steps); see STATUS.md for the
+// extra hash classes occasionally seen on 6 philosophers.
 func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *Report) error {
 	o := *opts
 	o.recordEvents = true

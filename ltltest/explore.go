@@ -90,8 +90,9 @@ func WithShared() Option {
 	return exploreOption(func(o *explore.Options) { o.Shared = true })
 }
 
-// WithWorkers explores with n workers in parallel (DFS, PB, Random, PCT;
-// DPOR is sequential).
+// WithWorkers explores with n workers in parallel (every strategy; with
+// DPOR, the default, the workers may run some executions of classes
+// already explored, but reach every class one worker reaches).
 func WithWorkers(n int) Option {
 	return exploreOption(func(o *explore.Options) { o.Workers = n })
 }
