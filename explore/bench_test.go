@@ -196,9 +196,11 @@ func BenchmarkInterpreterOnly(b *testing.B) {
 
 // BenchmarkDPORParallel compares DPOR with 1 and 2 workers in each
 // iteration, on dining philosophers (N = 5, 6) and 3 and 4 writers to one
-// shared variable: executions, happens-before classes, sleep-set-pruned
-// executions and executions/s of each, and the speedup (time of 1 worker
-// / time of 2). Both must reach the same classes and findings.
+// shared variable. Metrics, averaged over the iterations (the parallel
+// figures depend on timing): executions, happens-before classes and
+// sleep-set-pruned executions of each, executions (complete + pruned) per
+// second of each, and the speedup (time of 1 worker / time of 2). Two
+// workers must reach at least the classes of one, and its findings.
 func BenchmarkDPORParallel(b *testing.B) {
 	p := loadBench(b)
 	type kernel struct {
@@ -217,9 +219,10 @@ func BenchmarkDPORParallel(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			var r [2]*Report
+			var execs, pruned, classes [2]int
 			var took [2]time.Duration
 			for b.Loop() {
+				var r [2]*Report
 				for i, w := range []int{1, 2} {
 					t0 := time.Now()
 					r[i], err = p.Explore(context.Background(), e, Options{Strategy: DPOR, Shared: k.shared, CountClasses: true, Workers: w})
@@ -230,18 +233,21 @@ func BenchmarkDPORParallel(b *testing.B) {
 					if !r[i].Complete {
 						b.Fatalf("workers %d: incomplete: %s", w, r[i].Bound)
 					}
+					execs[i] += r[i].Executions
+					pruned[i] += r[i].Pruned
+					classes[i] += r[i].Classes
 				}
-				if r[0].Classes != r[1].Classes || len(r[0].Findings) != len(r[1].Findings) {
+				if r[1].Classes < r[0].Classes || len(r[0].Findings) != len(r[1].Findings) {
 					b.Fatalf("1 worker: %d classes, %d findings; 2 workers: %d classes, %d findings",
 						r[0].Classes, len(r[0].Findings), r[1].Classes, len(r[1].Findings))
 				}
 			}
 			n := float64(b.N)
-			b.ReportMetric(float64(r[0].Classes), "classes")
 			for i, w := range []int{1, 2} {
-				b.ReportMetric(float64(r[i].Executions), fmt.Sprintf("w%d-execs", w))
-				b.ReportMetric(float64(r[i].Pruned), fmt.Sprintf("w%d-pruned", w))
-				b.ReportMetric(float64(r[i].Executions+r[i].Pruned)*n/took[i].Seconds(), fmt.Sprintf("w%d-execs/s", w))
+				b.ReportMetric(float64(classes[i])/n, fmt.Sprintf("w%d-classes", w))
+				b.ReportMetric(float64(execs[i])/n, fmt.Sprintf("w%d-execs", w))
+				b.ReportMetric(float64(pruned[i])/n, fmt.Sprintf("w%d-pruned", w))
+				b.ReportMetric(float64(execs[i]+pruned[i])/took[i].Seconds(), fmt.Sprintf("w%d-execs/s", w))
 			}
 			b.ReportMetric(float64(took[0])/float64(took[1]), "speedup")
 		})
