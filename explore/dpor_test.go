@@ -205,3 +205,21 @@ func TestParallelDPORPhilosophers(t *testing.T) {
 		t.Logf("2 workers: %d executions, %d classes, %d pruned", par.Executions, par.Classes, par.Pruned)
 	}
 }
+
+// TestParallelDPORSymbolic: symbolic explorations (one solver session per
+// worker) give the same paths and findings with 2 workers as with one.
+func TestParallelDPORSymbolic(t *testing.T) {
+	p := load(t)
+	for _, name := range []string{"absdiff.AbsDiffWrap", "multiinstance.Run"} {
+		e, err := p.Func(symExamples + "/" + name)
+		require.NoError(t, err)
+		one, err := p.Explore(context.Background(), e, Options{})
+		require.NoError(t, err)
+		two, err := p.Explore(context.Background(), e, Options{Workers: 2})
+		require.NoError(t, err)
+		require.True(t, two.Complete)
+		require.Equal(t, one.Executions, two.Executions, name)
+		require.Equal(t, findingKeys(one), findingKeys(two), name)
+		require.NotEmpty(t, two.Findings[0].Inputs)
+	}
+}
