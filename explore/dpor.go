@@ -336,9 +336,8 @@ type dporNode struct {
 	mu        sync.Mutex
 	backtrack map[tid]bool
 	// done holds the transitions explored from this state, or claimed by
-	// a worker that will explore them (a transition is claimed once),
-	// with the order of their claims (1, 2, …).
-	done map[tid]int
+	// a worker that will explore them (a transition is claimed once).
+	done map[tid]bool
 	// kids are the reference counts of the children created so far.
 	kids map[tid]*atomic.Int32
 }
@@ -378,11 +377,6 @@ func release(path []dporStep) {
 	}
 }
 
-// claimed records that t is taken at s (s.mu held).
-func (s *dporNode) claimed(t tid) {
-	s.done[t] = len(s.done) + 1
-}
-
 func (s *dporNode) eventOf(t tid) (event, bool) {
 	for i, e := range s.enabled {
 		if e == t {
@@ -398,13 +392,13 @@ func (s *dporNode) claim() (tid, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, t := range s.enabled {
-		if _, done := s.done[t]; done || !s.backtrack[t] {
+		if s.done[t] || !s.backtrack[t] {
 			continue
 		}
 		if _, asleep := s.sleep[t]; asleep {
 			continue
 		}
-		s.claimed(t)
+		s.done[t] = true
 		return t, true
 	}
 	return tid{}, false
@@ -445,7 +439,7 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		x.internal("DPOR: nondeterministic execution: a replayed transition is not enabled")
 		return 0
 	}
-	s := &dporNode{backtrack: map[tid]bool{}, done: map[tid]int{}, sleep: map[tid]event{}, kids: map[tid]*atomic.Int32{}}
+	s := &dporNode{backtrack: map[tid]bool{}, done: map[tid]bool{}, sleep: map[tid]event{}, kids: map[tid]*atomic.Int32{}}
 	s.refs.Store(1)
 	for _, t := range ts {
 		s.enabled = append(s.enabled, tidOf(t))
@@ -463,16 +457,17 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		for t, e := range p.sleep {
 			add(t, e)
 		}
-		// The transitions taken at p before this one whose subtrees are
-		// completely explored (with one worker: all of them, as in
-		// sequential DPOR; with several, a sibling another worker is
-		// still exploring does not put its transition to sleep here:
-		// the sleep-set argument needs a finished subtree).
+		// The other transitions taken at p whose subtrees are
+		// completely explored: with one worker, those taken before this
+		// one, as in sequential DPOR. With several, a sibling another
+		// worker is still exploring does not put its transition to
+		// sleep here (that missed classes: the sleep-set argument needs
+		// a finished subtree), and a sibling claimed after this one but
+		// finished first does.
 		p.mu.Lock()
 		p.kids[ps.chosen] = &s.refs
-		before := p.done[ps.chosen]
-		for t, n := range p.done {
-			if n >= before || !p.finished(t) {
+		for t := range p.done {
+			if t == ps.chosen || !p.finished(t) {
 				continue
 			}
 			if e, ok := p.eventOf(t); ok {
@@ -486,7 +481,7 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		if _, asleep := s.sleep[t]; !asleep {
 			d.stack[k].chosen = t
 			s.backtrack[t] = true
-			s.claimed(t)
+			s.done[t] = true
 			// the goroutine's other alternatives here are local choices
 			for _, u := range s.enabled {
 				if u.g == t.g {
@@ -696,8 +691,9 @@ func (d *dporChooser) split() [][]dporStep {
 // some executions of already explored classes (BENCHMARKS.part.md
 // measures how many), and which execution represents a class depends on
 // timing. The classes reached include those one worker reaches, and so
-// its findings (kind, message, position, steps); see STATUS.md for the
-// extra hash classes occasionally seen on 6 philosophers.
+// its findings (kind, message, position, steps). (Parallel runs may reach
+// more: see STATUS.md, known problems, on buffered channels used as
+// locks.)
 func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *Report) error {
 	o := *opts
 	o.recordEvents = true
