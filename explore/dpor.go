@@ -340,6 +340,22 @@ type dporNode struct {
 	done map[tid]bool
 	// kids are the reference counts of the children created so far.
 	kids map[tid]*atomic.Int32
+	// lazy (fixed at creation) are transitions that would be in sleep
+	// if their subtrees had been finished when this state was created.
+	lazy []lazyCand
+}
+
+// lazyCand is a transition t taken at an ancestor state at, whose subtree
+// was still being explored (by another worker) when a state below was
+// created, and that is independent of every transition of the path from
+// at down to that state. States created below once t's subtree is
+// finished put t to sleep, as if t had been explored first (which is the
+// argument for sleep sets): executions from there that start with t
+// are equivalent to executions below at·t.
+type lazyCand struct {
+	at *dporNode
+	t  tid
+	ev event
 }
 
 // finished reports whether the subtree below transition t is completely
@@ -457,6 +473,19 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		for t, e := range p.sleep {
 			add(t, e)
 		}
+		for _, c := range p.lazy {
+			if _, asleep := s.sleep[c.t]; asleep || c.t == ps.chosen || dependent(&c.ev, &pe) {
+				continue
+			}
+			c.at.mu.Lock()
+			fin := c.at.finished(c.t)
+			c.at.mu.Unlock()
+			if fin {
+				s.sleep[c.t] = c.ev
+			} else {
+				s.lazy = append(s.lazy, c)
+			}
+		}
 		// The other transitions taken at p whose subtrees are
 		// completely explored: with one worker, those taken before this
 		// one, as in sequential DPOR. With several, a sibling another
@@ -467,11 +496,17 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		p.mu.Lock()
 		p.kids[ps.chosen] = &s.refs
 		for t := range p.done {
-			if t == ps.chosen || !p.finished(t) {
+			if t == ps.chosen {
 				continue
 			}
-			if e, ok := p.eventOf(t); ok {
+			e, ok := p.eventOf(t)
+			if !ok {
+				continue
+			}
+			if p.finished(t) {
 				add(t, e)
+			} else if !dependent(&e, &pe) {
+				s.lazy = append(s.lazy, lazyCand{at: p, t: t, ev: e})
 			}
 		}
 		p.mu.Unlock()
