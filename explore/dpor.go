@@ -7,7 +7,6 @@ import (
 	"hash/fnv"
 	"sort"
 	"sync"
-	"sync/atomic"
 )
 
 // Dynamic partial-order reduction.
@@ -328,69 +327,17 @@ type dporNode struct {
 	events  []event // event of each enabled transition, parallel to enabled
 	sleep   map[tid]event
 
-	// refs counts the worker paths and queued jobs that hold this
-	// state. Once it is 0 it stays 0: nobody can reach the state again,
-	// so its subtree is completely explored.
-	refs atomic.Int32
-
 	mu        sync.Mutex
 	backtrack map[tid]bool
 	// done holds the transitions explored from this state, or claimed by
-	// a worker that will explore them (a transition is claimed once).
-	done map[tid]bool
-	// kids are the reference counts of the children created so far.
-	kids map[tid]*atomic.Int32
-	// lazy (fixed at creation) are transitions that would be in sleep
-	// if their subtrees had been finished when this state was created.
-	lazy []lazyCand
+	// a worker that will explore them (a transition is claimed once),
+	// with the order of their claims (1, 2, …).
+	done map[tid]int
 }
 
-// lazyCand is a transition t taken at an ancestor state at, whose subtree
-// was still being explored (by another worker) when a state below was
-// created, and that is independent of every transition of the path from
-// at down to that state. States created below once t's subtree is
-// finished put t to sleep, as if t had been explored first (which is the
-// argument for sleep sets): executions from there that start with t
-// are equivalent to executions below at·t.
-type lazyCand struct {
-	at *dporNode
-	t  tid
-	ev event
-}
-
-// finished reports whether the subtree below transition t is completely
-// explored (s.mu held).
-func (s *dporNode) finished(t tid) bool {
-	r := s.kids[t]
-	return r != nil && r.Load() == 0
-}
-
-// endPath records, after an execution, that the transition taken at the
-// last state of the path led to no further choice: its subtree is
-// finished.
-func (d *dporChooser) endPath(x *execution) {
-	if x.sleepBlocked || len(d.stack) == 0 || d.pos != len(d.stack) {
-		return
-	}
-	st := d.stack[len(d.stack)-1]
-	st.node.mu.Lock()
-	if st.node.kids[st.chosen] == nil {
-		st.node.kids[st.chosen] = new(atomic.Int32)
-	}
-	st.node.mu.Unlock()
-}
-
-// hold and release count the holders of a path's states.
-func hold(path []dporStep) {
-	for i := range path {
-		path[i].node.refs.Add(1)
-	}
-}
-
-func release(path []dporStep) {
-	for i := range path {
-		path[i].node.refs.Add(-1)
-	}
+// claimed records that t is taken at s (s.mu held).
+func (s *dporNode) claimed(t tid) {
+	s.done[t] = len(s.done) + 1
 }
 
 func (s *dporNode) eventOf(t tid) (event, bool) {
@@ -408,13 +355,13 @@ func (s *dporNode) claim() (tid, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, t := range s.enabled {
-		if s.done[t] || !s.backtrack[t] {
+		if _, done := s.done[t]; done || !s.backtrack[t] {
 			continue
 		}
 		if _, asleep := s.sleep[t]; asleep {
 			continue
 		}
-		s.done[t] = true
+		s.claimed(t)
 		return t, true
 	}
 	return tid{}, false
@@ -455,8 +402,7 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		x.internal("DPOR: nondeterministic execution: a replayed transition is not enabled")
 		return 0
 	}
-	s := &dporNode{backtrack: map[tid]bool{}, done: map[tid]bool{}, sleep: map[tid]event{}, kids: map[tid]*atomic.Int32{}}
-	s.refs.Store(1)
+	s := &dporNode{backtrack: map[tid]bool{}, done: map[tid]int{}, sleep: map[tid]event{}}
 	for _, t := range ts {
 		s.enabled = append(s.enabled, tidOf(t))
 		s.events = append(s.events, x.newEventPeek(t))
@@ -473,40 +419,18 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		for t, e := range p.sleep {
 			add(t, e)
 		}
-		for _, c := range p.lazy {
-			if _, asleep := s.sleep[c.t]; asleep || c.t == ps.chosen || dependent(&c.ev, &pe) {
-				continue
-			}
-			c.at.mu.Lock()
-			fin := c.at.finished(c.t)
-			c.at.mu.Unlock()
-			if fin {
-				s.sleep[c.t] = c.ev
-			} else {
-				s.lazy = append(s.lazy, c)
-			}
-		}
-		// The other transitions taken at p whose subtrees are
-		// completely explored: with one worker, those taken before this
-		// one, as in sequential DPOR. With several, a sibling another
-		// worker is still exploring does not put its transition to
-		// sleep here (that missed classes: the sleep-set argument needs
-		// a finished subtree), and a sibling claimed after this one but
-		// finished first does.
+		// The transitions taken at p before this one: with several
+		// workers, only those claimed before it, so that two siblings
+		// never count on each other (the claims are a linear order, as
+		// the exploration order is for one worker).
 		p.mu.Lock()
-		p.kids[ps.chosen] = &s.refs
-		for t := range p.done {
-			if t == ps.chosen {
+		before := p.done[ps.chosen]
+		for t, n := range p.done {
+			if n >= before {
 				continue
 			}
-			e, ok := p.eventOf(t)
-			if !ok {
-				continue
-			}
-			if p.finished(t) {
+			if e, ok := p.eventOf(t); ok {
 				add(t, e)
-			} else if !dependent(&e, &pe) {
-				s.lazy = append(s.lazy, lazyCand{at: p, t: t, ev: e})
 			}
 		}
 		p.mu.Unlock()
@@ -516,7 +440,7 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		if _, asleep := s.sleep[t]; !asleep {
 			d.stack[k].chosen = t
 			s.backtrack[t] = true
-			s.done[t] = true
+			s.claimed(t)
 			// the goroutine's other alternatives here are local choices
 			for _, u := range s.enabled {
 				if u.g == t.g {
@@ -672,12 +596,10 @@ func (d *dporChooser) next() bool {
 	for k := len(d.stack) - 1; k >= 0; k-- {
 		if t, ok := d.stack[k].node.claim(); ok {
 			d.stack[k].chosen = t
-			release(d.stack[k+1:])
 			d.stack = d.stack[:k+1]
 			return true
 		}
 	}
-	release(d.stack)
 	d.stack = d.stack[:0]
 	return false
 }
@@ -697,7 +619,6 @@ func (d *dporChooser) split() [][]dporStep {
 			}
 			job := make([]dporStep, k+1)
 			copy(job, d.stack[:k+1])
-			hold(job)
 			job[k].chosen = t
 			jobs = append(jobs, job)
 		}
@@ -717,18 +638,21 @@ func (d *dporChooser) split() [][]dporStep {
 // idle, hands it the pending backtrack transitions of its shallowest
 // state. Races found by any worker add backtrack transitions to the
 // shared states of its path, and any worker through a state may claim
-// them; a transition is claimed once. A state's sleep set takes the
-// transitions done at its parent before it only if their subtrees are
-// finished (no worker path or queued job holds their state): that is
-// what the sleep-set argument of the sequential algorithm, which explores
-// siblings one after the other, relies on. Siblings explored at the same
-// time do not put each other to sleep, so the parallel exploration may run
-// some executions of already explored classes (BENCHMARKS.part.md
-// measures how many), and which execution represents a class depends on
-// timing. The classes reached include those one worker reaches, and so
-// its findings (kind, message, position, steps). (Parallel runs may reach
-// more: see STATUS.md, known problems, on buffered channels used as
-// locks.)
+// them; a transition is claimed once. The claims at a state are a linear
+// order, and a new state's sleep set takes the transitions claimed at its
+// parent before its own (explored, or being explored by another worker),
+// so the run is a sequential run with another order of the alternatives
+// at each state, except that subtrees are explored at the same time (a
+// race's "already covered?" test sees the backtrack sets of that moment).
+// Which execution represents a class, and so a finding's trace, replay
+// token and execution number, depends on timing; the classes reached
+// (and so the findings by kind, message, position and steps) do not, on
+// the programs where sequential DPOR is complete (STATUS.md, known
+// problems: buffered channels used as locks).
+//
+// Tried and dropped: putting to sleep only siblings whose subtrees are
+// finished (reference-counted states) ran 3–4× the executions of one
+// worker and still missed classes on outcomes.Diners.
 func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *Report) error {
 	o := *opts
 	o.recordEvents = true
@@ -762,7 +686,6 @@ func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n in
 	x := newExecution(m, e, o, d, n, o.Seed)
 	x.chooseAll = true
 	x.run()
-	d.endPath(x)
 	if !x.sleepBlocked {
 		c.add(x)
 	} else {

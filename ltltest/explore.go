@@ -90,9 +90,8 @@ func WithShared() Option {
 	return exploreOption(func(o *explore.Options) { o.Shared = true })
 }
 
-// WithWorkers explores with n workers in parallel (every strategy; with
-// DPOR, the default, the workers may run some executions of classes
-// already explored, but reach every class one worker reaches).
+// WithWorkers explores with n workers in parallel (every strategy,
+// including DPOR, the default).
 func WithWorkers(n int) Option {
 	return exploreOption(func(o *explore.Options) { o.Workers = n })
 }
