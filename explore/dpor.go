@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"hash/fnv"
 	"sort"
+	"sync"
 )
 
 // Dynamic partial-order reduction.
@@ -316,18 +317,30 @@ func tidOf(t transition) tid {
 	return id
 }
 
-// dporState is one state along the current execution.
-type dporState struct {
-	enabled   []tid
-	events    []event // event of each enabled transition, parallel to enabled
+// dporNode is one state of the exploration tree. With several workers a
+// node is shared by every worker whose current path goes through it (it
+// identifies a unique prefix of choices from the initial state).
+// enabled, events and sleep are fixed when the node is created; backtrack
+// and done grow and are guarded by mu.
+type dporNode struct {
+	enabled []tid
+	events  []event // event of each enabled transition, parallel to enabled
+	sleep   map[tid]event
+
+	mu        sync.Mutex
 	backtrack map[tid]bool
-	done      map[tid]bool
-	sleep     map[tid]event
-	chosen    tid
-	ev        int // index in execution events of the chosen transition's event
+	// done holds the transitions explored from this state, or claimed by
+	// a worker that will explore them (a transition is claimed once),
+	// with the order of their claims (1, 2, …).
+	done map[tid]int
 }
 
-func (s *dporState) eventOf(t tid) (event, bool) {
+// claimed records that t is taken at s (s.mu held).
+func (s *dporNode) claimed(t tid) {
+	s.done[t] = len(s.done) + 1
+}
+
+func (s *dporNode) eventOf(t tid) (event, bool) {
 	for i, e := range s.enabled {
 		if e == t {
 			return s.events[i], true
@@ -336,9 +349,35 @@ func (s *dporState) eventOf(t tid) (event, bool) {
 	return event{}, false
 }
 
-// dporChooser drives one execution through the state stack.
+// claim marks and returns a transition of the backtrack set that is
+// neither done nor asleep, in the order of enabled (deterministic).
+func (s *dporNode) claim() (tid, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range s.enabled {
+		if _, done := s.done[t]; done || !s.backtrack[t] {
+			continue
+		}
+		if _, asleep := s.sleep[t]; asleep {
+			continue
+		}
+		s.claimed(t)
+		return t, true
+	}
+	return tid{}, false
+}
+
+// dporStep is one state along one worker's current execution: a node and
+// the transition this worker takes there.
+type dporStep struct {
+	node   *dporNode
+	chosen tid
+	ev     int // index in execution events of the chosen transition's event
+}
+
+// dporChooser drives one worker's executions through its path of states.
 type dporChooser struct {
-	stack []*dporState
+	stack []dporStep
 	pos   int // state index in the current execution
 	// blocked counts sleep-set-blocked (redundant) executions.
 	blocked    int
@@ -353,44 +392,55 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 	k := d.pos
 	d.pos++
 	if k < len(d.stack) {
-		s := d.stack[k]
-		s.ev = len(x.events)
+		st := &d.stack[k]
+		st.ev = len(x.events)
 		for i, t := range ts {
-			if tidOf(t) == s.chosen {
+			if tidOf(t) == st.chosen {
 				return i
 			}
 		}
 		x.internal("DPOR: nondeterministic execution: a replayed transition is not enabled")
 		return 0
 	}
-	s := &dporState{backtrack: map[tid]bool{}, done: map[tid]bool{}, sleep: map[tid]event{}, ev: len(x.events)}
+	s := &dporNode{backtrack: map[tid]bool{}, done: map[tid]int{}, sleep: map[tid]event{}}
 	for _, t := range ts {
 		s.enabled = append(s.enabled, tidOf(t))
 		s.events = append(s.events, x.newEventPeek(t))
 	}
 	if k > 0 {
-		p := d.stack[k-1]
-		pe, _ := p.eventOf(p.chosen)
+		ps := d.stack[k-1]
+		p := ps.node
+		pe, _ := p.eventOf(ps.chosen)
 		add := func(t tid, e event) {
-			if t != p.chosen && !dependent(&e, &pe) {
+			if t != ps.chosen && !dependent(&e, &pe) {
 				s.sleep[t] = e
 			}
 		}
 		for t, e := range p.sleep {
 			add(t, e)
 		}
-		for t := range p.done {
+		// The transitions taken at p before this one: with several
+		// workers, only those claimed before it, so that two siblings
+		// never count on each other (the claims are a linear order, as
+		// the exploration order is for one worker).
+		p.mu.Lock()
+		before := p.done[ps.chosen]
+		for t, n := range p.done {
+			if n >= before {
+				continue
+			}
 			if e, ok := p.eventOf(t); ok {
 				add(t, e)
 			}
 		}
+		p.mu.Unlock()
 	}
-	d.stack = append(d.stack, s)
+	d.stack = append(d.stack, dporStep{node: s, ev: len(x.events)})
 	for i, t := range s.enabled {
 		if _, asleep := s.sleep[t]; !asleep {
-			s.chosen = t
+			d.stack[k].chosen = t
 			s.backtrack[t] = true
-			s.done[t] = true
+			s.claimed(t)
 			// the goroutine's other alternatives here are local choices
 			for _, u := range s.enabled {
 				if u.g == t.g {
@@ -480,14 +530,14 @@ func (d *dporChooser) analyze(x *execution) {
 			if si < 0 {
 				continue
 			}
-			d.addBacktrack(d.stack[si], h, i, j)
+			d.addBacktrack(d.stack[si].node, h, i, j)
 		}
 	}
 }
 
 // addBacktrack ensures state s (before event i) will explore an initial
 // of notdep(i).j.
-func (d *dporChooser) addBacktrack(s *dporState, h *hb, i, j int) {
+func (d *dporChooser) addBacktrack(s *dporNode, h *hb, i, j int) {
 	evs := h.evs
 	var v []int
 	for k := i + 1; k < j && k < d.realEvents; k++ {
@@ -509,6 +559,8 @@ func (d *dporChooser) addBacktrack(s *dporState, h *hb, i, j int) {
 			initials = append(initials, evs[k].g)
 		}
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	// Already covered?
 	for t := range s.backtrack {
 		for _, g := range initials {
@@ -536,61 +588,161 @@ func (d *dporChooser) addBacktrack(s *dporState, h *hb, i, j int) {
 	}
 }
 
-// next prepares the next execution; false when exploration is complete.
+// next prepares the next execution: it claims a pending backtrack
+// transition at the deepest state of the path that has one; false when
+// there is none (this worker's part of the exploration is complete).
 func (d *dporChooser) next() bool {
 	d.pos = 0
 	for k := len(d.stack) - 1; k >= 0; k-- {
-		s := d.stack[k]
-		for _, t := range s.enabled { // deterministic order
-			if !s.backtrack[t] || s.done[t] {
-				continue
-			}
-			if _, asleep := s.sleep[t]; asleep {
-				continue
-			}
-			s.chosen = t
-			s.done[t] = true
+		if t, ok := d.stack[k].node.claim(); ok {
+			d.stack[k].chosen = t
 			d.stack = d.stack[:k+1]
 			return true
 		}
 	}
+	d.stack = d.stack[:0]
 	return false
 }
 
+// split hands the pending backtrack transitions of the shallowest state
+// of the path that has any to other workers: each is claimed and becomes
+// a job, the path down to that state with the transition to take there.
+// The states of the prefix stay shared: whoever has a state on its path
+// may claim the backtrack transitions races add there later.
+func (d *dporChooser) split() [][]dporStep {
+	for k := range d.stack {
+		var jobs [][]dporStep
+		for {
+			t, ok := d.stack[k].node.claim()
+			if !ok {
+				break
+			}
+			job := make([]dporStep, k+1)
+			copy(job, d.stack[:k+1])
+			job[k].chosen = t
+			jobs = append(jobs, job)
+		}
+		if len(jobs) > 0 {
+			return jobs
+		}
+	}
+	return nil
+}
+
+// exploreDPOR runs source-set DPOR with Options.Workers workers.
+//
+// With one worker it is the sequential algorithm: exactly one complete
+// execution per happens-before class on the tested programs. With more,
+// the workers share the states of common prefixes (dporNode): a worker
+// explores the subtree of a job depth-first and, when another worker is
+// idle, hands it the pending backtrack transitions of its shallowest
+// state. Races found by any worker add backtrack transitions to the
+// shared states of its path, and any worker through a state may claim
+// them; a transition is claimed once. The claims at a state are a linear
+// order, and a new state's sleep set takes the transitions claimed at its
+// parent before its own (explored, or being explored by another worker),
+// so the run is a sequential run with another order of the alternatives
+// at each state, except that subtrees are explored at the same time (a
+// race's "already covered?" test sees the backtrack sets of that moment).
+// Which execution represents a class, and so a finding's trace, replay
+// token and execution number, depends on timing; the classes reached
+// (and so the findings by kind, message, position and steps) do not, on
+// the programs where sequential DPOR is complete (STATUS.md, known
+// problems: buffered channels used as locks).
+//
+// Tried and dropped: putting to sleep only siblings whose subtrees are
+// finished (reference-counted states) ran 3–4× the executions of one
+// worker and still missed classes on outcomes.Diners.
 func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *Report) error {
 	o := *opts
 	o.recordEvents = true
 	c := newCollector(&o)
-	m := newMachine(p, &o)
-	d := &dporChooser{}
-	n := 0
-	for !c.stopped(ctx) {
-		if n >= o.maxExecutions() {
-			c.bound("executions")
-			break
+	if o.Workers > 1 {
+		p.parallelDPOR(ctx, e, &o, c)
+	} else {
+		m := newMachine(p, &o)
+		d := &dporChooser{}
+		for n := 1; !c.stopped(ctx); n++ {
+			if n > o.maxExecutions() {
+				c.bound("executions")
+				break
+			}
+			if p.runDPOR(m, e, &o, d, n, c) || !d.next() {
+				break
+			}
 		}
-		n++
-		x := newExecution(m, e, &o, d, n, o.Seed)
-		x.chooseAll = true
-		x.run()
-		if !x.sleepBlocked {
-			c.add(x)
-		} else {
-			c.mu.Lock()
-			c.pruned++
-			c.mu.Unlock()
-		}
-		if x.hasFatalFinding() {
-			break
-		}
-		d.analyze(x)
-		x.release()
-		if !d.next() {
-			break
-		}
+		c.warnings(m)
 	}
-	c.warnings(m)
 	c.fill(r)
 	r.Pruned = c.pruned
 	return nil
+}
+
+// runDPOR runs execution n, records it in c (a sleep-set-blocked one only
+// as pruned) and adds the backtrack points of its races. It reports
+// whether the execution could not run the program (unsupported, internal),
+// which ends the exploration.
+func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n int, c *collector) bool {
+	x := newExecution(m, e, o, d, n, o.Seed)
+	x.chooseAll = true
+	x.run()
+	if !x.sleepBlocked {
+		c.add(x)
+	} else {
+		c.mu.Lock()
+		c.pruned++
+		c.mu.Unlock()
+	}
+	if x.hasFatalFinding() {
+		x.release()
+		return true
+	}
+	d.analyze(x)
+	x.release()
+	return false
+}
+
+// parallelDPOR is exploreDPOR's parallel case: the worker loop of
+// parallelDFS with DPOR jobs.
+func (p *Program) parallelDPOR(ctx context.Context, e *Entry, o *Options, c *collector) {
+	pool := newWorkPool[[]dporStep](o.Workers, nil)
+	var wg sync.WaitGroup
+	for range o.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m := newMachine(p, o)
+			defer c.warnings(m)
+			for {
+				job, ok := pool.get()
+				if !ok {
+					return
+				}
+				d := &dporChooser{stack: job}
+				for {
+					if c.stopped(ctx) {
+						pool.stop()
+						return
+					}
+					n, ok := pool.next(o.maxExecutions())
+					if !ok {
+						c.bound("executions")
+						pool.stop()
+						return
+					}
+					if p.runDPOR(m, e, o, d, n, c) {
+						pool.stop()
+						return
+					}
+					if !d.next() {
+						break
+					}
+					if pool.hungry() {
+						pool.put(d.split())
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

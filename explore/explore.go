@@ -48,8 +48,9 @@ type Options struct {
 	MaxLoop int
 	// Timeout bounds the whole exploration (0: only ctx).
 	Timeout time.Duration
-	// Workers explore in parallel (default 1) with DFS, PB, Random and
-	// PCT; DPOR is sequential.
+	// Workers explore in parallel (default 1), with every strategy. DFS
+	// and PB explore the same tree as with one worker; DPOR the same
+	// happens-before classes (exploreDPOR says when not).
 	Workers int
 	// Preemptions is PB's largest preemption bound: PB explores with
 	// bounds 0, 1, … up to it (0: only schedules that switch goroutines

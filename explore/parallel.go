@@ -13,10 +13,13 @@ import (
 // numbering of executions (and so which of two equally short findings is
 // reported) depends on timing.
 
-type dfsPool struct {
+// workPool hands jobs of type J to a fixed number of workers (parallel
+// DFS and parallel DPOR). The exploration is over when every worker waits
+// for a job and none is queued, or after stop.
+type workPool[J any] struct {
 	mu      sync.Mutex
 	cond    *sync.Cond
-	jobs    [][]dfsEntry
+	jobs    []J
 	idle    int
 	workers int
 	done    bool
@@ -24,8 +27,14 @@ type dfsPool struct {
 	pruned  bool
 }
 
+func newWorkPool[J any](workers int, first J) *workPool[J] {
+	p := &workPool[J]{workers: workers, jobs: []J{first}}
+	p.cond = sync.NewCond(&p.mu)
+	return p
+}
+
 // get returns the next job; false when the exploration is over.
-func (p *dfsPool) get() ([]dfsEntry, bool) {
+func (p *workPool[J]) get() (J, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for len(p.jobs) == 0 && !p.done {
@@ -34,20 +43,22 @@ func (p *dfsPool) get() ([]dfsEntry, bool) {
 			p.done = true
 			p.cond.Broadcast()
 			p.idle--
-			return nil, false
+			var zero J
+			return zero, false
 		}
 		p.cond.Wait()
 		p.idle--
 	}
 	if p.done {
-		return nil, false
+		var zero J
+		return zero, false
 	}
 	job := p.jobs[len(p.jobs)-1]
 	p.jobs = p.jobs[:len(p.jobs)-1]
 	return job, true
 }
 
-func (p *dfsPool) put(jobs [][]dfsEntry) {
+func (p *workPool[J]) put(jobs []J) {
 	if len(jobs) == 0 {
 		return
 	}
@@ -58,14 +69,14 @@ func (p *dfsPool) put(jobs [][]dfsEntry) {
 }
 
 // hungry reports whether a worker waits for work.
-func (p *dfsPool) hungry() bool {
+func (p *workPool[J]) hungry() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.idle > 0 && len(p.jobs) == 0
 }
 
 // next numbers an execution; false when the execution bound is reached.
-func (p *dfsPool) next(max int) (int, bool) {
+func (p *workPool[J]) next(max int) (int, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.started >= max {
@@ -75,7 +86,7 @@ func (p *dfsPool) next(max int) (int, bool) {
 	return p.started, true
 }
 
-func (p *dfsPool) stop() {
+func (p *workPool[J]) stop() {
 	p.mu.Lock()
 	p.done = true
 	p.cond.Broadcast()
@@ -83,8 +94,7 @@ func (p *dfsPool) stop() {
 }
 
 func (p *Program) parallelDFS(ctx context.Context, e *Entry, opts *Options, c, also *collector, bound int) bool {
-	pool := &dfsPool{workers: opts.Workers, jobs: [][]dfsEntry{nil}}
-	pool.cond = sync.NewCond(&pool.mu)
+	pool := newWorkPool[[]dfsEntry](opts.Workers, nil)
 	var wg sync.WaitGroup
 	for range opts.Workers {
 		wg.Add(1)

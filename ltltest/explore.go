@@ -90,8 +90,8 @@ func WithShared() Option {
 	return exploreOption(func(o *explore.Options) { o.Shared = true })
 }
 
-// WithWorkers explores with n workers in parallel (DFS, PB, Random, PCT;
-// DPOR is sequential).
+// WithWorkers explores with n workers in parallel (every strategy,
+// including DPOR, the default).
 func WithWorkers(n int) Option {
 	return exploreOption(func(o *explore.Options) { o.Workers = n })
 }

@@ -106,7 +106,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxSteps, "max-steps", 0, "bound on scheduling steps per execution (0: the default)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "bound on the time per test (0: none)")
 	fs.BoolVar(&f.shared, "shared", false, "also schedule at loads and stores of shared memory (finds races)")
-	fs.IntVar(&f.workers, "workers", 1, "parallel workers (dfs, pb, random, pct)")
+	fs.IntVar(&f.workers, "workers", 1, "parallel workers (every strategy)")
 	fs.IntVar(&f.preemptions, "preemptions", 2, "largest preemption bound of pb")
 	fs.IntVar(&f.pctDepth, "pct-depth", 3, "bug depth of pct")
 	fs.StringVar(&f.replay, "replay", "", "run only the execution of this replay `token`")
