@@ -24,7 +24,7 @@ func outcomes(r *Report) []string {
 // plain DFS: every outcome DFS observes, DPOR observes too, with no more
 // executions, and exactly one execution per happens-before class.
 func TestDPORReachesEveryOutcome(t *testing.T) {
-	for _, name := range []string{"MutexOrder", "FanIn", "Buffered", "RWMutex", "CAS", "SelectMany", "Partners", "Once", "Broadcast", "CloseRace"} {
+	for _, name := range []string{"MutexOrder", "FanIn", "Buffered", "RWMutex", "CAS", "SelectMany", "Partners", "Once", "Broadcast", "CloseRace", "ChanLock", "ChanDiners", "MutexDone"} {
 		t.Run(name, func(t *testing.T) {
 			if testing.Short() && name == "RWMutex" {
 				t.Skip("plain DFS explores 5864 schedules")

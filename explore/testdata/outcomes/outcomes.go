@@ -213,3 +213,76 @@ func Diners(t *testing.T) {
 	wg.Wait()
 	t.Errorf("%v", meals)
 }
+
+// ChanLock: a buffered channel of capacity 1 used as a lock; the outcome
+// is the order of the critical sections. The second acquisition is
+// blocked (channel full) until the first holder releases: DPOR must still
+// try it first.
+func ChanLock(t *testing.T) {
+	lock := make(chan bool, 1)
+	done := make(chan bool)
+	var log []int
+	for i := 1; i <= 2; i++ {
+		go func() {
+			lock <- true
+			log = append(log, i)
+			<-lock
+			done <- true
+		}()
+	}
+	<-done
+	<-done
+	t.Errorf("%v", log)
+}
+
+// ChanDiners: three philosophers with channel forks (capacity 1, taken
+// lower-numbered first) and a channel lock around the meal log.
+func ChanDiners(t *testing.T) {
+	const n = 3
+	var forks [n]chan bool
+	for i := range forks {
+		forks[i] = make(chan bool, 1)
+	}
+	logLock := make(chan bool, 1)
+	done := make(chan bool)
+	var meals []int
+	for i := 0; i < n; i++ {
+		go func() {
+			first, second := i, (i+1)%n
+			if second < first {
+				first, second = second, first
+			}
+			forks[first] <- true
+			forks[second] <- true
+			logLock <- true
+			meals = append(meals, i)
+			<-logLock
+			<-forks[second]
+			<-forks[first]
+			done <- true
+		}()
+	}
+	for i := 0; i < n; i++ {
+		<-done
+	}
+	t.Errorf("%v", meals)
+}
+
+// MutexDone: two goroutines take a mutex, then send their number to
+// main over an unbuffered channel; the outcome shows both orders.
+func MutexDone(t *testing.T) {
+	var mu sync.Mutex
+	done := make(chan int)
+	var log []int
+	for i := 1; i <= 2; i++ {
+		go func() {
+			mu.Lock()
+			log = append(log, i)
+			mu.Unlock()
+			done <- i
+		}()
+	}
+	a := <-done
+	b := <-done
+	t.Errorf("%v %d %d", log, a, b)
+}
