@@ -23,7 +23,7 @@ var benchProgram struct {
 
 // loadBench loads the benchmark kernels, the commands x/tools' interpreter
 // runs, and the package runtime (whose types that interpreter needs).
-func loadBench(b *testing.B) *Program {
+func loadBench(b testing.TB) *Program {
 	benchProgram.once.Do(func() {
 		benchProgram.p, benchProgram.err = Load(context.Background(), LoadConfig{Patterns: []string{
 			"./testdata/bench", "./testdata/bench/cmd/sieve", "./testdata/bench/cmd/sort", "./testdata/bench/cmd/maps",

@@ -235,39 +235,6 @@ func ChanLock(t *testing.T) {
 	t.Errorf("%v", log)
 }
 
-// ChanDiners: three philosophers with channel forks (capacity 1, taken
-// lower-numbered first) and a channel lock around the meal log.
-func ChanDiners(t *testing.T) {
-	const n = 3
-	var forks [n]chan bool
-	for i := range forks {
-		forks[i] = make(chan bool, 1)
-	}
-	logLock := make(chan bool, 1)
-	done := make(chan bool)
-	var meals []int
-	for i := 0; i < n; i++ {
-		go func() {
-			first, second := i, (i+1)%n
-			if second < first {
-				first, second = second, first
-			}
-			forks[first] <- true
-			forks[second] <- true
-			logLock <- true
-			meals = append(meals, i)
-			<-logLock
-			<-forks[second]
-			<-forks[first]
-			done <- true
-		}()
-	}
-	for i := 0; i < n; i++ {
-		<-done
-	}
-	t.Errorf("%v", meals)
-}
-
 // MutexDone: two goroutines take a mutex, then send their number to
 // main over an unbuffered channel; the outcome shows both orders.
 func MutexDone(t *testing.T) {
