@@ -24,7 +24,7 @@ func outcomes(r *Report) []string {
 // plain DFS: every outcome DFS observes, DPOR observes too, with no more
 // executions, and exactly one execution per happens-before class.
 func TestDPORReachesEveryOutcome(t *testing.T) {
-	for _, name := range []string{"MutexOrder", "FanIn", "Buffered", "RWMutex", "CAS", "SelectMany", "Partners", "Once", "Broadcast", "CloseRace", "ChanLock", "MutexDone"} {
+	for _, name := range []string{"MutexOrder", "FanIn", "Buffered", "RWMutex", "CAS", "SelectMany", "Partners", "Once", "Broadcast", "CloseRace", "ChanLock", "MutexDone", "WGDone", "WGWaiters"} {
 		t.Run(name, func(t *testing.T) {
 			if testing.Short() && name == "RWMutex" {
 				t.Skip("plain DFS explores 5864 schedules")
@@ -105,7 +105,7 @@ func findingKeys(r *Report) []string {
 // per class (duplicates are allowed and logged), and its replay tokens
 // reproduce their findings.
 func TestParallelDPORReachesEveryClass(t *testing.T) {
-	for _, name := range []string{"MutexOrder", "FanIn", "Buffered", "RWMutex", "CAS", "SelectMany", "Partners", "Once", "Broadcast", "CloseRace", "ChanLock", "MutexDone"} {
+	for _, name := range []string{"MutexOrder", "FanIn", "Buffered", "RWMutex", "CAS", "SelectMany", "Partners", "Once", "Broadcast", "CloseRace", "ChanLock", "MutexDone", "WGDone", "WGWaiters"} {
 		t.Run(name, func(t *testing.T) {
 			seq := runFunc(t, "outcomes", name, Options{Strategy: DPOR, CountClasses: true})
 			require.True(t, seq.Complete)

@@ -253,3 +253,44 @@ func MutexDone(t *testing.T) {
 	b := <-done
 	t.Errorf("%v %d %d", log, a, b)
 }
+
+// WGDone: two goroutines signal a WaitGroup, then log under a mutex; main
+// logs after Wait.
+func WGDone(t *testing.T) {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var log []int
+	wg.Add(2)
+	for i := 1; i <= 2; i++ {
+		go func() {
+			wg.Done()
+			mu.Lock()
+			log = append(log, i)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	mu.Lock()
+	log = append(log, 0)
+	s := fmt.Sprint(log)
+	mu.Unlock()
+	t.Errorf("%s", s)
+}
+
+// WGWaiters: two waiters on one WaitGroup released by two Done calls.
+func WGWaiters(t *testing.T) {
+	var wg sync.WaitGroup
+	ch := make(chan int, 4)
+	wg.Add(2)
+	for i := 1; i <= 2; i++ {
+		go func() {
+			ch <- i
+			wg.Done()
+		}()
+		go func() {
+			wg.Wait()
+			ch <- 10 * i
+		}()
+	}
+	t.Errorf("%d %d %d %d", <-ch, <-ch, <-ch, <-ch)
+}
