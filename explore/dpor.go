@@ -116,8 +116,8 @@ func depends(a, b *event, refine bool) bool {
 	}
 	if a.obj.id != 0 && a.obj == b.obj && (a.write || b.write) && (!refine || syncConflict(a.kind, b.kind)) {
 		// Note: treating WaitGroup.Done calls as independent of each
-		// other (they commute) made DPOR miss classes in tests; they stay
-		// dependent until that is understood.
+		// other (they commute) made DPOR miss classes in a test once; not
+		// reproduced since (STATUS.md), they stay dependent.
 		return true
 	}
 	// a select depends on every channel it looked at
