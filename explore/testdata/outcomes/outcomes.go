@@ -294,3 +294,30 @@ func WGWaiters(t *testing.T) {
 	}
 	t.Errorf("%d %d %d %d", <-ch, <-ch, <-ch, <-ch)
 }
+
+// ChanForksShared: three philosophers with channel forks (capacity 1,
+// lower-numbered first) that copy their captured forks into locals (with
+// Options.Shared, two shared reads each before the first fork). No
+// outcome: the happens-before classes are the orders of the fork
+// acquisitions (6).
+func ChanForksShared(t *testing.T) {
+	const n = 3
+	forks := make([]chan bool, n)
+	for i := range forks {
+		forks[i] = make(chan bool, 1)
+	}
+	for i := 0; i < n; i++ {
+		first, second := i, (i+1)%n
+		if second < first {
+			first, second = second, first
+		}
+		a, b := forks[first], forks[second]
+		go func() {
+			x, y := a, b
+			x <- true
+			y <- true
+			<-y
+			<-x
+		}()
+	}
+}
