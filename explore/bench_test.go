@@ -23,7 +23,7 @@ var benchProgram struct {
 
 // loadBench loads the benchmark kernels, the commands x/tools' interpreter
 // runs, and the package runtime (whose types that interpreter needs).
-func loadBench(b *testing.B) *Program {
+func loadBench(b testing.TB) *Program {
 	benchProgram.once.Do(func() {
 		benchProgram.p, benchProgram.err = Load(context.Background(), LoadConfig{Patterns: []string{
 			"./testdata/bench", "./testdata/bench/cmd/sieve", "./testdata/bench/cmd/sort", "./testdata/bench/cmd/maps",
@@ -195,7 +195,7 @@ func BenchmarkInterpreterOnly(b *testing.B) {
 }
 
 // BenchmarkDPORParallel compares DPOR with 1 and 2 workers in each
-// iteration, on dining philosophers (N = 5, 6; and 6 with Options.Shared)
+// iteration, on dining philosophers (N = 5, 6; and 4 with Options.Shared)
 // and 3 and 4 writers to one shared variable. Metrics, averaged over the iterations (the parallel
 // figures depend on timing): executions, happens-before classes and
 // sleep-set-pruned executions of each, executions (complete + pruned) per
@@ -210,7 +210,9 @@ func BenchmarkDPORParallel(b *testing.B) {
 	ks := []kernel{
 		{"philosophers-5", benchPath + ".Philosophers5", false},
 		{"philosophers-6", benchPath + ".Philosophers6", false},
-		{"philosophers-6-shared", benchPath + ".Philosophers6", true},
+		// (6 philosophers with Shared exceed the default MaxExecutions
+		// since DPOR reaches all their classes)
+		{"philosophers-4-shared", benchPath + ".Philosophers4", true},
 		{"shared-3", testdataPath + "/writers.Shared3", true},
 		{"shared-4", testdataPath + "/writers.Shared4", true},
 	}
@@ -238,9 +240,6 @@ func BenchmarkDPORParallel(b *testing.B) {
 					pruned[i] += r[i].Pruned
 					classes[i] += r[i].Classes
 				}
-				// (Classes may differ on the philosophers: their forks are
-				// buffered channels, where sequential DPOR is incomplete —
-				// STATUS.md, known problems.)
 				if len(r[0].Findings) != len(r[1].Findings) {
 					b.Fatalf("1 worker: %d classes, %d findings; 2 workers: %d classes, %d findings",
 						r[0].Classes, len(r[0].Findings), r[1].Classes, len(r[1].Findings))

@@ -116,8 +116,8 @@ func depends(a, b *event, refine bool) bool {
 	}
 	if a.obj.id != 0 && a.obj == b.obj && (a.write || b.write) && (!refine || syncConflict(a.kind, b.kind)) {
 		// Note: treating WaitGroup.Done calls as independent of each
-		// other (they commute) made DPOR miss classes in tests; they stay
-		// dependent until that is understood.
+		// other (they commute) made DPOR miss classes in a test once; not
+		// reproduced since (STATUS.md), they stay dependent.
 		return true
 	}
 	// a select depends on every channel it looked at
@@ -379,6 +379,10 @@ type dporStep struct {
 type dporChooser struct {
 	stack []dporStep
 	pos   int // state index in the current execution
+	// blocked intervals of the current execution (see blockedSpan);
+	// open maps a goroutine key to its open interval in spans.
+	spans []blockedSpan
+	open  map[uint64]int
 	// blocked counts sleep-set-blocked (redundant) executions.
 	blocked    int
 	realEvents int
@@ -388,9 +392,55 @@ type dporChooser struct {
 // the sleep set: the execution is redundant and is cut.
 const sleepBlocked = -2
 
+// blockedSpan is a maximal run of states [from, to) of one execution at
+// which goroutine g has a pending operation (ev, peeked) but no enabled
+// transition: blocked on a full or empty channel, a held lock, a Wait…
+// to is -1 while the run lasts (until the end of the execution). A
+// goroutine's operation cannot change while it is blocked.
+type blockedSpan struct {
+	g        uint64
+	from, to int
+	ev       event
+}
+
+// noteBlocked opens and closes the blocked spans at state k, whose
+// enabled transitions are ts. Branch choices (one goroutine's two sides)
+// are not scheduling states and are skipped.
+func (d *dporChooser) noteBlocked(x *execution, ts []transition, k int) {
+	if x.branching {
+		return
+	}
+	if k == 0 || d.open == nil {
+		d.spans = d.spans[:0]
+		d.open = map[uint64]int{}
+	}
+	for _, g := range x.gs {
+		if g.done || g.pend.kind == opNone || g.pend.kind == opSleep {
+			continue
+		}
+		enabled := false
+		for _, t := range ts {
+			if t.g == g || t.partner == g {
+				enabled = true
+				break
+			}
+		}
+		si, open := d.open[g.key]
+		switch {
+		case enabled && open:
+			d.spans[si].to = k
+			delete(d.open, g.key)
+		case !enabled && !open:
+			d.open[g.key] = len(d.spans)
+			d.spans = append(d.spans, blockedSpan{g: g.key, from: k, to: -1, ev: x.newEventPeek(transition{g: g})})
+		}
+	}
+}
+
 func (d *dporChooser) choose(x *execution, ts []transition) int {
 	k := d.pos
 	d.pos++
+	d.noteBlocked(x, ts, k)
 	if k < len(d.stack) {
 		st := &d.stack[k]
 		st.ev = len(x.events)
@@ -533,6 +583,170 @@ func (d *dporChooser) analyze(x *execution) {
 			d.addBacktrack(d.stack[si].node, h, i, j)
 		}
 	}
+	d.blockedRaces(evs, real, stateOf, h)
+	d.partnerRaces(evs, real, stateOf, h)
+	d.spans = d.spans[:0]
+	d.open = nil
+}
+
+// goRace is a race between an event and the operation v of goroutine q
+// (not an executed event of q alone: an operation q is blocked at, or q's
+// side of a rendezvous). prev is q's last event before the operation (or
+// the event that spawned q), -1 if none: the events that happen before it
+// happen before v.
+type goRace struct {
+	evs     []event
+	h       *hb
+	stateOf []int
+	q       uint64
+	v       *event
+	prev    int
+}
+
+// beforeQ reports whether event k happens before q's operation through
+// q's previous event.
+func (r *goRace) beforeQ(k int) bool {
+	return r.prev >= 0 && (k == r.prev || k < r.prev && r.h.before(k, r.prev))
+}
+
+// candidate reports whether event j may race with q's operation:
+// dependent, of another goroutine, and not happening before q.
+func (r *goRace) candidate(j int) bool {
+	e := &r.evs[j]
+	return !e.barrier && !e.pseudo && e.g != r.q && e.partner != r.q && dependent(e, r.v) && !r.beforeQ(j)
+}
+
+// reverse makes the state before event j explore an initial of
+// notdep(j).v, where notdep(j) is taken among the events before upto.
+func (r *goRace) reverse(d *dporChooser, j, upto int) {
+	si := r.stateOf[j]
+	if si < 0 {
+		return
+	}
+	evs, h := r.evs, r.h
+	var w []int
+	for k := j + 1; k < upto; k++ {
+		if !h.before(j, k) {
+			w = append(w, k)
+		}
+	}
+	var initials []uint64
+	qInitial := true
+	for a, k := range w {
+		initial := true
+		for _, k2 := range w[:a] {
+			if h.before(k2, k) {
+				initial = false
+				break
+			}
+		}
+		if initial {
+			initials = append(initials, evs[k].g)
+		}
+		if r.beforeQ(k) || dependent(&evs[k], r.v) || evs[k].g == r.q || evs[k].partner == r.q {
+			qInitial = false
+		}
+	}
+	if qInitial {
+		initials = append(initials, r.q)
+	}
+	d.addBacktrackTo(d.stack[si].node, r.q, initials)
+}
+
+// prevOf returns q's last event before event index end, or spawner.
+func prevOf(evs []event, q uint64, end, spawner int) int {
+	for k := end - 1; k >= 0; k-- {
+		if evs[k].g == q || evs[k].partner == q {
+			return k
+		}
+	}
+	if spawner >= 0 && spawner < end {
+		return spawner
+	}
+	return -1
+}
+
+// blockedRaces adds the backtrack points of the races of operations
+// goroutines were blocked at (Flanagan and Godefroid, POPL 2005: at every
+// state, for every goroutine p, enabled or not, the last transition j
+// dependent with p's next operation and not happening before p races
+// with it). A blocked operation produces no event while it is blocked, so
+// the races between it and the transitions that disabled it, or ran
+// while it was disabled, are not races between executed events: with a
+// buffered channel of capacity 1 used as a lock, the second acquisition
+// is ordered after the first one through the release and would never be
+// tried first. For each blocked span of p it suffices to look at the last
+// dependent transition before the span and at every dependent transition
+// during it (the last dependent transition changes only there). The
+// reversed race's sequence is notdep(j).op_p up to the span's first state
+// at or after j: p is one of its initials unless an event of it happens
+// before p's previous event; if no initial is enabled before j, every
+// enabled transition there is added (addBacktrackTo's fallback).
+func (d *dporChooser) blockedRaces(evs []event, real int, stateOf []int, h *hb) {
+	states := min(d.pos, len(d.stack))
+	evAt := func(k int) int {
+		if k < 0 || k >= states {
+			return real
+		}
+		return min(d.stack[k].ev, real)
+	}
+	for i := range d.spans {
+		sp := &d.spans[i]
+		if sp.from >= states {
+			continue
+		}
+		start, end := evAt(sp.from), evAt(sp.to)
+		r := goRace{evs: evs, h: h, stateOf: stateOf, q: sp.g, v: &sp.ev, prev: prevOf(evs, sp.g, start, sp.ev.spawner)}
+		// (1) the last dependent transition before the span
+		for j := start - 1; j >= 0; j-- {
+			if r.candidate(j) {
+				r.reverse(d, j, start)
+				break
+			}
+		}
+		// (2) the dependent transitions during the span
+		for j := start; j < end; j++ {
+			if r.candidate(j) {
+				r.reverse(d, j, j+1)
+			}
+		}
+	}
+}
+
+// partnerRaces adds the backtrack points of the races of one side of a
+// rendezvous: events i and j that share a goroutine (main receiving from
+// G1, then from G2) are ordered by it, but the other side of j (G2's
+// send) may race with i: if G2 reaches its send before i, the receiver
+// has both partners to choose from. For each rendezvous j and each of its
+// two goroutines q, the last event before j that is dependent with j,
+// shares j's other goroutine, and does not happen before q's previous
+// event races with q's side of j (the rule of Flanagan and Godefroid for
+// q at the state before j).
+func (d *dporChooser) partnerRaces(evs []event, real int, stateOf []int, h *hb) {
+	for j := 0; j < real; j++ {
+		ej := &evs[j]
+		if ej.partner == 0 || ej.pseudo || ej.barrier {
+			continue
+		}
+		for _, q := range [2]uint64{ej.g, ej.partner} {
+			other := ej.g ^ ej.partner ^ q
+			spawner := -1
+			if q == ej.g {
+				spawner = ej.spawner
+			}
+			r := goRace{evs: evs, h: h, stateOf: stateOf, q: q, v: ej, prev: prevOf(evs, q, j, spawner)}
+			for i := j - 1; i >= 0; i-- {
+				ei := &evs[i]
+				if ei.g != other && ei.partner != other {
+					continue
+				}
+				if r.candidate(i) {
+					r.reverse(d, i, j)
+					break
+				}
+			}
+		}
+	}
 }
 
 // addBacktrack ensures state s (before event i) will explore an initial
@@ -559,6 +773,13 @@ func (d *dporChooser) addBacktrack(s *dporNode, h *hb, i, j int) {
 			initials = append(initials, evs[k].g)
 		}
 	}
+	d.addBacktrackTo(s, evs[j].g, initials)
+}
+
+// addBacktrackTo ensures state s will explore one of the initials,
+// preferably goroutine pref (if it is one); if none is enabled at s,
+// every enabled transition is added.
+func (d *dporChooser) addBacktrackTo(s *dporNode, pref uint64, initials []uint64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// Already covered?
@@ -570,7 +791,7 @@ func (d *dporChooser) addBacktrack(s *dporNode, h *hb, i, j int) {
 		}
 	}
 	// Prefer j's goroutine, then any initial enabled at s.
-	order := append([]uint64{evs[j].g}, initials...)
+	order := append([]uint64{pref}, initials...)
 	for _, g := range order {
 		added := false
 		for _, t := range s.enabled {

@@ -151,7 +151,9 @@ func (c *compiler) withStmtEvent(ins ssa.Instruction, f instrFn) instrFn {
 // side, 1: the true side).
 func (x *execution) chooseBranch(g *goroutine) (int, ctrl) {
 	ts := []transition{{g: g, alt: 0}, {g: g, alt: 1}}
+	x.branching = true
 	i := x.chooser.choose(x, ts)
+	x.branching = false
 	if i < 0 || i > 1 {
 		x.stopWith("replay", "diverged at branch %d", len(x.path))
 		return 0, ctrlStop

@@ -80,6 +80,9 @@ type execution struct {
 	// chooseAll calls the chooser at every scheduling point (DPOR).
 	chooseAll    bool
 	sleepBlocked bool
+	// branching is set while the chooser is asked a branch choice (one
+	// goroutine's two sides, not a scheduling state).
+	branching bool
 }
 
 // choice is one choice point of a path.

@@ -213,3 +213,111 @@ func Diners(t *testing.T) {
 	wg.Wait()
 	t.Errorf("%v", meals)
 }
+
+// ChanLock: a buffered channel of capacity 1 used as a lock; the outcome
+// is the order of the critical sections. The second acquisition is
+// blocked (channel full) until the first holder releases: DPOR must still
+// try it first.
+func ChanLock(t *testing.T) {
+	lock := make(chan bool, 1)
+	done := make(chan bool)
+	var log []int
+	for i := 1; i <= 2; i++ {
+		go func() {
+			lock <- true
+			log = append(log, i)
+			<-lock
+			done <- true
+		}()
+	}
+	<-done
+	<-done
+	t.Errorf("%v", log)
+}
+
+// MutexDone: two goroutines take a mutex, then send their number to
+// main over an unbuffered channel; the outcome shows both orders.
+func MutexDone(t *testing.T) {
+	var mu sync.Mutex
+	done := make(chan int)
+	var log []int
+	for i := 1; i <= 2; i++ {
+		go func() {
+			mu.Lock()
+			log = append(log, i)
+			mu.Unlock()
+			done <- i
+		}()
+	}
+	a := <-done
+	b := <-done
+	t.Errorf("%v %d %d", log, a, b)
+}
+
+// WGDone: two goroutines signal a WaitGroup, then log under a mutex; main
+// logs after Wait.
+func WGDone(t *testing.T) {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var log []int
+	wg.Add(2)
+	for i := 1; i <= 2; i++ {
+		go func() {
+			wg.Done()
+			mu.Lock()
+			log = append(log, i)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	mu.Lock()
+	log = append(log, 0)
+	s := fmt.Sprint(log)
+	mu.Unlock()
+	t.Errorf("%s", s)
+}
+
+// WGWaiters: two waiters on one WaitGroup released by two Done calls.
+func WGWaiters(t *testing.T) {
+	var wg sync.WaitGroup
+	ch := make(chan int, 4)
+	wg.Add(2)
+	for i := 1; i <= 2; i++ {
+		go func() {
+			ch <- i
+			wg.Done()
+		}()
+		go func() {
+			wg.Wait()
+			ch <- 10 * i
+		}()
+	}
+	t.Errorf("%d %d %d %d", <-ch, <-ch, <-ch, <-ch)
+}
+
+// ChanForksShared: three philosophers with channel forks (capacity 1,
+// lower-numbered first) that copy their captured forks into locals (with
+// Options.Shared, two shared reads each before the first fork). No
+// outcome: the happens-before classes are the orders of the fork
+// acquisitions (6).
+func ChanForksShared(t *testing.T) {
+	const n = 3
+	forks := make([]chan bool, n)
+	for i := range forks {
+		forks[i] = make(chan bool, 1)
+	}
+	for i := 0; i < n; i++ {
+		first, second := i, (i+1)%n
+		if second < first {
+			first, second = second, first
+		}
+		a, b := forks[first], forks[second]
+		go func() {
+			x, y := a, b
+			x <- true
+			y <- true
+			<-y
+			<-x
+		}()
+	}
+}
