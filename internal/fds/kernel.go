@@ -67,14 +67,14 @@ type kernel struct {
 	interrupted bool
 	ctx         context.Context
 	done        <-chan struct{} // ctx.Done(); nil: never interrupted
-	poll        int32           // cache misses until the next look at done
+	poll        int32           // mk calls until the next look at done
 	pollHook    func()          // tests: called before each look at done
 }
 
-// pollEvery is the number of cache misses (recursive steps that do work)
-// between two looks at the context: a non-blocking channel receive per
-// 2^14 steps costs nothing measurable, and 2^14 steps take well under a
-// millisecond.
+// pollEvery is the number of node constructions (mk calls: one per
+// recursive step that misses the cache) between two looks at the context:
+// a non-blocking channel receive per 2^14 steps costs nothing measurable,
+// and 2^14 steps take well under a millisecond.
 const pollEvery = 1 << 14
 
 // abort is the panic value that abandons an operation; err is already set.
@@ -200,8 +200,15 @@ func (k *kernel) hash(level, lo, hi int32) uint32 {
 	return h & uint32(len(k.buckets)-1)
 }
 
-// mk returns the ref of the function "if level then hi else lo".
+// mk returns the ref of the function "if level then hi else lo". Every
+// recursive step that misses the cache ends in mk, so mk is also where
+// operations look at the context (every pollEvery calls), before anything
+// is changed.
 func (k *kernel) mk(level, lo, hi int32) int32 {
+	k.poll--
+	if k.poll <= 0 {
+		k.lookAtContext()
+	}
 	if lo == hi {
 		return lo
 	}
@@ -387,30 +394,31 @@ func (k *kernel) slot(op, a, b, c int32) *cacheEntry {
 	return &k.cache[h&k.cacheMask]
 }
 
-// lookup returns the cached result of an operation. A miss is where the
-// recursive operations do work, so it is also where they look at the
-// context (every pollEvery misses).
 func (k *kernel) lookup(op, a, b, c int32) (int32, bool) {
 	e := k.slot(op, a, b, c)
 	if e.op == op && e.a == a && e.b == b && e.c == c {
 		return e.res, true
 	}
-	k.poll--
-	if k.poll <= 0 {
-		k.poll = pollEvery
-		if k.pollHook != nil {
-			k.pollHook()
-		}
-		if k.done != nil {
-			select {
-			case <-k.done:
-				k.interrupt()
-				panic(abort{})
-			default:
-			}
+	return 0, false
+}
+
+// lookAtContext abandons the running operation if the context is done. It
+// is kept out of mk, which every recursive step calls.
+//
+//go:noinline
+func (k *kernel) lookAtContext() {
+	k.poll = pollEvery
+	if k.pollHook != nil {
+		k.pollHook()
+	}
+	if k.done != nil {
+		select {
+		case <-k.done:
+			k.interrupt()
+			panic(abort{})
+		default:
 		}
 	}
-	return 0, false
 }
 
 // interrupt records that the context is done.
