@@ -26,6 +26,14 @@ type levelVar struct {
 	next bool
 }
 
+// growNodes is the size below which a store's full node table doubles
+// instead of being collected (fds.KernelLimits.GrowUpTo; about 45 bytes a
+// node, so up to ~380 MB per store before the first collection): split's
+// fixpoints rebuild the intermediate nodes a collection discards. GERMAN
+// N = 8's sequential invariant: 71 s with collections from 2^20 nodes on,
+// 17 s with this bound (split/STATUS.md).
+const growNodes = 1 << 23
+
 // storeLimits bound a store's node table and its BDD operations.
 type storeLimits struct {
 	initialNodes int // 0: the kernel's default
@@ -46,7 +54,7 @@ func newStore(vars []*Var, lim storeLimits) (*store, error) {
 		lim.initialNodes = lim.maxNodes
 	}
 	s.sp = fds.NewSpace(fds.WithContext(lim.ctx), fds.WithBackend(func(n int) (fds.Backend, error) {
-		s.be = fds.NewKernel(n, lim.initialNodes, lim.maxNodes)
+		s.be = fds.NewKernelLimits(n, fds.KernelLimits{Nodes: lim.initialNodes, MaxNodes: lim.maxNodes, GrowUpTo: growNodes})
 		return s.be, nil
 	}))
 	for _, v := range vars {
