@@ -144,6 +144,17 @@ func Check(ctx context.Context, p *Program, prop *Property, opts Options) (*Resu
 	default:
 		res, err = checkLiveness(ctx, p, prop, opts)
 	}
+	if cerr := ctx.Err(); cerr != nil && (err != nil || res.Verdict != Unknown) {
+		// The stores' BDD operations stop when ctx is done and return
+		// false from then on, so nothing computed after that point can be
+		// trusted (a verdict, or an error caused by a meaningless BDD).
+		// Only a done ctx interrupts them: with ctx not done, every
+		// operation ran to completion.
+		if err == nil || !errors.Is(err, cerr) {
+			err = cerr
+		}
+		res = nil
+	}
 	if err != nil {
 		if reason, ok := unknownReason(err); ok {
 			res = &Result{Verdict: Unknown, Reason: reason}

@@ -164,8 +164,9 @@ func (e *engine) images(ctx context.Context) (bool, error) {
 	}
 	changed := false
 	for j, k := range e.procs {
-		// Cheap next to an image; a BDD operation itself cannot be
-		// interrupted (internal/fds has no abort).
+		// Cheap next to an image; the image's operations themselves stop
+		// when ctx is done (the store's Space looks at it), and err below
+		// then reports the interruption.
 		if err := ctx.Err(); err != nil {
 			return false, err
 		}

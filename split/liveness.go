@@ -82,7 +82,7 @@ func liveRound(ctx context.Context, inv *Invariant, aut *automaton.GBA, prop *Pr
 		}
 	}
 	for _, i := range order {
-		pd, err := newLiveProduct(inv, i, aut, prop, opts.Variant)
+		pd, err := newLiveProduct(ctx, inv, i, aut, prop, opts.Variant)
 		if err != nil {
 			return roundOutcome{}, err
 		}
@@ -128,7 +128,7 @@ type liveProduct struct {
 	comp    [][2]fds.BDD
 }
 
-func newLiveProduct(inv *Invariant, i int, aut *automaton.GBA, prop *Property, variant Variant) (*liveProduct, error) {
+func newLiveProduct(ctx context.Context, inv *Invariant, i int, aut *automaton.GBA, prop *Property, variant Variant) (*liveProduct, error) {
 	m := inv.m
 	lay := m.lay
 	p := lay.prog
@@ -149,7 +149,7 @@ func newLiveProduct(inv *Invariant, i int, aut *automaton.GBA, prop *Property, v
 		pd.who = &Var{name: "$who", hi: max(n-1, 0), index: -1}
 		pd.vars = append(pd.vars, pd.who)
 	}
-	st, err := newStore(pd.vars, storeLimits{initialNodes: 1 << 16})
+	st, err := newStore(pd.vars, storeLimits{initialNodes: 1 << 16, ctx: ctx})
 	if err != nil {
 		return nil, err
 	}

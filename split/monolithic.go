@@ -38,7 +38,7 @@ func CheckMonolithic(ctx context.Context, p *Program, prop *Property, maxNodes i
 	if err := prop.validate(); err != nil {
 		return nil, ms, err
 	}
-	mono, err := newMonolith(p, prop, maxNodes)
+	mono, err := newMonolith(ctx, p, prop, maxNodes)
 	if err != nil {
 		return nil, ms, err
 	}
@@ -50,7 +50,15 @@ func CheckMonolithic(ctx context.Context, p *Program, prop *Property, maxNodes i
 		verdict, err = mono.ltl(ctx, prop, &ms)
 	}
 	ms.Duration = time.Since(start)
-	ms.PeakNodes = mono.st.nodes()
+	if mono.st != nil {
+		ms.PeakNodes = mono.st.nodes()
+	}
+	if cerr := ctx.Err(); cerr != nil {
+		// BDD operations may have been abandoned: the verdict means nothing.
+		if err == nil || !errors.Is(err, cerr) {
+			verdict, err = Unknown, cerr
+		}
+	}
 	if err != nil {
 		if reason, ok := unknownReason(err); ok {
 			res.Verdict, res.Reason = Unknown, reason
@@ -71,6 +79,7 @@ func CheckMonolithic(ctx context.Context, p *Program, prop *Property, maxNodes i
 // monolith is the whole composition in one store (and, for LTL, the
 // automaton's variables).
 type monolith struct {
+	ctx    context.Context // interrupts the store's BDD operations
 	p      *Program
 	m      *model
 	st     *store
@@ -84,8 +93,8 @@ type monolith struct {
 	maxNodes int
 }
 
-func newMonolith(p *Program, prop *Property, maxNodes int) (*monolith, error) {
-	mo := &monolith{p: p, maxNodes: maxNodes}
+func newMonolith(ctx context.Context, p *Program, prop *Property, maxNodes int) (*monolith, error) {
+	mo := &monolith{p: p, maxNodes: maxNodes, ctx: ctx}
 	if prop.Kind == KindLTL {
 		mo.q = &Var{name: "$q", index: -1}
 		mo.acc = &Var{name: "$acc", hi: 1, bool: true, index: -1}
@@ -106,7 +115,7 @@ func (mo *monolith) build(aut *automaton.GBA, prop *Property) error {
 	if mo.q != nil {
 		mo.q.hi = max(len(aut.States)-1, 0)
 	}
-	m, err := compileModelExtra(lay, mo.maxNodes, mo.q, mo.acc, mo.who)
+	m, err := compileModelExtra(lay, storeLimits{maxNodes: mo.maxNodes, initialNodes: defaultNodes, ctx: mo.ctx}, mo.q, mo.acc, mo.who)
 	if err != nil {
 		return err
 	}
@@ -308,14 +317,14 @@ func (mo *monolith) ltl(ctx context.Context, prop *Property, ms *MonolithicStats
 
 // compileModelExtra compiles every process of lay in one store that also
 // holds the extra variables (declared last).
-func compileModelExtra(lay *layout, maxNodes int, extra ...*Var) (*model, error) {
+func compileModelExtra(lay *layout, lim storeLimits, extra ...*Var) (*model, error) {
 	var xs []*Var
 	for _, v := range extra {
 		if v != nil {
 			xs = append(xs, v)
 		}
 	}
-	m, err := compileModelVars(lay, nil, xs, storeLimits{maxNodes: maxNodes, initialNodes: defaultNodes})
+	m, err := compileModelVars(lay, nil, xs, lim)
 	if err != nil {
 		return nil, fmt.Errorf("split: monolithic: %w", err)
 	}

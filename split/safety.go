@@ -2,6 +2,7 @@ package split
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -81,7 +82,7 @@ func refine(ctx context.Context, p *Program, promoted map[*Var]bool, opts Option
 	}
 	var exps []*exposure
 	var hint Expr // the conjunct of the last refinement (safety)
-	lim := storeLimits{maxNodes: opts.MaxNodes, initialNodes: opts.initialNodes()}
+	lim := storeLimits{maxNodes: opts.MaxNodes, initialNodes: opts.initialNodes(), ctx: ctx}
 	for {
 		lay := newLayout(p, promoted, exps)
 		var stop func(*model, []fds.BDD) bool
@@ -95,6 +96,14 @@ func refine(ctx context.Context, p *Program, promoted map[*Var]bool, opts Option
 		res.Invariant = inv.Stats
 		t0 := time.Now()
 		out, err := round(inv, rep, len(exps)+1)
+		if cerr := ctx.Err(); cerr != nil {
+			// The round's BDD operations may have been abandoned (and
+			// returned false): its outcome, even an error, means nothing.
+			if err == nil || !errors.Is(err, cerr) {
+				err = cerr
+			}
+			return nil, err
+		}
 		if err != nil {
 			return nil, err
 		}

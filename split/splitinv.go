@@ -2,6 +2,7 @@ package split
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -94,7 +95,21 @@ func ComputeInvariant(ctx context.Context, p *Program, opts InvariantOptions) (*
 		return nil, err
 	}
 	lay := newLayout(p, nil, nil)
-	return computeInvariant(ctx, lay, opts.Workers, opts.Schedule, storeLimits{maxNodes: opts.MaxNodes, initialNodes: defaultNodes})
+	inv, err := computeInvariant(ctx, lay, opts.Workers, opts.Schedule, storeLimits{maxNodes: opts.MaxNodes, initialNodes: defaultNodes, ctx: ctx})
+	if cerr := ctx.Err(); cerr != nil {
+		// Operations may have been abandoned: the result means nothing.
+		if err == nil || !errors.Is(err, cerr) {
+			err = cerr
+		}
+		return nil, err
+	}
+	if err != nil {
+		return nil, err
+	}
+	// The Invariant outlives ctx (callers query it after a deferred
+	// cancel): detach its store.
+	inv.m.st.sp.SetContext(nil)
+	return inv, nil
 }
 
 func computeInvariant(ctx context.Context, lay *layout, workers int, sched Schedule, lim storeLimits) (*Invariant, error) {

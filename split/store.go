@@ -1,6 +1,7 @@
 package split
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/henceforth-go/henceforth/internal/fds"
@@ -25,10 +26,23 @@ type levelVar struct {
 	next bool
 }
 
-// storeLimits bound a store's node table.
+// growNodes is the size below which a store's full node table doubles
+// instead of being collected (fds.KernelLimits.GrowUpTo; about 45 bytes a
+// node, so up to ~380 MB per store before the first collection): split's
+// fixpoints rebuild the intermediate nodes a collection discards. GERMAN
+// N = 8's sequential invariant: 71 s with collections from 2^20 nodes on,
+// 17 s with this bound (split/STATUS.md).
+const growNodes = 1 << 23
+
+// storeLimits bound a store's node table and its BDD operations.
 type storeLimits struct {
 	initialNodes int // 0: the kernel's default
 	maxNodes     int // 0: unbounded
+	// ctx interrupts the store's BDD operations (nil: never): once it is
+	// done, the running operation is abandoned, err wraps ctx.Err(), and
+	// every later operation returns false — results computed with a done
+	// ctx are meaningless (see fds.Space.SetContext).
+	ctx context.Context
 }
 
 // newStore returns a store encoding vars in the given order (the variable
@@ -39,8 +53,8 @@ func newStore(vars []*Var, lim storeLimits) (*store, error) {
 	if lim.maxNodes > 0 && lim.initialNodes > lim.maxNodes {
 		lim.initialNodes = lim.maxNodes
 	}
-	s.sp = fds.NewSpace(fds.WithBackend(func(n int) (fds.Backend, error) {
-		s.be = fds.NewKernel(n, lim.initialNodes, lim.maxNodes)
+	s.sp = fds.NewSpace(fds.WithContext(lim.ctx), fds.WithBackend(func(n int) (fds.Backend, error) {
+		s.be = fds.NewKernelLimits(n, fds.KernelLimits{Nodes: lim.initialNodes, MaxNodes: lim.maxNodes, GrowUpTo: growNodes})
 		return s.be, nil
 	}))
 	for _, v := range vars {
@@ -164,5 +178,5 @@ func (s *store) pick(f fds.BDD, vars []*Var, next bool) (map[*Var]int, bool) {
 // nodes is the number of nodes in use by the store.
 func (s *store) nodes() int { return s.sp.Stats().Used }
 
-// err is the store's first error (node limit).
+// err is the store's first error (node limit, interruption).
 func (s *store) err() error { return s.sp.Err() }

@@ -22,7 +22,11 @@ type Core struct {
 // Every check reuses the compiled clauses of g and the fixpoint's early
 // termination.
 func computeCore(ctx context.Context, spec *Spec, g *game, o *options) (*Core, error) {
-	defer g.assemble(nil)
+	release := g.bind(ctx)
+	defer func() {
+		release() // before reassembling: the game must stay usable
+		g.assemble(nil)
+	}()
 	var guarantees []int
 	for i, c := range spec.Clauses {
 		if c.Section.IsGuarantee() {

@@ -1,6 +1,9 @@
 package synth
 
 import (
+	"context"
+	"errors"
+
 	"github.com/henceforth-go/henceforth/internal/fds"
 )
 
@@ -314,4 +317,26 @@ func (g *game) intOperands(e *Expr, next bool) (a, b fds.Vec, err error) {
 		b, err = g.compileInt(e.Args[1], next)
 	}
 	return a, b, err
+}
+
+// bind makes the BDD operations of g's Space stop once ctx is done
+// (fds.Space.SetContext): a computation then fails promptly with an error
+// wrapping ctx.Err() instead of finishing its current BDD operation, which
+// could take minutes. The returned function detaches ctx; g is then usable
+// again (BDDs made before the interruption are intact). Results computed
+// while ctx was done are meaningless: callers pass them through interrupted.
+func (g *game) bind(ctx context.Context) (release func()) {
+	g.sp.SetContext(ctx)
+	return func() { g.sp.SetContext(nil) }
+}
+
+// interrupted returns err, or ctx's error if ctx is done (then nothing
+// computed under bind(ctx) can be trusted, not even an error it caused);
+// an error that already wraps ctx's error is kept.
+func interrupted(ctx context.Context, err error) error {
+	cerr := ctx.Err()
+	if cerr == nil || (err != nil && errors.Is(err, cerr)) {
+		return err
+	}
+	return cerr
 }

@@ -41,9 +41,11 @@ func (s *Spec) Realizable(ctx context.Context, opts ...Option) (*Result, error) 
 	if err != nil {
 		return nil, err
 	}
+	release := g.bind(ctx)
 	g.assemble(nil)
 	win, mem, ok, st, err := g.solve(ctx, o)
-	if err != nil {
+	release()
+	if err := interrupted(ctx, err); err != nil {
 		return nil, err
 	}
 	return &Result{Spec: s, Realizable: ok, Stats: st, g: g, win: win, mem: mem, opts: o}, nil
@@ -78,8 +80,10 @@ func (r *Result) Controller(ctx context.Context) (*Controller, error) {
 		return nil, fmt.Errorf("synth: %s: no controller: %w", r.Spec.Name, ErrUnrealizable)
 	}
 	if r.ctrl == nil {
+		release := r.g.bind(ctx)
 		c, err := newController(ctx, r, r.g, r.win, r.mem)
-		if err != nil {
+		release()
+		if err := interrupted(ctx, err); err != nil {
 			return nil, err
 		}
 		r.ctrl = c
@@ -97,8 +101,10 @@ func (r *Result) Counterstrategy(ctx context.Context) (*Counterstrategy, error) 
 		return nil, fmt.Errorf("synth: %s: no counterstrategy: %w", r.Spec.Name, ErrRealizable)
 	}
 	if r.cs == nil {
+		release := r.g.bind(ctx)
 		cs, err := newCounterstrategy(ctx, r, r.g)
-		if err != nil {
+		release()
+		if err := interrupted(ctx, err); err != nil {
 			return nil, err
 		}
 		r.cs = cs
@@ -118,7 +124,7 @@ func (r *Result) Core(ctx context.Context) (*Core, error) {
 	}
 	if r.core == nil {
 		c, err := computeCore(ctx, r.Spec, r.g, r.opts)
-		if err != nil {
+		if err := interrupted(ctx, err); err != nil {
 			return nil, err
 		}
 		r.core = c

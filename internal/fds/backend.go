@@ -1,5 +1,7 @@
 package fds
 
+import "context"
+
 // Node is a backend's handle to the root of a BDD. Backends hand out
 // pointer-shaped values (so storing one in a Node does not allocate) and keep
 // the nodes it reaches alive for as long as the handle is reachable.
@@ -71,6 +73,17 @@ type Backend interface {
 	Walk(root Node, visit func(id, level, low, high int)) (rootID int)
 	Stats() Stats
 	Err() error
+}
+
+// Interruptible is implemented by backends whose operations can be abandoned
+// when a context is done (the native kernel; rudd cannot be interrupted).
+type Interruptible interface {
+	// SetContext makes later operations look at ctx. Once ctx is done, the
+	// running operation is abandoned within a few thousand recursive steps,
+	// Err reports an error wrapping ErrInterrupted and ctx.Err(), and
+	// operations return false. The backend's tables stay consistent; a
+	// later SetContext clears the interruption.
+	SetContext(ctx context.Context)
 }
 
 // Renaming is a prepared variable substitution of one backend.

@@ -1,6 +1,7 @@
 package fds
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -31,6 +32,7 @@ type Space struct {
 	curLevels  []int
 	nextLevels []int
 	newBackend func(nvars int) (Backend, error)
+	ctx        context.Context // given to the backend when it is built
 	err        error
 }
 
@@ -48,6 +50,33 @@ type Var struct {
 
 // Option configures a Space.
 type Option func(*Space)
+
+// WithContext is SetContext at creation.
+func WithContext(ctx context.Context) Option {
+	return func(s *Space) { s.ctx = ctx }
+}
+
+// SetContext bounds the Space's BDD operations by ctx. Once ctx is done,
+// the running operation is abandoned promptly (its recursion looks at ctx
+// every few thousand steps), Err reports an error wrapping ErrInterrupted
+// and ctx.Err() (so errors.Is(err, context.DeadlineExceeded) holds for a
+// deadline), and every later operation returns false at once: BDDs
+// computed after the interruption are meaningless and callers must check
+// Err before trusting a result, as after a node-table failure.
+//
+// The backend stays consistent after an interruption: a later SetContext
+// (with a context that is not done) clears the interruption and the Space
+// and its earlier BDDs can be used again. It does not clear a node-limit
+// failure. Backends that do not implement Interruptible (rudd) ignore ctx;
+// their operations always run to completion.
+func (s *Space) SetContext(ctx context.Context) {
+	s.ctx = ctx
+	if s.be != nil {
+		if ib, ok := s.be.(Interruptible); ok {
+			ib.SetContext(ctx)
+		}
+	}
+}
 
 // WithBackend replaces the default backend (the native kernel, NewKernel).
 func WithBackend(newBackend func(nvars int) (Backend, error)) Option {
@@ -134,6 +163,9 @@ func (s *Space) Build() error {
 		}
 	}
 	s.be = be
+	if ib, ok := be.(Interruptible); ok && s.ctx != nil {
+		ib.SetContext(s.ctx)
+	}
 	s.curLevels, s.nextLevels = cur, next
 	s.curCube = be.Cube(cur)
 	s.nextCube = be.Cube(next)

@@ -1,0 +1,54 @@
+package synth
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The BDD operations of a game stop when its context is done, so a
+// computation that takes minutes returns soon after its deadline with the
+// deadline's error, never an answer. Only that it returns (go test's
+// -timeout is the backstop) and what it reports are asserted; the time is
+// logged.
+
+func ambaForTest(t *testing.T, n int) *Spec {
+	t.Helper()
+	p := filepath.Join(ambaDir, fmt.Sprintf("amba%d.slugsin", n))
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("no %s", p)
+	}
+	spec, err := ParseFile(p)
+	require.NoError(t, err)
+	return spec
+}
+
+func TestRealizableStopsAtDeadline(t *testing.T) {
+	spec := ambaForTest(t, 9) // about 150 s to decide
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	start := time.Now()
+	res, err := spec.Realizable(ctx)
+	t.Logf("AMBA 9: returned after %v: %v", time.Since(start), err)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.Nil(t, res)
+}
+
+func TestControllerStopsAtDeadline(t *testing.T) {
+	spec := ambaForTest(t, 4) // realizable in about 1 s, extraction about 25 s
+	res, err := spec.Realizable(context.Background())
+	require.NoError(t, err)
+	require.True(t, res.Realizable)
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	c, err := res.Controller(ctx)
+	t.Logf("AMBA 4 controller: returned after %v: %v", time.Since(start), err)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.Nil(t, c)
+}
