@@ -53,11 +53,8 @@ func CheckMonolithic(ctx context.Context, p *Program, prop *Property, maxNodes i
 	if mono.st != nil {
 		ms.PeakNodes = mono.st.nodes()
 	}
-	if cerr := ctx.Err(); cerr != nil {
-		// BDD operations may have been abandoned: the verdict means nothing.
-		if err == nil || !errors.Is(err, cerr) {
-			verdict, err = Unknown, cerr
-		}
+	if cerr := interrupted(ctx, err); cerr != nil {
+		verdict, err = Unknown, cerr // the verdict means nothing
 	}
 	if err != nil {
 		if reason, ok := unknownReason(err); ok {

@@ -2,7 +2,6 @@ package split
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -96,13 +95,8 @@ func refine(ctx context.Context, p *Program, promoted map[*Var]bool, opts Option
 		res.Invariant = inv.Stats
 		t0 := time.Now()
 		out, err := round(inv, rep, len(exps)+1)
-		if cerr := ctx.Err(); cerr != nil {
-			// The round's BDD operations may have been abandoned (and
-			// returned false): its outcome, even an error, means nothing.
-			if err == nil || !errors.Is(err, cerr) {
-				err = cerr
-			}
-			return nil, err
+		if cerr := interrupted(ctx, err); cerr != nil {
+			return nil, cerr // the round's outcome, even an error, means nothing
 		}
 		if err != nil {
 			return nil, err

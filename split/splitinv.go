@@ -2,7 +2,6 @@ package split
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -96,12 +95,8 @@ func ComputeInvariant(ctx context.Context, p *Program, opts InvariantOptions) (*
 	}
 	lay := newLayout(p, nil, nil)
 	inv, err := computeInvariant(ctx, lay, opts.Workers, opts.Schedule, storeLimits{maxNodes: opts.MaxNodes, initialNodes: defaultNodes, ctx: ctx})
-	if cerr := ctx.Err(); cerr != nil {
-		// Operations may have been abandoned: the result means nothing.
-		if err == nil || !errors.Is(err, cerr) {
-			err = cerr
-		}
-		return nil, err
+	if cerr := interrupted(ctx, err); cerr != nil {
+		return nil, cerr // the result means nothing
 	}
 	if err != nil {
 		return nil, err

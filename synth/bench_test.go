@@ -3,8 +3,6 @@ package synth
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -18,15 +16,7 @@ const benchLimit = 120 * time.Second
 
 func ambaSpec(b *testing.B, n int) *Spec {
 	b.Helper()
-	p := filepath.Join(ambaDir, fmt.Sprintf("amba%d.slugsin", n))
-	if _, err := os.Stat(p); err != nil {
-		b.Skipf("no %s", p)
-	}
-	spec, err := ParseFile(p)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return spec
+	return ambaForTest(b, n)
 }
 
 // BenchmarkAMBARealizability decides AMBA n = 2, 3, … until one run takes

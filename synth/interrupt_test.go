@@ -17,7 +17,7 @@ import (
 // -timeout is the backstop) and what it reports are asserted; the time is
 // logged.
 
-func ambaForTest(t *testing.T, n int) *Spec {
+func ambaForTest(t testing.TB, n int) *Spec {
 	t.Helper()
 	p := filepath.Join(ambaDir, fmt.Sprintf("amba%d.slugsin", n))
 	if _, err := os.Stat(p); err != nil {
