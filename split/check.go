@@ -144,7 +144,12 @@ func Check(ctx context.Context, p *Program, prop *Property, opts Options) (*Resu
 	default:
 		res, err = checkLiveness(ctx, p, prop, opts)
 	}
-	if cerr := interrupted(ctx, err); cerr != nil && (err != nil || res.Verdict != Unknown) {
+	if cerr := ctx.Err(); cerr != nil && (err != nil || res.Verdict != Unknown) {
+		// The stores' BDD operations stop when ctx is done and return
+		// false from then on, so nothing computed after that point can be
+		// trusted (a verdict, or an error caused by a meaningless BDD);
+		// ctx's error replaces it. Only a done ctx interrupts them: with
+		// ctx live, every operation ran to completion.
 		err, res = cerr, nil
 	}
 	if err != nil {
@@ -170,21 +175,4 @@ func unknownReason(err error) (string, bool) {
 		return "BDD node limit reached: " + err.Error(), true
 	}
 	return "", false
-}
-
-// interrupted returns nil while ctx is live, and otherwise ctx's error
-// (or err, if it already wraps it). The stores' BDD operations stop when
-// ctx is done and return false from then on, so nothing computed after
-// that point can be trusted (a verdict, or an error caused by a
-// meaningless BDD); only a done ctx interrupts them, so with ctx live
-// every operation ran to completion.
-func interrupted(ctx context.Context, err error) error {
-	cerr := ctx.Err()
-	switch {
-	case cerr == nil:
-		return nil
-	case err != nil && errors.Is(err, cerr):
-		return err
-	}
-	return cerr
 }

@@ -53,7 +53,7 @@ func CheckMonolithic(ctx context.Context, p *Program, prop *Property, maxNodes i
 	if mono.st != nil {
 		ms.PeakNodes = mono.st.nodes()
 	}
-	if cerr := interrupted(ctx, err); cerr != nil {
+	if cerr := ctx.Err(); cerr != nil {
 		verdict, err = Unknown, cerr // the verdict means nothing
 	}
 	if err != nil {

@@ -95,7 +95,7 @@ func refine(ctx context.Context, p *Program, promoted map[*Var]bool, opts Option
 		res.Invariant = inv.Stats
 		t0 := time.Now()
 		out, err := round(inv, rep, len(exps)+1)
-		if cerr := interrupted(ctx, err); cerr != nil {
+		if cerr := ctx.Err(); cerr != nil {
 			return nil, cerr // the round's outcome, even an error, means nothing
 		}
 		if err != nil {

@@ -95,7 +95,7 @@ func ComputeInvariant(ctx context.Context, p *Program, opts InvariantOptions) (*
 	}
 	lay := newLayout(p, nil, nil)
 	inv, err := computeInvariant(ctx, lay, opts.Workers, opts.Schedule, storeLimits{maxNodes: opts.MaxNodes, initialNodes: defaultNodes, ctx: ctx})
-	if cerr := interrupted(ctx, err); cerr != nil {
+	if cerr := ctx.Err(); cerr != nil {
 		return nil, cerr // the result means nothing
 	}
 	if err != nil {
