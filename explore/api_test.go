@@ -249,10 +249,6 @@ func TestDataRaces(t *testing.T) {
 	r = runFunc(t, "misc", "OrderedFlag", Options{Shared: true})
 	require.Empty(t, r.Findings)
 	require.Equal(t, "pass", r.Verdict())
-	// DPOR's known problem with Shared is said, not hidden.
-	require.Len(t, r.Warnings, 1)
-	require.Contains(t, r.Warnings[0], "with Shared, DPOR can miss interleavings")
-	r = runFunc(t, "misc", "OrderedFlag", Options{Shared: true, Strategy: DFS})
 	require.Empty(t, r.Warnings)
 }
 

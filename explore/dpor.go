@@ -790,8 +790,24 @@ func (d *dporChooser) addBacktrackTo(s *dporNode, pref uint64, initials []uint64
 			}
 		}
 	}
-	// Prefer j's goroutine, then any initial enabled at s.
-	order := append([]uint64{pref}, initials...)
+	// Prefer j's goroutine if it is an initial, then any initial enabled
+	// at s. Only an initial will do: j's goroutine may be enabled at s
+	// with an earlier transition that depends on an event of the
+	// reversed sequence (it takes a fork that another goroutine of the
+	// sequence takes and releases first), so the sequence does not start
+	// with it. Exploring it from s reverses the race only through further
+	// races found below it, and if it is asleep at s (explored from an
+	// ancestor with only independent transitions in between, such as
+	// shared reads) it is not explored at all, while the sleep set does
+	// not cover the reversal either. Preferring j's goroutine whenever it
+	// was enabled at s lost classes with Options.Shared (STATUS.md).
+	order := initials
+	for _, g := range initials {
+		if g == pref {
+			order = append([]uint64{pref}, initials...)
+			break
+		}
+	}
 	for _, g := range order {
 		added := false
 		for _, t := range s.enabled {

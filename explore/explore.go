@@ -181,9 +181,6 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 		return nil, err
 	}
 	warnings := r.Warnings
-	if opts.Strategy == DPOR && opts.Shared && opts.Replay == "" {
-		warnings = append(warnings, "with Shared, DPOR can miss interleavings (a known problem, see explore/STATUS.md): confirm a pass with the dfs, pb, random or pct strategy")
-	}
 	if opts.Replay != "" {
 		err = p.replay(ctx, e, &opts, r)
 	} else {
