@@ -48,13 +48,29 @@ func (l limiter) run(b *testing.B, config string, f func(ctx context.Context) (b
 		b.Skipf("%s exceeded %v on a smaller instance", config, benchLimit())
 	}
 	for range b.N {
-		ctx, cancel := context.WithTimeout(context.Background(), benchLimit())
-		start, c0 := time.Now(), cpuTime()
-		done, err := f(ctx)
-		wall, cpu := time.Since(start), cpuTime()-c0
-		cancel()
-		if err != nil {
-			b.Fatal(err)
+		// A run under repeatBelow is repeated once and the faster kept:
+		// the first runs of a process pay for growing its heap (page
+		// faults, collections of a small heap), which dominates a run of
+		// a fraction of a second (SEMAPHORE starvation N = 10: 1.37 then
+		// 0.70 CPU s).
+		const repeatBelow = 5 * time.Second
+		var wall, cpu time.Duration
+		var done bool
+		for attempt := 0; attempt < 2; attempt++ {
+			ctx, cancel := context.WithTimeout(context.Background(), benchLimit())
+			start, c0 := time.Now(), cpuTime()
+			ok, err := f(ctx)
+			w, c := time.Since(start), cpuTime()-c0
+			cancel()
+			if err != nil {
+				b.Fatal(err)
+			}
+			if attempt == 0 || w < wall {
+				wall, cpu, done = w, c, ok
+			}
+			if !ok || w >= repeatBelow {
+				break
+			}
 		}
 		b.ReportMetric(wall.Seconds(), "s/run")
 		b.ReportMetric(cpu.Seconds(), "cpu-s/run")

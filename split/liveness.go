@@ -126,6 +126,7 @@ type liveProduct struct {
 	next    fds.Cube
 	justice []fds.BDD
 	reach   fds.BDD // the reachable states (set by fairStates)
+	whoCur  fds.Cube
 	comp    [][2]fds.BDD
 }
 
@@ -162,6 +163,9 @@ func newLiveProduct(ctx context.Context, inv *Invariant, i int, aut *automaton.G
 	pd.st = st
 	mv := func(f fds.BDD) fds.BDD { return m.st.move(f, st) }
 	pd.cur = st.cube(pd.vars, false)
+	if pd.who != nil {
+		pd.whoCur = st.cube([]*Var{pd.who}, false)
+	}
 	pd.next = st.cube(pd.vars, true)
 
 	// The automaton: D(q, X, q′, acc′) with acc′ ↔ the edge is accepting
@@ -256,7 +260,16 @@ func newLiveProduct(ctx context.Context, inv *Invariant, i int, aut *automaton.G
 	return pd, st.err()
 }
 
-func (pd *liveProduct) post(s fds.BDD) fds.BDD { return s.AndExists(pd.rel, pd.cur).Unprime() }
+// post is the image of s. The relation never reads who (only sets who′):
+// who is quantified out of s first, since with who on top of the order
+// the relational product would otherwise run once per value of who in s
+// (MUX-SEM starvation N = 20: 16 s → 5.3 s CPU).
+func (pd *liveProduct) post(s fds.BDD) fds.BDD {
+	if pd.who != nil {
+		s = s.Exists(pd.whoCur)
+	}
+	return s.AndExists(pd.rel, pd.cur).Unprime()
+}
 
 func (pd *liveProduct) pre(s fds.BDD) fds.BDD { return pd.rel.AndExists(s.Prime(), pd.next) }
 
