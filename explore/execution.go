@@ -46,6 +46,9 @@ type execution struct {
 	stopped   bool
 	replayErr string
 	findings  []*Finding
+	// inline describes the operations performed inside nested calls
+	// without a choice (grantInline), by position.
+	inline    map[token.Pos]string
 	bound     string
 	entryDone bool
 	// postAdvances counts clock advances after the entry returned.

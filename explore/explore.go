@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/token"
 	"regexp"
 	"sort"
 	"sync"
@@ -213,6 +214,10 @@ type collector struct {
 	classes  map[uint64]bool
 	pruned   int
 	warns    map[string]bool
+	// inline holds the operations performed inside nested calls without
+	// a choice (nested.go), by position in fset.
+	inline   map[token.Pos]string
+	fset     *token.FileSet
 	stop     atomic.Bool
 	opts     *Options
 	start    time.Time
@@ -247,6 +252,7 @@ func (c *collector) add(x *execution) {
 		c.classes[hash] = true
 	}
 	c.addSymbolic(x)
+	c.addInline(x)
 	for _, f := range x.findings {
 		f.Replay = token
 		c.set.add(f)
@@ -283,6 +289,7 @@ func (c *collector) fill(r *Report) {
 		r.Warnings = append(r.Warnings, w)
 	}
 	sort.Strings(r.Warnings)
+	r.Warnings = append(r.Warnings, c.inlineWarnings()...)
 	r.Executions = c.execs
 	r.MaxSteps = c.maxSteps
 	r.Classes = len(c.classes)

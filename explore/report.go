@@ -114,7 +114,11 @@ type Report struct {
 	Infeasible int
 	// Warnings are problems that did not stop the exploration, e.g. a
 	// dependency whose package initialization is unsupported (its
-	// functions are then unsupported if called).
+	// functions are then unsupported if called), or a scheduling point
+	// performed without a choice inside a function a modelled library
+	// function called (a Lock in a String method called by fmt): one per
+	// source position, after the others, in position order. They do not
+	// change Complete or the verdict.
 	Warnings []string
 }
 

@@ -2,7 +2,9 @@ package ltltest_test
 
 import (
 	"flag"
+	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -174,4 +176,28 @@ func TestExploreTestBody(t *testing.T) {
 	ft = &fakeT{}
 	assert.False(t, ltltest.Explore(ft, func(t *testing.T) { philosophers.Dine(n, true) }))
 	assert.Regexp(t, `explore_test\.go:\d+:\d+: .* captures variables of the enclosing function \(n\)`, ft.output())
+}
+
+// logT is a fakeT that records t.Logf.
+type logT struct {
+	fakeT
+	logs []string
+}
+
+func (l *logT) Logf(format string, args ...any) {
+	l.logs = append(l.logs, fmt.Sprintf(format, args...))
+}
+
+// TestExploreLogsWarnings: a passing exploration with warnings (a Lock in
+// a String method called by fmt.Sprintf ran without a scheduling choice)
+// passes and logs them.
+func TestExploreLogsWarnings(t *testing.T) {
+	lt := &logT{}
+	require.True(t, ltltest.Explore(lt, explorebodies.NestedLock, bodiesPkg), lt.output())
+	logs := strings.Join(lt.logs, "\n")
+	assert.Regexp(t, `ltltest: warning: \S*/bodies\.go:\d+:\d+: sync\.\(\*Mutex\)\.Lock inside a method called by fmt\.Sprintf ran without a scheduling choice: interleavings around it were not explored`, logs)
+
+	lt = &logT{}
+	require.True(t, ltltest.Explore(lt, explorebodies.Fixed, bodiesPkg), lt.output())
+	assert.Empty(t, lt.logs)
 }

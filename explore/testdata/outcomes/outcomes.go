@@ -321,3 +321,35 @@ func ChanForksShared(t *testing.T) {
 		}()
 	}
 }
+
+// guarded is a counter whose String method locks the mutex it shares
+// with NestedLock's goroutine.
+type guarded struct {
+	mu *sync.Mutex
+	n  *int
+}
+
+func (g guarded) String() string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return fmt.Sprint(*g.n)
+}
+
+// NestedLock formats a guarded counter while a goroutine increments it:
+// the Lock and Unlock in String run inside fmt.Sprintf (nested calls),
+// without a scheduling choice. Go may print "0" or "1"; the explorer
+// reaches only "0" and says so in a warning.
+func NestedLock(t *testing.T) {
+	var mu sync.Mutex
+	n := 0
+	done := make(chan bool)
+	go func() {
+		mu.Lock()
+		n++
+		mu.Unlock()
+		done <- true
+	}()
+	s := fmt.Sprintf("%v", guarded{&mu, &n})
+	<-done
+	t.Errorf("%s", s)
+}

@@ -3,7 +3,9 @@
 package explorebodies
 
 import (
+	"fmt"
 	"os"
+	"sync"
 
 	"github.com/henceforth-go/henceforth/examples/explore/philosophers"
 )
@@ -24,4 +26,31 @@ func Unsupported() { _ = os.Getpid() }
 //go:noinline
 func Capturing(n int) func() {
 	return func() { philosophers.Dine(n, false) }
+}
+
+type guarded struct {
+	mu *sync.Mutex
+	n  *int
+}
+
+func (g guarded) String() string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return fmt.Sprint(*g.n)
+}
+
+// NestedLock passes; the Lock in guarded.String runs inside fmt.Sprintf
+// without a scheduling choice, which the exploration warns about.
+func NestedLock() {
+	var mu sync.Mutex
+	n := 0
+	done := make(chan bool)
+	go func() {
+		mu.Lock()
+		n++
+		mu.Unlock()
+		done <- true
+	}()
+	_ = fmt.Sprintf("%v", guarded{&mu, &n})
+	<-done
 }
