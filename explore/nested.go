@@ -12,8 +12,9 @@ import (
 // intrinsic (fmt calling String methods, errors.Is calling Is methods,
 // sort.Slice calling less). Scheduling points inside are performed at once
 // if enabled (no choice is offered; the report warns about it, see
-// grantInline); a blocking operation inside is unsupported. It returns the result and ctrlNext, ctrlPanic (g.panic is
-// set and the caller must propagate it) or ctrlStop.
+// grantInline); a blocking operation inside is unsupported. It returns the
+// result and ctrlNext, ctrlPanic (g.panic is set and the caller must
+// propagate it) or ctrlStop.
 func (g *goroutine) callNested(fv Value, args []Value) (Value, ctrl) {
 	cl := fv.closure()
 	if cl == nil {
