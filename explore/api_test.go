@@ -291,6 +291,15 @@ func TestBrokenInitialization(t *testing.T) {
 	require.Len(t, r.Warnings, 1)
 	require.Contains(t, r.Warnings[0], "package github.com/henceforth-go/henceforth/explore/testdata/brokeninit/dep could not be initialized")
 	require.Contains(t, r.Warnings[0], "call of os.Getpid")
+	// Every strategy reports it (PB's report is built by a collector of
+	// its own, which once missed it).
+	for _, s := range []Strategy{DFS, PB, Random, PCT} {
+		for _, w := range []int{1, 2} {
+			r := runFunc(t, "brokeninit", "Independent", Options{Strategy: s, Workers: w, MaxExecutions: 10})
+			require.Len(t, r.Warnings, 1, "%s, %d workers", s, w)
+			require.Contains(t, r.Warnings[0], "brokeninit/dep could not be initialized", "%s, %d workers", s, w)
+		}
+	}
 
 	r = runFunc(t, "brokeninit", "UsesDep", Options{})
 	require.Len(t, r.Findings, 1)

@@ -529,6 +529,9 @@ func (p *Program) dfsLoop(ctx context.Context, e *Entry, opts *Options, c, also 
 	}
 	m := newMachine(p, opts)
 	defer c.warnings(m)
+	if also != nil {
+		defer also.warnings(m) // PB's merged collector builds the report
+	}
 	d := &dfsChooser{bound: bound}
 	for n := 1; !c.stopped(ctx); n++ {
 		if n > opts.maxExecutions() {

@@ -102,6 +102,9 @@ func (p *Program) parallelDFS(ctx context.Context, e *Entry, opts *Options, c, a
 			defer wg.Done()
 			m := newMachine(p, opts)
 			defer c.warnings(m)
+			if also != nil {
+				defer also.warnings(m)
+			}
 			for {
 				job, ok := pool.get()
 				if !ok {
