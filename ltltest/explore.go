@@ -208,10 +208,9 @@ func Explore(t TestingT, body any, args ...any) bool {
 }
 
 // diverged reports whether err says the replay token is not an execution
-// of the entry. (explore reports a divergence detected during the run
-// with ErrReplayDiverged's text but without wrapping it.)
+// of the entry.
 func diverged(err error) bool {
-	return err != nil && (errors.Is(err, explore.ErrReplayDiverged) || strings.Contains(err.Error(), explore.ErrReplayDiverged.Error()))
+	return errors.Is(err, explore.ErrReplayDiverged)
 }
 
 // RequireExplore is Explore, stopping the test when it fails.
