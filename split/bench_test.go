@@ -228,7 +228,7 @@ func BenchmarkTable412(b *testing.B) {
 
 // BenchmarkSpeedup measures the speedup of the parallel fixpoint (2
 // workers, both schedules; and Rounds with one worker per process, at most
-// 32) over the sequential one, alternating the runs
+// 32) over the sequential one, alternating the runs (5 of each)
 // and keeping the fastest of each, so that a busy machine distorts the
 // ratio less. It also reports the CPU time ratio (work overhead).
 func BenchmarkSpeedup(b *testing.B) {
@@ -253,7 +253,7 @@ func BenchmarkSpeedup(b *testing.B) {
 				sched   Schedule
 			}{{"seq", 1, Rounds}, {"rounds", 2, Rounds}, {"chaotic", 2, Chaotic}, {"rounds-many", many, Rounds}}
 			for range b.N {
-				const reps = 3
+				const reps = 5
 				best := map[string][2]time.Duration{}
 				for range reps {
 					for _, cfg := range configs {

@@ -16,7 +16,6 @@ type store struct {
 	fv    map[*Var]*fds.Var
 	order []*Var
 	level []levelVar // BDD level → the variable bit it encodes
-	lvl   []fds.BDD  // cached single-bit BDDs, by level
 }
 
 // levelVar names one bit of one copy of a variable.

@@ -44,8 +44,8 @@ func (s *store) export(f fds.BDD) serial {
 // identity), and prime moves every current-state bit to the next-state
 // copy. Variables s lacks are a programming error reported as false.
 func (s *store) load(x serial, rename map[*Var]*Var, prime bool) fds.BDD {
-	res := make([]fds.BDD, len(x.nodes)+2)
-	res[0], res[1] = s.sp.False(), s.sp.True()
+	levels := make([]int, len(x.nodes))
+	low, high := make([]int32, len(x.nodes)), make([]int32, len(x.nodes))
 	for i, n := range x.nodes {
 		v := n.at.v
 		if w, ok := rename[v]; ok {
@@ -53,13 +53,14 @@ func (s *store) load(x serial, rename map[*Var]*Var, prime bool) fds.BDD {
 		}
 		f, ok := s.fv[v]
 		if !ok {
-			res[i+2] = s.sp.False()
+			// unknown variable: the node is false (a programming error)
+			levels[i], low[i], high[i] = 0, 0, 0
 			continue
 		}
-		l := f.Levels(n.at.next || prime)[n.at.bit]
-		res[i+2] = s.levelBDD(l).Ite(res[n.hi], res[n.lo])
+		levels[i] = f.Levels(n.at.next || prime)[n.at.bit]
+		low[i], high[i] = n.lo, n.hi
 	}
-	return res[x.root]
+	return s.sp.FromNodes(levels, low, high, x.root)
 }
 
 // move copies f from store s to store d (same goroutine).
@@ -112,15 +113,4 @@ func sortInts(xs []int) {
 			xs[j], xs[j-1] = xs[j-1], xs[j]
 		}
 	}
-}
-
-// levelBDD returns the BDD of the bit at level l, cached.
-func (s *store) levelBDD(l int) fds.BDD {
-	if s.lvl == nil {
-		s.lvl = make([]fds.BDD, len(s.level))
-	}
-	if s.lvl[l].Space() == nil {
-		s.lvl[l] = s.sp.Level(l)
-	}
-	return s.lvl[l]
 }

@@ -86,5 +86,16 @@ type Interruptible interface {
 	SetContext(ctx context.Context)
 }
 
+// Builder is implemented by backends that rebuild a BDD from a list of its
+// nodes in one operation (Space.FromNodes): much cheaper than one Ite per
+// node, each a top-level operation of its own.
+type Builder interface {
+	// Build returns the BDD of nodes given children first: node i (id
+	// i+2; ids 0 and 1 are false and true) tests the variable at
+	// levels[i] and has cofactors low[i] (variable false) and high[i].
+	// Levels need not respect the backend's order.
+	Build(levels []int, low, high []int32, root int32) Node
+}
+
 // Renaming is a prepared variable substitution of one backend.
 type Renaming any

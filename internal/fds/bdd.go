@@ -191,3 +191,21 @@ func (f BDD) Support() []int {
 	}
 	return out
 }
+
+// FromNodes returns the BDD of nodes given children first: node i (id i+2;
+// ids 0 and 1 are false and true) tests the variable at levels[i] and has
+// cofactors low[i] (variable false) and high[i]. The levels need not
+// respect the Space's order (a BDD copied from a Space with another
+// order); root is the id of the root.
+func (s *Space) FromNodes(levels []int, low, high []int32, root int32) BDD {
+	be := s.backend()
+	if b, ok := be.(Builder); ok {
+		return BDD{s, b.Build(levels, low, high, root)}
+	}
+	res := make([]BDD, len(levels)+2)
+	res[0], res[1] = s.False(), s.True()
+	for i, l := range levels {
+		res[i+2] = s.Level(l).Ite(res[high[i]], res[low[i]])
+	}
+	return res[root]
+}

@@ -626,6 +626,26 @@ func (k *kernel) Ite(f, g, h Node) Node {
 	})
 }
 
+// Build implements Builder. A node whose level is above both cofactors'
+// roots is made directly; any other (the nodes come from a store with
+// another variable order) is combined with Ite.
+func (k *kernel) Build(levels []int, low, high []int32, root int32) Node {
+	return k.run(func() int32 {
+		res := make([]int32, len(levels)+2)
+		res[0], res[1] = refFalse, refTrue
+		for i, l := range levels {
+			lo, hi, lv := res[low[i]], res[high[i]], int32(l)
+			if lv < k.level(lo) && lv < k.level(hi) {
+				res[i+2] = k.mk(lv, lo, hi)
+				continue
+			}
+			v := k.mk(lv, refFalse, refTrue)
+			res[i+2] = k.or(k.and(v, hi), k.and(v^1, lo))
+		}
+		return res[root]
+	})
+}
+
 // setQuant makes cube the current quantification set.
 func (k *kernel) setQuant(cube int32) {
 	k.quantStmp++

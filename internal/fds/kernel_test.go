@@ -101,3 +101,62 @@ func TestKernelMatchesRudd(t *testing.T) {
 	t.Logf("kernel: %+v", st)
 	require.Greater(t, st.Allocated, 64, "the tiny table grew")
 }
+
+// TestFromNodes rebuilds random BDDs from their walked nodes, in the same
+// variable order (the kernel's direct path) and with the levels reversed
+// (its Ite path), against BDDs built with one Ite per node.
+func TestFromNodes(t *testing.T) {
+	seed := uint64(20261126)
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewPCG(seed, 1))
+	s := NewSpace(WithBackend(func(n int) (Backend, error) { return NewKernel(n, 64, 0), nil }))
+	var vs []*Var
+	for i := range 4 {
+		v, err := s.Int(string(rune('a'+i)), 0, 3)
+		require.NoError(t, err)
+		vs = append(vs, v)
+	}
+	require.NoError(t, s.Build())
+	pool := []BDD{s.True(), s.False()}
+	for i := range vs {
+		pool = append(pool, vs[i].Eq(1, false), vs[i].Eq(2, true), vs[i].Eq(3, false))
+	}
+	for range 200 {
+		a, b := pool[r.IntN(len(pool))], pool[r.IntN(len(pool))]
+		switch r.IntN(3) {
+		case 0:
+			pool = append(pool, a.And(b))
+		case 1:
+			pool = append(pool, a.Or(b).Not())
+		case 2:
+			pool = append(pool, a.Xor(b))
+		}
+	}
+	top := s.NumLevels() - 1
+	for i, f := range pool {
+		var levels []int
+		var low, high []int32
+		ids := map[int]int32{0: 0, 1: 1}
+		rootID := s.Backend().Walk(f.Node(), func(id, level, lo, hi int) {
+			ids[id] = int32(len(levels) + 2)
+			levels = append(levels, level)
+			low, high = append(low, ids[lo]), append(high, ids[hi])
+		})
+		root := ids[rootID]
+		if c, v := s.Backend().IsConst(f.Node()); c {
+			root = 0
+			if v {
+				root = 1
+			}
+		}
+		require.True(t, s.FromNodes(levels, low, high, root).Equal(f), "function %d, same order", i)
+		reversed := make([]int, len(levels))
+		want := []BDD{s.False(), s.True()}
+		for j, l := range levels {
+			reversed[j] = top - l
+			want = append(want, s.Level(top-l).Ite(want[high[j]], want[low[j]]))
+		}
+		require.True(t, s.FromNodes(reversed, low, high, root).Equal(want[root]), "function %d, reversed order", i)
+	}
+	require.NoError(t, s.Err())
+}
