@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"sort"
 	"strings"
+
+	"github.com/henceforth-go/henceforth/internal/srcpos"
 )
 
 // This file is the error vocabulary: every problem with a directive is an
@@ -123,15 +125,8 @@ func (l ErrorList) Swap(i, j int) { l[i], l[j] = l[j], l[i] }
 
 // Less orders by file name, line, column, then message.
 func (l ErrorList) Less(i, j int) bool {
-	a, b := l[i].Position, l[j].Position
-	if a.Filename != b.Filename {
-		return a.Filename < b.Filename
-	}
-	if a.Line != b.Line {
-		return a.Line < b.Line
-	}
-	if a.Column != b.Column {
-		return a.Column < b.Column
+	if c := srcpos.CompareGo(l[i].Position, l[j].Position); c != 0 {
+		return c < 0
 	}
 	return l[i].Message() < l[j].Message()
 }

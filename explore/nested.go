@@ -6,6 +6,8 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/henceforth-go/henceforth/internal/srcpos"
 )
 
 // callNested calls fv(args...) synchronously on g from inside an
@@ -182,15 +184,8 @@ func (c *collector) inlineWarnings() []string {
 		recs = append(recs, rec{c.fset.Position(pos), msg})
 	}
 	sort.Slice(recs, func(i, j int) bool {
-		a, b := recs[i].p, recs[j].p
-		if a.Filename != b.Filename {
-			return a.Filename < b.Filename
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
+		if c := srcpos.CompareGo(recs[i].p, recs[j].p); c != 0 {
+			return c < 0
 		}
 		return recs[i].msg < recs[j].msg
 	})

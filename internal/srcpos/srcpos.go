@@ -1,9 +1,21 @@
 // Package srcpos owns the source position shared by the packages that read
 // their own input languages (synth's specification formats, split's SMV
-// subset): a file name, a line and a column, printed as file:line:col.
+// subset): a file name, a line and a column, printed as file:line:col; and
+// the order in which the packages that report on Go source list positions.
 package srcpos
 
-import "fmt"
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"strings"
+)
+
+// CompareGo orders Go source positions by file name, line, then column
+// (negative when a comes first).
+func CompareGo(a, b token.Position) int {
+	return cmp.Or(strings.Compare(a.Filename, b.Filename), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
+}
 
 // Pos is a position in an input's source: a file name (possibly empty), a
 // 1-based line and a 1-based column counted in bytes. The zero Pos is

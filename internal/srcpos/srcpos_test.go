@@ -1,9 +1,11 @@
 package srcpos
 
 import (
+	"go/token"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestString(t *testing.T) {
@@ -13,4 +15,15 @@ func TestString(t *testing.T) {
 	assert.Equal(t, "a.smv:3:7", Pos{File: "a.smv", Line: 3, Col: 7}.String())
 	assert.False(t, Pos{File: "a.smv"}.IsValid())
 	assert.True(t, Pos{Line: 1}.IsValid())
+}
+
+func TestCompareGo(t *testing.T) {
+	at := func(file string, line, col int) token.Position {
+		return token.Position{Filename: file, Line: line, Column: col}
+	}
+	require.Negative(t, CompareGo(at("a.go", 9, 9), at("b.go", 1, 1)))
+	require.Negative(t, CompareGo(at("a.go", 2, 9), at("a.go", 10, 1)))
+	require.Negative(t, CompareGo(at("a.go", 2, 3), at("a.go", 2, 12)))
+	require.Positive(t, CompareGo(at("a.go", 2, 12), at("a.go", 2, 3)))
+	require.Zero(t, CompareGo(at("a.go", 2, 3), at("a.go", 2, 3)))
 }
