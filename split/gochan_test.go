@@ -55,7 +55,6 @@ func TestGoChanRallyProved(t *testing.T) {
 	for _, n := range []int{2, 3, 32} {
 		g, err := goSource(t, rallySrc, "player", n)
 		require.NoError(t, err)
-		// full, val, owner of ball, the mutex's owner, served
 		require.Len(t, g.Program.Processes(), n)
 		res, err := g.Check(context.Background(), "runtime", Options{})
 		require.NoError(t, err)
