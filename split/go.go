@@ -22,7 +22,9 @@ import (
 // The model (see FromGo): package-level variables the function uses are
 // shared; its local variables are local; its control locations become the
 // local enumeration pc. Supported: bool variables, integer variables with
-// a //ltl:range, package-level sync.Mutex (Lock, Unlock); statements =,
+// a //ltl:range, package-level sync.Mutex (Lock, Unlock), package-level
+// unbuffered channels of those (var ch = make(chan T): ch <- v, x := <-ch,
+// x = <-ch, <-ch; see chanOp); statements =,
 // :=, op=, ++, --, var, if/else, for (three-clause, condition-only,
 // infinite), break, continue, return; expressions over those variables
 // with ! && || == != < <= > >= + - and * by a constant. Anything else is
@@ -167,7 +169,7 @@ func FromGo(fset *gotoken.FileSet, files []*ast.File, pkg *types.Package, info *
 			fset: fset, pkg: pkg, info: info, fn: obj, ranges: ranges, inits: inits, protected: protected,
 			shared: map[*types.Var]*gvar{}, locals: map[*types.Var]*gvar{},
 			temps: map[*gvar]*gvar{}, names: map[string]int{},
-			synth: map[ast.Expr]types.TypeAndValue{},
+			synth: map[ast.Expr]types.TypeAndValue{}, hints: map[*types.Var][2]int{},
 		}
 	}
 	// Compile once with every shared access a step of its own, find the
@@ -244,8 +246,8 @@ func (g *GoProgram) build() {
 	for _, v := range c.sharedL {
 		var sv *Var
 		switch {
-		case v.mutex:
-			sv = p.Int(v.name, 0, g.N) // the owner (see mutexOp)
+		case v.mutex, v.owner:
+			sv = p.Int(v.name, 0, g.N) // the owner (see mutexOp, chanOp)
 		case v.isBool:
 			sv = p.Bool(v.name)
 		default:
@@ -299,6 +301,19 @@ func (g *GoProgram) build() {
 						ups = append(ups, Set(mu, Int(0)))
 					case opBadUnlock:
 						guard = And(guard, Is(mu, 0))
+					}
+				}
+				if ch := cmd.ch; ch != nil {
+					full, owner := env[ch.ch.full], env[ch.ch.owner]
+					switch cmd.chop {
+					case opSend:
+						guard = And(guard, Is(full, 0))
+						ups = append(ups, Set(full, Bool(true)), Set(owner, Int(i)))
+					case opSendWait:
+						guard = And(guard, Not(And(Is(full, 1), Is(owner, i))))
+					case opRecv:
+						guard = And(guard, Is(full, 1))
+						ups = append(ups, Set(full, Bool(false)), Set(owner, Int(0)))
 					}
 				}
 				cm := pr.Command(l.name+": "+cmd.name, guard, ups...)

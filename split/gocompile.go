@@ -36,11 +36,22 @@ type gvar struct {
 	init   int
 	ranged bool // an integer whose writes are checked against lo..hi
 	mutex  bool // a sync.Mutex: its owner (see mutexOp)
+	owner  bool // a goroutine index 0..N: the sender of a channel's value (see chanOp)
+	ch     *gchan
 	pos    gotoken.Pos
 	obj    *types.Var // nil for temporaries
 }
 
 func (v *gvar) String() string { return v.name }
+
+// gchan is an unbuffered channel: the shared variables that model it (see
+// chanOp). The channel's own gvar is not a variable of the Program; its
+// parts are.
+type gchan struct {
+	full  *gvar // a value is in the channel, not yet received
+	val   *gvar // the value (the element type: bool, or the channel's //ltl:range)
+	owner *gvar // the goroutine that put it there (0 when empty)
+}
 
 // gexpr is an expression of the compiled function, instantiated per
 // process by env.
@@ -74,7 +85,34 @@ type gcmd struct {
 	// guard and update of mu are added per process by GoProgram.build.
 	mu *gvar
 	op mutexOp
+	// ch and chop: the command also sends on or receives from the channel
+	// ch (see chanOp), guard and update added per process by build.
+	ch   *gvar
+	chop chanOp
 }
+
+// chanOp is what a command does to an unbuffered channel. A channel is
+// modelled by three shared variables: full, val and owner (ghost state,
+// as a mutex's owner: the goroutine whose value is in the channel). A send
+// ch <- v is two steps: the first puts v in the empty channel (guard
+// !full; val := v, full := true, owner := self), the second completes the
+// send once the value has been taken (guard !(full ∧ owner = self): if
+// another sender refilled the channel, the owner is that sender). This is
+// Go's semantics: a sender proceeds as soon as a receiver has taken its
+// value; senders that find the channel full wait, in any order (Go queues
+// them in FIFO order: the model has more interleavings, not fewer). A
+// receive is one step (guard full; x := val, full := false), which also
+// resets owner to 0 (it is dead while the channel is empty: the rally
+// example's N = 32 proof takes 2 s instead of 12). val is not reset: with
+// the reset, the refinement of some programs found no new predicate.
+type chanOp int
+
+const (
+	noChanOp   chanOp = iota
+	opSend            // guard !full; full := true, owner := self (val set by the command)
+	opSendWait        // guard !(full ∧ owner = self)
+	opRecv            // guard full; full := false, owner := 0
+)
 
 // mutexOp is what a command does to a mutex. A mutex is modelled by its
 // owner: a shared integer, 0 when it is unlocked and i while goroutine i
@@ -121,6 +159,9 @@ type gcompiler struct {
 	pc        *gvar // stands for pc in environments (see pcVar)
 	frozen    bool  // the Program is built: no new shared variables
 	loops     []loopTargets
+	// hints are the ranges of locals without a //ltl:range that are
+	// declared by a receive (x := <-ch): the channel's.
+	hints map[*types.Var][2]int
 }
 
 type loopTargets struct{ brk, cont int }
@@ -176,6 +217,7 @@ func (c *gcompiler) compile(fd *ast.FuncDecl) error {
 	if fd.Body == nil {
 		return c.errAt(fd.Pos(), ErrUnsupported, "goroutine function %s has no body", fd.Name.Name)
 	}
+	c.rangeHints(fd.Body)
 	c.locs = append(c.locs, &gloc{name: "done", pos: fd.Body.Rbrace, what: "returned"})
 	c.done = 0
 	entry, err := c.stmts(fd.Body.List, c.done)
@@ -275,6 +317,8 @@ func (c *gcompiler) stmt(s ast.Stmt, next int) (int, error) {
 		return c.stmts(s.List, next)
 	case *ast.ExprStmt:
 		return c.exprStmt(s, next)
+	case *ast.SendStmt:
+		return c.send(s, next)
 	case *ast.IncDecStmt:
 		op := gotoken.ADD
 		if s.Tok == gotoken.DEC {
@@ -284,6 +328,9 @@ func (c *gcompiler) stmt(s ast.Stmt, next int) (int, error) {
 		c.synth[one] = types.TypeAndValue{Type: types.Typ[types.UntypedInt], Value: constant.MakeInt64(1)}
 		return c.assign(s, s.X, &ast.BinaryExpr{X: s.X, OpPos: s.TokPos, Op: op, Y: one}, false, next)
 	case *ast.AssignStmt:
+		if len(s.Lhs) == 2 && len(s.Rhs) == 1 && isRecv(s.Rhs[0]) != nil {
+			return 0, c.errAt(s.Pos(), ErrUnsupported, "receive with ok (v, ok := <-ch: channels are never closed in the model)")
+		}
 		if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
 			return 0, c.errAt(s.Pos(), ErrUnsupported, "assignment of several values at once (write one assignment per variable)")
 		}
@@ -410,6 +457,11 @@ func (c *gcompiler) stmt(s ast.Stmt, next int) (int, error) {
 		}
 		return c.done, nil
 	}
+	if r, ok := s.(*ast.RangeStmt); ok {
+		if _, ok := c.typeOf(r.X).Type.Underlying().(*types.Chan); ok {
+			return 0, c.errAt(s.Pos(), ErrUnsupported, "range over channel %s", types.ExprString(r.X))
+		}
+	}
 	return 0, c.errAt(s.Pos(), ErrUnsupported, "%s", stmtName(s))
 }
 
@@ -430,8 +482,6 @@ func stmtName(s ast.Stmt) string {
 		return "range loop"
 	case *ast.LabeledStmt:
 		return "labeled statement"
-	case *ast.SendStmt:
-		return "channel send (channels are not supported yet)"
 	case *ast.BranchStmt:
 		return s.Tok.String() + " statement"
 	}
@@ -443,10 +493,15 @@ func stmtName(s ast.Stmt) string {
 func (c *gcompiler) exprStmt(s *ast.ExprStmt, next int) (int, error) {
 	call, ok := ast.Unparen(s.X).(*ast.CallExpr)
 	if !ok {
-		if u, ok := ast.Unparen(s.X).(*ast.UnaryExpr); ok && u.Op == gotoken.ARROW {
-			return 0, c.errAt(s.Pos(), ErrUnsupported, "channel receive (channels are not supported yet)")
+		if u := isRecv(s.X); u != nil {
+			return c.recv(s, nil, u, next)
 		}
 		return 0, c.errAt(s.Pos(), ErrUnsupported, "expression statement")
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := c.info.Uses[id].(*types.Builtin); ok && b.Name() == "close" {
+			return 0, c.errAt(call.Pos(), ErrUnsupported, "close of channel %s (closing channels is not supported)", types.ExprString(call.Args[0]))
+		}
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	if ok {
@@ -535,7 +590,9 @@ func (c *gcompiler) assign(s ast.Stmt, lhs, rhs ast.Expr, define bool, next int)
 		target, err = c.sharedVar(obj, id.Pos())
 	case c.locals[obj] != nil:
 		target = c.locals[obj]
-	case define || c.info.Defs[id] != nil:
+	case define || c.info.Defs[id] != nil || c.fn.Scope().Contains(obj.Pos()):
+		// (a local declared by a statement compiled later: statements
+		// are compiled last to first)
 		target, err = c.declareLocal(obj, id.Pos())
 	default:
 		err = c.errAt(id.Pos(), ErrUnsupported, "variable %s is not declared in the goroutine function", id.Name)
@@ -545,6 +602,12 @@ func (c *gcompiler) assign(s ast.Stmt, lhs, rhs ast.Expr, define bool, next int)
 	}
 	if target.mutex {
 		return 0, c.errAt(id.Pos(), ErrUnsupported, "assignment to mutex %s", id.Name)
+	}
+	if target.ch != nil {
+		return 0, c.errAt(id.Pos(), ErrUnsupported, "assignment to channel %s (channels are package-level variables made once)", id.Name)
+	}
+	if u := isRecv(rhs); u != nil {
+		return c.recv(s, target, u, next)
 	}
 	if _, err := c.expr(rhs, nil); err != nil {
 		return 0, err
@@ -636,7 +699,7 @@ func (c *gcompiler) atomic(s ast.Stmt, pos gotoken.Pos, at int, what string, rea
 	for _, cmd := range cmds {
 		for _, r := range reads {
 			if t := sub[r]; t != nil {
-				cmd.sets = append(cmd.sets, gset{t, constI(t.lo)}) // temporaries are dead after the statement
+				cmd.sets = append(cmd.sets, gset{t, initOf(t)}) // temporaries are dead after the statement
 			}
 		}
 	}
@@ -792,7 +855,7 @@ func (c *gcompiler) lockProtected() map[*types.Var]bool {
 	}
 	out := map[*types.Var]bool{}
 	for v, h := range common {
-		if h != 0 && v.obj != nil {
+		if h != 0 && v.obj != nil && v.ch == nil {
 			out[v.obj] = true
 		}
 	}
@@ -834,6 +897,14 @@ func (c *gcompiler) sharedVar(obj *types.Var, pos gotoken.Pos) (*gvar, error) {
 		return nil, err
 	}
 	v.shared = true
+	if v.ch != nil {
+		if err := c.chanInit(obj); err != nil {
+			return nil, err
+		}
+		c.shared[obj] = v
+		c.sharedL = append(c.sharedL, v.ch.full, v.ch.val, v.ch.owner)
+		return v, nil
+	}
 	if init := c.inits[obj]; init != nil {
 		tv := c.info.Types[init]
 		if tv.Value == nil {
@@ -883,6 +954,9 @@ func (c *gcompiler) finiteVar(obj *types.Var, pos gotoken.Pos, shared bool) (*gv
 		return v, nil
 	case ok && b.Info()&types.IsInteger != 0:
 		r := c.ranges[obj]
+		if h, ok := c.hints[obj]; ok && r == nil {
+			r = &annotate.Range{Var: obj, Lo: int64(h[0]), Hi: int64(h[1])}
+		}
 		if r == nil {
 			return nil, c.errAt(pos, ErrUnsupported, "%s has type %s but no //ltl:range (integers need a finite range, e.g. //ltl:range %s 0..7)", obj.Name(), types.TypeString(t, types.RelativeTo(c.pkg)), obj.Name())
 		}
@@ -896,8 +970,245 @@ func (c *gcompiler) finiteVar(obj *types.Var, pos gotoken.Pos, shared bool) (*gv
 		}
 		return v, nil
 	}
-	if _, ok := t.Underlying().(*types.Chan); ok {
-		return nil, c.errAt(pos, ErrUnsupported, "channel %s (channels are not supported yet)", obj.Name())
+	if ct, ok := t.Underlying().(*types.Chan); ok {
+		return c.chanVar(v, ct, pos, shared)
 	}
 	return nil, c.errAt(pos, ErrUnsupported, "%s has type %s (only bool, integers with //ltl:range and sync.Mutex)", obj.Name(), types.TypeString(t, types.RelativeTo(c.pkg)))
+}
+
+// chanVar returns the variable of the channel obj (v), with its parts.
+func (c *gcompiler) chanVar(v *gvar, ct *types.Chan, pos gotoken.Pos, shared bool) (*gvar, error) {
+	obj := v.obj
+	if !shared {
+		return nil, c.errAt(pos, ErrUnsupported, "local channel %s (only package-level unbuffered channels)", obj.Name())
+	}
+	val := &gvar{name: obj.Name() + ".val", shared: true, pos: obj.Pos()}
+	b, ok := ct.Elem().Underlying().(*types.Basic)
+	switch {
+	case ok && b.Info()&types.IsBoolean != 0:
+		val.isBool, val.hi = true, 1
+	case ok && b.Info()&types.IsInteger != 0:
+		r := c.ranges[obj]
+		if r == nil {
+			return nil, c.errAt(pos, ErrUnsupported, "channel %s of %s has no //ltl:range (the values it carries need a finite range, e.g. //ltl:range %s 0..7)", obj.Name(), types.TypeString(ct.Elem(), types.RelativeTo(c.pkg)), obj.Name())
+		}
+		if r.Hi-r.Lo >= 1<<16 {
+			return nil, c.errAt(pos, ErrUnsupported, "range %d..%d of %s is too large for a finite-state model", r.Lo, r.Hi, obj.Name())
+		}
+		val.lo, val.hi, val.ranged = int(r.Lo), int(r.Hi), true
+		val.init = val.lo
+		if val.lo <= 0 && 0 <= val.hi {
+			val.init = 0
+		}
+	default:
+		return nil, c.errAt(pos, ErrUnsupported, "channel %s of %s (only channels of bool and of integers with //ltl:range)", obj.Name(), types.TypeString(ct.Elem(), types.RelativeTo(c.pkg)))
+	}
+	v.ch = &gchan{
+		full:  &gvar{name: obj.Name() + ".full", shared: true, isBool: true, hi: 1, pos: obj.Pos()},
+		val:   val,
+		owner: &gvar{name: obj.Name() + ".owner", shared: true, owner: true, pos: obj.Pos()},
+	}
+	return v, nil
+}
+
+// chanInit checks that the package-level channel obj is made unbuffered
+// by its declaration: var ch = make(chan T) (or make(chan T, 0)).
+func (c *gcompiler) chanInit(obj *types.Var) error {
+	init := c.inits[obj]
+	if init == nil {
+		return c.errAt(obj.Pos(), ErrUnsupported, "nil channel %s (make it where it is declared: var %s = make(%s))", obj.Name(), obj.Name(), types.TypeString(obj.Type(), types.RelativeTo(c.pkg)))
+	}
+	call, ok := ast.Unparen(init).(*ast.CallExpr)
+	if ok {
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if _, ok := c.info.Uses[id].(*types.Builtin); ok && id.Name == "make" {
+				if len(call.Args) == 1 {
+					return nil
+				}
+				if tv := c.info.Types[call.Args[1]]; tv.Value != nil && constant.Sign(tv.Value) == 0 {
+					return nil
+				}
+				return c.errAt(call.Args[1].Pos(), ErrUnsupported, "buffered channel %s (capacity %s; only unbuffered channels)", obj.Name(), types.ExprString(call.Args[1]))
+			}
+		}
+	}
+	return c.errAt(init.Pos(), ErrUnsupported, "channel %s is initialised with %s (only var %s = make(%s))", obj.Name(), types.ExprString(init), obj.Name(), types.TypeString(obj.Type(), types.RelativeTo(c.pkg)))
+}
+
+// channel returns the variable of the package-level channel x.
+func (c *gcompiler) channel(x ast.Expr, what string) (*gvar, error) {
+	x = ast.Unparen(x)
+	id, ok := x.(*ast.Ident)
+	var obj *types.Var
+	if ok {
+		obj, _ = c.info.Uses[id].(*types.Var)
+	}
+	if obj == nil || obj.Parent() != c.pkg.Scope() {
+		if ok && obj != nil {
+			if _, isChan := obj.Type().Underlying().(*types.Chan); isChan {
+				return nil, c.errAt(x.Pos(), ErrUnsupported, "%s on local channel %s (only package-level unbuffered channels)", what, id.Name)
+			}
+		}
+		return nil, c.errAt(x.Pos(), ErrUnsupported, "%s on %s (only on package-level channel variables)", what, types.ExprString(x))
+	}
+	v, err := c.sharedVar(obj, id.Pos())
+	if err != nil {
+		return nil, err
+	}
+	if v.ch == nil {
+		return nil, c.errAt(x.Pos(), ErrType, "%s is not a channel", id.Name)
+	}
+	return v, nil
+}
+
+// isRecv returns e as a receive <-ch, or nil.
+func isRecv(e ast.Expr) *ast.UnaryExpr {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == gotoken.ARROW {
+		return u
+	}
+	return nil
+}
+
+// send compiles ch <- v: put the value in the empty channel, then wait
+// until it has been taken (see chanOp).
+func (c *gcompiler) send(s *ast.SendStmt, next int) (int, error) {
+	ch, err := c.channel(s.Chan, "send")
+	if err != nil {
+		return 0, err
+	}
+	if _, err := c.expr(s.Value, nil); err != nil {
+		return 0, err
+	}
+	reads, err := c.sharedReads(s.Value)
+	if err != nil {
+		return 0, err
+	}
+	what := types.ExprString(s.Chan) + " <- " + types.ExprString(s.Value)
+	wait := c.newLoc(s, s.Pos(), what+" (wait until received)")
+	c.locs[wait].cmds = []*gcmd{{name: "sent on " + ch.name, ch: ch, chop: opSendWait, next: next}}
+	val := ch.ch.val
+	return c.atomic(s, s.Pos(), -1, what, reads, ch, func(sub map[*gvar]*gvar) ([]*gcmd, error) {
+		e, err := c.expr(s.Value, sub)
+		if err != nil {
+			return nil, err
+		}
+		if !val.ranged {
+			return []*gcmd{{name: what, sets: []gset{{val, e}}, ch: ch, chop: opSend, next: wait}}, nil
+		}
+		lo, hi := val.lo, val.hi
+		in := func(env gEnv) Expr { x := e(env); return And(Ge(x, Int(lo)), Le(x, Int(hi))) }
+		bad := c.errLoc(s.Pos(), fmt.Sprintf("value sent on %s leaves its range %d..%d (//ltl:range)", ch.name, lo, hi))
+		return []*gcmd{
+			{name: what, guard: in, sets: []gset{{val, e}}, ch: ch, chop: opSend, next: wait},
+			{name: what + " (out of range)", guard: func(env gEnv) Expr { return Not(in(env)) }, next: bad},
+		}, nil
+	})
+}
+
+// recv compiles a receive from the channel u.X into target (nil: the value
+// is dropped), as the statement s: one step, or two if target is a shared
+// variable (receive into a temporary, then write it).
+func (c *gcompiler) recv(s ast.Stmt, target *gvar, u *ast.UnaryExpr, next int) (int, error) {
+	ch, err := c.channel(u.X, "receive")
+	if err != nil {
+		return 0, err
+	}
+	what := "<-" + types.ExprString(u.X)
+	switch s.(type) {
+	case *ast.AssignStmt:
+		what = c.source(s)
+	case *ast.DeclStmt:
+		what = "var " + target.name + " = " + what
+	}
+	val := ch.ch.val
+	if target == nil {
+		k := c.newLoc(s, s.Pos(), what)
+		c.locs[k].cmds = []*gcmd{{name: what, ch: ch, chop: opRecv, next: next}}
+		c.locs[k].access = []*gvar{ch}
+		return k, nil
+	}
+	if target.isBool != val.isBool {
+		return 0, c.errAt(s.Pos(), ErrType, "receive of %s into %s", val.name, target.name)
+	}
+	// write returns the commands that set target to e, checking its range.
+	write := func(extra []gset, chop chanOp, e gexpr) []*gcmd {
+		sets := append([]gset{{target, e}}, extra...)
+		var chv *gvar
+		if chop != noChanOp {
+			chv = ch
+		}
+		if !target.ranged || val.ranged && val.lo >= target.lo && val.hi <= target.hi && chop != noChanOp {
+			return []*gcmd{{name: what, sets: sets, ch: chv, chop: chop, next: next}}
+		}
+		lo, hi := target.lo, target.hi
+		in := func(env gEnv) Expr { x := e(env); return And(Ge(x, Int(lo)), Le(x, Int(hi))) }
+		bad := c.errLoc(s.Pos(), fmt.Sprintf("%s leaves its range %d..%d (//ltl:range)", target.name, lo, hi))
+		return []*gcmd{
+			{name: what, guard: in, sets: sets, ch: chv, chop: chop, next: next},
+			{name: what + " (out of range)", guard: func(env gEnv) Expr { return Not(in(env)) }, ch: chv, chop: chop, next: bad},
+		}
+	}
+	if !target.shared || c.protected[target.obj] {
+		k := c.newLoc(s, s.Pos(), what)
+		c.locs[k].cmds = write(nil, opRecv, ref(val))
+		c.locs[k].access = []*gvar{ch}
+		if target.shared {
+			c.locs[k].access = append(c.locs[k].access, target)
+		}
+		return k, nil
+	}
+	// Receive into a temporary, then write the shared target.
+	t := c.temp(val)
+	store := c.newLoc(s, s.Pos(), what)
+	c.locs[store].cmds = write([]gset{{t, initOf(t)}}, noChanOp, ref(t))
+	c.locs[store].access = []*gvar{target}
+	k := c.newLoc(s, u.OpPos, "receive from "+ch.name)
+	c.locs[k].cmds = []*gcmd{{name: "receive from " + ch.name, sets: []gset{{t, ref(val)}}, ch: ch, chop: opRecv, next: store}}
+	c.locs[k].access = []*gvar{ch}
+	return k, nil
+}
+
+// rangeHints gives the integer locals declared by a receive (x := <-ch,
+// var x = <-ch) that have no //ltl:range of their own the range of the
+// channel.
+func (c *gcompiler) rangeHints(body *ast.BlockStmt) {
+	hint := func(id *ast.Ident, rhs ast.Expr) {
+		u := isRecv(rhs)
+		obj, _ := c.info.Defs[id].(*types.Var)
+		if u == nil || obj == nil || c.ranges[obj] != nil {
+			return
+		}
+		chID, ok := ast.Unparen(u.X).(*ast.Ident)
+		if !ok {
+			return
+		}
+		if chObj, _ := c.info.Uses[chID].(*types.Var); chObj != nil {
+			if r := c.ranges[chObj]; r != nil {
+				c.hints[obj] = [2]int{int(r.Lo), int(r.Hi)}
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == gotoken.DEFINE && len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+				if id, ok := n.Lhs[0].(*ast.Ident); ok {
+					hint(id, n.Rhs[0])
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == 1 && len(n.Values) == 1 {
+				hint(n.Names[0], n.Values[0])
+			}
+		}
+		return true
+	})
+}
+
+// initOf is v's initial value as an expression of v's type.
+func initOf(v *gvar) gexpr {
+	if v.isBool {
+		return constB(v.init != 0)
+	}
+	return constI(v.init)
 }

@@ -59,14 +59,27 @@ func (c *gcompiler) expr(e ast.Expr, sub map[*gvar]*gvar) (gexpr, error) {
 			if v.mutex {
 				return nil, c.errAt(e.Pos(), ErrUnsupported, "mutex %s used as a value", e.Name)
 			}
+			if v.ch != nil {
+				return nil, c.errAt(e.Pos(), ErrUnsupported, "channel %s used as a value (only ch <- v, x := <-ch, x = <-ch and <-ch)", e.Name)
+			}
 			if t := sub[v]; t != nil {
 				v = t
 			}
-		} else if v = c.locals[obj]; v == nil {
+		} else if v = c.locals[obj]; v == nil && c.fn.Scope().Contains(obj.Pos()) {
+			// A local of the function whose declaration comes later in
+			// the compilation (statements are compiled last to first).
+			var err error
+			if v, err = c.declareLocal(obj, obj.Pos()); err != nil {
+				return nil, err
+			}
+		} else if v == nil {
 			return nil, c.errAt(e.Pos(), ErrUnsupported, "%s is not a variable of the goroutine function or a package-level variable", e.Name)
 		}
 		return ref(v), nil
 	case *ast.UnaryExpr:
+		if e.Op == gotoken.ARROW {
+			return nil, c.errAt(e.Pos(), ErrUnsupported, "receive %s inside an expression (only as a statement: x := <-ch, x = <-ch, <-ch)", types.ExprString(e))
+		}
 		x, err := c.expr(e.X, sub)
 		if err != nil {
 			return nil, err
@@ -129,6 +142,13 @@ func (c *gcompiler) expr(e ast.Expr, sub map[*gvar]*gvar) (gexpr, error) {
 		}
 		return nil, c.errAt(e.OpPos, ErrUnsupported, "operator %s", e.Op)
 	case *ast.CallExpr:
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && len(e.Args) == 1 {
+			if _, ok := c.info.Uses[id].(*types.Builtin); ok && (id.Name == "len" || id.Name == "cap") {
+				if _, ok := c.typeOf(e.Args[0]).Type.Underlying().(*types.Chan); ok {
+					return nil, c.errAt(e.Pos(), ErrUnsupported, "%s of channel %s (an unbuffered channel holds no values)", id.Name, types.ExprString(e.Args[0]))
+				}
+			}
+		}
 		return nil, c.errAt(e.Pos(), ErrUnsupported, "call of %s in an expression", types.ExprString(e.Fun))
 	case *ast.SelectorExpr:
 		return nil, c.errAt(e.Pos(), ErrUnsupported, "selector %s (only variables of the package and of the goroutine function)", types.ExprString(e))

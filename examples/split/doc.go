@@ -10,4 +10,6 @@
 //     shared flag; the check finds the interleaving that lets two
 //     goroutines in (with 2 of the N goroutines), and the explorer
 //     confirms the violation on the real code by exploring Demo.
+//   - rally: ping-pong over an unbuffered channel whose ball counts the
+//     hits of a rally; the ball stays in its //ltl:range for 32 players.
 package split
