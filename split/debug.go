@@ -11,3 +11,6 @@ func debugf(format string, args ...any) {
 		fmt.Fprintf(os.Stderr, format+"\n", args...)
 	}
 }
+
+// debugLasso: SPLIT_DEBUG=2 also prints every abstract lasso of a liveness round.
+func debugLasso() bool { return os.Getenv("SPLIT_DEBUG") == "2" }

@@ -92,10 +92,12 @@ func (e *engine) own(k int, f fds.BDD) fds.BDD {
 	return f.AndExists(e.m.trans[k], e.m.img[k]).Unprime()
 }
 
-// interfere is sp_k(u ∧ pres(L_k), f) for a relation u over X ∪ X′.
+// interfere is sp_k(u ∧ pres(L_k), f) for a relation u over X ∪ X′:
+// since u does not mention L_k, that is ∃X: f ∧ u with X′ renamed to X,
+// and L_k is left in place rather than copied through L_k′ = L_k.
 func (e *engine) interfere(k int, u, f fds.BDD) fds.BDD {
 	e.nimages++
-	return f.AndExists(u.And(e.m.presL[k]), e.m.img[k]).Unprime()
+	return f.AndExists(u, e.m.xCur).Unprime()
 }
 
 // summary is ∃L_k,L_k′: T_k ∧ f.

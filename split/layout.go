@@ -60,11 +60,11 @@ func newLayout(p *Program, promoted map[*Var]bool, exps []*exposure) *layout {
 	l.locals = make([][]*Var, n)
 	l.owned = make([][]*Var, n)
 	l.aux = make([][]*Var, n)
-	l.shared = slices.Clone(p.shared)
+	promotedOf := make([][]*Var, n)
 	for _, pr := range p.procs {
 		for _, v := range pr.locals {
 			if promoted[v] {
-				l.shared = append(l.shared, v)
+				promotedOf[pr.index] = append(promotedOf[pr.index], v)
 			} else {
 				l.locals[pr.index] = append(l.locals[pr.index], v)
 			}
@@ -79,14 +79,62 @@ func newLayout(p *Program, promoted map[*Var]bool, exps []*exposure) *layout {
 	}
 	for k := range n {
 		l.locals[k] = interleaveArrays(l.locals[k])
-	}
-	// Auxiliary variables are grouped by process: predicates of one process
-	// are correlated, those of different processes much less.
-	for k := range n {
-		l.shared = append(l.shared, l.aux[k]...)
 		l.owned[k] = append(l.owned[k], l.aux[k]...)
 	}
+	// The shared variables a process owns (promoted locals, then its
+	// auxiliary variables, grouped: predicates of one process are
+	// correlated, those of different processes much less) follow the last
+	// program shared variable the process accesses (see sharedSlots).
+	slots := sharedSlots(p)
+	for pos := 0; pos <= len(p.shared); pos++ {
+		if pos > 0 {
+			l.shared = append(l.shared, p.shared[pos-1])
+		}
+		for k := range n {
+			if slots[k] == pos {
+				l.shared = append(l.shared, promotedOf[k]...)
+				l.shared = append(l.shared, l.aux[k]...)
+			}
+		}
+	}
 	return l
+}
+
+// sharedSlots returns, per process, where the shared variables it owns go
+// in the order: after the sharedSlots[k]-th program shared variable, the
+// last one its commands read or write (after all of them if it accesses
+// none). Its local state, which those variables expose, is correlated
+// with the shared variables it touches. With every owned variable below
+// the program's shared ones, a ring like DINING-PHIL (P[k] touches f[k]
+// and f[k+1]) makes every set over X remember all of f[1..N] above the
+// first exposed predicate: the split invariants of the refinement rounds
+// grew with 2^N (split/STATUS.md).
+func sharedSlots(p *Program) []int {
+	pos := map[*Var]int{}
+	for i, v := range p.shared {
+		pos[v] = i + 1
+	}
+	slots := make([]int, len(p.procs))
+	for k, pr := range p.procs {
+		last := 0
+		see := func(v *Var) {
+			if at, ok := pos[v]; ok && at > last {
+				last = at
+			}
+		}
+		for _, c := range pr.commands {
+			c.Guard.vars(see)
+			for _, u := range c.Updates {
+				see(u.Var)
+				u.Value.vars(see)
+			}
+		}
+		if last == 0 {
+			last = len(p.shared)
+		}
+		slots[k] = last
+	}
+	return slots
 }
 
 // isShared reports whether v is shared in this layout.

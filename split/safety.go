@@ -80,13 +80,16 @@ func refine(ctx context.Context, p *Program, promoted map[*Var]bool, opts Option
 		return nil, err
 	}
 	var exps []*exposure
-	var hint Expr // the conjunct of the last refinement (safety)
+	var hint Expr     // the conjunct of the last refinement (safety)
+	liveStop := false // the last refinement was a liveness MUST refinement
 	lim := storeLimits{maxNodes: opts.MaxNodes, initialNodes: opts.initialNodes(), ctx: ctx}
 	for {
 		lay := newLayout(p, promoted, exps)
 		var stop func(*model, []fds.BDD) bool
 		if !hint.IsZero() {
 			stop = earlyStop(hint)
+		} else if liveStop && (opts.Workers <= 1 || len(p.procs) == 1) {
+			stop = liveEarlyStop()
 		}
 		inv, err := computeInvariantUntil(ctx, lay, opts.Workers, opts.Schedule, lim, stop)
 		if err != nil {
@@ -134,6 +137,7 @@ func refine(ctx context.Context, p *Program, promoted map[*Var]bool, opts Option
 		}
 		exps = append(exps, out.exposure)
 		hint = out.conjunct
+		liveStop = out.liveStop
 		res.Refinements++
 		res.Exposed = append(res.Exposed, out.exposure.describe())
 	}
@@ -150,6 +154,9 @@ type roundOutcome struct {
 	conjunct Expr
 	trace    *Trace
 	exposure *exposure
+	// liveStop (liveness): the exposure was found by the MUST check, so
+	// the next round's fixpoint may stop early (see liveEarlyStop).
+	liveStop bool
 }
 
 func safetyRound(ctx context.Context, inv *Invariant, prop *Property, rep *replayer, nextID int) (roundOutcome, error) {
