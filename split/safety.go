@@ -88,7 +88,7 @@ func refine(ctx context.Context, p *Program, promoted map[*Var]bool, opts Option
 		if !hint.IsZero() {
 			stop = earlyStop(hint)
 		}
-		inv, err := computeInvariantUntil(ctx, lay, opts.Workers, opts.Schedule, lim, stop)
+		inv, err := computeInvariantUntil(ctx, lay, fixpoint{opts.Workers, opts.Schedule, opts.Staged}, lim, stop)
 		if err != nil {
 			return nil, err
 		}
