@@ -82,9 +82,9 @@ func (l limiter) run(b *testing.B, config string, f func(ctx context.Context) (b
 }
 
 // benchInvariant times the strongest split invariant.
-func benchInvariant(b *testing.B, l limiter, config string, p *Program, workers int, sched Schedule) {
+func benchInvariant(b *testing.B, l limiter, config string, p *Program, workers int, sched Schedule, staged bool) {
 	l.run(b, config, func(ctx context.Context) (bool, error) {
-		inv, err := ComputeInvariant(ctx, p, InvariantOptions{Workers: workers, Schedule: sched, MaxNodes: benchMaxNodes})
+		inv, err := ComputeInvariant(ctx, p, InvariantOptions{Workers: workers, Schedule: sched, MaxNodes: benchMaxNodes, Staged: staged})
 		if err != nil {
 			if _, ok := unknownReason(err); ok {
 				return false, nil
@@ -143,14 +143,19 @@ func benchCheck(b *testing.B, l limiter, config string, p *Program, prop *Proper
 }
 
 // invariantTable runs seq, par2 (both schedules) and monolithic for each
-// size.
-func invariantTable(b *testing.B, sizes []int, build func(n int) (*Program, *Property)) {
+// size, and if staged the staged fixpoint (InvariantOptions.Staged) seq and
+// par2-rounds.
+func invariantTable(b *testing.B, sizes []int, build func(n int) (*Program, *Property), staged bool) {
 	l := limiter{}
 	for _, n := range sizes {
 		p, prop := build(n)
-		b.Run(fmt.Sprintf("N=%d/seq", n), func(b *testing.B) { benchInvariant(b, l, "seq", p, 1, Rounds) })
-		b.Run(fmt.Sprintf("N=%d/par2-rounds", n), func(b *testing.B) { benchInvariant(b, l, "par2-rounds", p, 2, Rounds) })
-		b.Run(fmt.Sprintf("N=%d/par2-chaotic", n), func(b *testing.B) { benchInvariant(b, l, "par2-chaotic", p, 2, Chaotic) })
+		b.Run(fmt.Sprintf("N=%d/seq", n), func(b *testing.B) { benchInvariant(b, l, "seq", p, 1, Rounds, false) })
+		b.Run(fmt.Sprintf("N=%d/par2-rounds", n), func(b *testing.B) { benchInvariant(b, l, "par2-rounds", p, 2, Rounds, false) })
+		b.Run(fmt.Sprintf("N=%d/par2-chaotic", n), func(b *testing.B) { benchInvariant(b, l, "par2-chaotic", p, 2, Chaotic, false) })
+		if staged {
+			b.Run(fmt.Sprintf("N=%d/seq-staged", n), func(b *testing.B) { benchInvariant(b, l, "seq-staged", p, 1, Rounds, true) })
+			b.Run(fmt.Sprintf("N=%d/par2-rounds-staged", n), func(b *testing.B) { benchInvariant(b, l, "par2-rounds-staged", p, 2, Rounds, true) })
+		}
 		b.Run(fmt.Sprintf("N=%d/monolithic", n), func(b *testing.B) { benchMonolithic(b, l, "mono", p, prop, Proved) })
 	}
 }
@@ -160,7 +165,7 @@ func BenchmarkTable42MuxSem(b *testing.B) {
 	invariantTable(b, []int{512, 1024, 1536, 2048}, func(n int) (*Program, *Property) {
 		p := muxSem(n, true, false)
 		return p, NewInvariant("one holder", holderInvariant(p))
-	})
+	}, false)
 }
 
 // holderInvariant is mutual exclusion of MUX-SEM as one conjunct per
@@ -178,39 +183,41 @@ func holderInvariant(p *Program) Expr {
 
 // Table 4.4: Szymanski's protocol.
 func BenchmarkTable44Szymanski(b *testing.B) {
-	invariantTable(b, []int{6, 7, 8, 9}, szymanski)
+	invariantTable(b, []int{6, 7, 8, 9}, szymanski, false)
 }
 
 // Table 4.5: German's protocol, regrouped.
 func BenchmarkTable45German(b *testing.B) {
-	invariantTable(b, []int{8, 9, 10, 11, 12}, german)
+	invariantTable(b, []int{8, 9, 10, 11, 12}, german, false)
 }
 
-// Table 4.7: Peterson's protocol.
+// Table 4.7: Peterson's protocol, also staged (its breadth-first
+// intermediate sets explode from N = 5 on, split/STATUS.md).
 func BenchmarkTable47Peterson(b *testing.B) {
-	invariantTable(b, []int{4, 5, 6}, peterson)
+	invariantTable(b, []int{4, 5, 6}, peterson, true)
 }
 
 // Table 4.12 (and the matching rows of Tables 4.9–4.11): complete
 // compositional checks, refinement included, against monolithic checking.
 func BenchmarkTable412(b *testing.B) {
 	type row struct {
-		name  string
-		sizes []int
-		build func(n int) (*Program, *Property)
-		want  Verdict
+		name   string
+		sizes  []int
+		build  func(n int) (*Program, *Property)
+		want   Verdict
+		staged bool // also split-B-staged (Options.Staged)
 	}
 	rows := []row{
-		{"SEMAPHORE-mutex", []int{10, 12, 24, 64}, func(n int) (*Program, *Property) { p := muxSem(n, false, false); return p, mutex(p, 2) }, Proved},
-		{"PETERSON-mutex", []int{5, 6}, peterson, Proved},
-		{"BAKERY-mutex", []int{7, 8}, func(n int) (*Program, *Property) { p, m, _ := bakery(n); return p, m }, Proved},
-		{"SZYMANSKI-mutex", []int{3, 4}, szymanski, Proved},
+		{"SEMAPHORE-mutex", []int{10, 12, 24, 64}, func(n int) (*Program, *Property) { p := muxSem(n, false, false); return p, mutex(p, 2) }, Proved, false},
+		{"PETERSON-mutex", []int{5, 6}, peterson, Proved, true},
+		{"BAKERY-mutex", []int{7, 8}, func(n int) (*Program, *Property) { p, m, _ := bakery(n); return p, m }, Proved, false},
+		{"SZYMANSKI-mutex", []int{3, 4}, szymanski, Proved, false},
 		{"SEMAPHORE-starvation", []int{10, 20}, func(n int) (*Program, *Property) {
 			p := muxSem(n, false, false)
 			return p, starvation(p, 0, 1, 2)
-		}, Violated},
-		{"BAKERY-starvation", []int{3, 4}, func(n int) (*Program, *Property) { p, _, s := bakery(n); return p, s }, Proved},
-		{"DINING-PHIL-access", []int{9, 10}, dining, Proved},
+		}, Violated, false},
+		{"BAKERY-starvation", []int{3, 4}, func(n int) (*Program, *Property) { p, _, s := bakery(n); return p, s }, Proved, false},
+		{"DINING-PHIL-access", []int{9, 10}, dining, Proved, false},
 	}
 	for _, r := range rows {
 		l := limiter{}
@@ -219,6 +226,11 @@ func BenchmarkTable412(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/N=%d/split-B", r.name, n), func(b *testing.B) {
 				benchCheck(b, l, "split", p, prop, Options{}, r.want)
 			})
+			if r.staged {
+				b.Run(fmt.Sprintf("%s/N=%d/split-B-staged", r.name, n), func(b *testing.B) {
+					benchCheck(b, l, "split-staged", p, prop, Options{Staged: true}, r.want)
+				})
+			}
 			b.Run(fmt.Sprintf("%s/N=%d/monolithic", r.name, n), func(b *testing.B) {
 				benchMonolithic(b, l, "mono", p, prop, r.want)
 			})

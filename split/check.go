@@ -58,6 +58,9 @@ type Options struct {
 	Workers int
 	// Schedule is how parallel workers interleave (Rounds by default).
 	Schedule Schedule
+	// Staged computes every split invariant in stages, one more moving
+	// process per stage (InvariantOptions.Staged).
+	Staged bool
 	// MaxRefinements bounds the exposed predicates; reaching it gives
 	// Unknown. 0 means 32; a negative value allows none.
 	MaxRefinements int

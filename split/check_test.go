@@ -106,3 +106,22 @@ func TestReplayRejectsBadTraces(t *testing.T) {
 	bad.States[1][x.index] = 5
 	assert.ErrorContains(t, p.Replay(bad), "x = 5 is outside 0..1")
 }
+
+// TestCheckStaged: staged invariants (Options.Staged) give the verdicts
+// and refinements of the default fixpoint, sequential and parallel.
+func TestCheckStaged(t *testing.T) {
+	p, prop := peterson(3)
+	want, err := Check(context.Background(), p, prop, Options{})
+	require.NoError(t, err)
+	require.Equal(t, Proved, want.Verdict)
+	for _, w := range []int{1, 2} {
+		res, err := Check(context.Background(), p, prop, Options{Staged: true, Workers: w})
+		require.NoError(t, err)
+		assert.Equal(t, Proved, res.Verdict, "workers=%d", w)
+		assert.Equal(t, want.Refinements, res.Refinements, "workers=%d", w)
+	}
+	q := muxSem(4, false, false)
+	res, err := Check(context.Background(), q, starvation(q, 0, 1, 2), Options{Staged: true})
+	require.NoError(t, err)
+	assert.Equal(t, Violated, res.Verdict)
+}

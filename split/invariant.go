@@ -21,6 +21,16 @@ import (
 // by the interference known at the time, and by every growth of the
 // interference since (delta); every state outside sfront[i] has contributed
 // to sum[i].
+//
+// Staged (see activate): processes start moving one at a time. Only
+// processes 0..active-1 make their own moves (the others' components grow
+// by interference only; their summaries are those of the states they
+// have); when that restricted fixpoint is reached, the next process
+// starts. Each restricted operator is below the full one, so every stage
+// stays below the least fixpoint and the last stage (all processes)
+// reaches it. In a staged round every component is closed under its own
+// moves and the current interference (instead of one image), so a stage's
+// fixpoint is reached in few summary rounds.
 type engine struct {
 	m       *model
 	procs   []int // global process indices
@@ -34,6 +44,8 @@ type engine struct {
 	delta   fds.BDD   // growth of ext not yet applied to the imaged part of θ
 	rounds  int
 	nimages int // relational products computed, for statistics
+	staged  bool
+	active  int // staged: processes procs < active make their own moves
 }
 
 // newEngine starts the fixpoint from θ_i = (∃L∖L_i : I), given outside =
@@ -86,15 +98,19 @@ func (e *engine) addExternal(r fds.BDD) {
 	e.delta = e.delta.Or(d)
 }
 
-// own is sp_k(T_k, f).
+// own is sp_k(T_k, f) (false for a process that does not move yet).
 func (e *engine) own(k int, f fds.BDD) fds.BDD {
+	if e.staged && k >= e.active {
+		return e.m.st.sp.False()
+	}
 	e.nimages++
 	return f.AndExists(e.m.trans[k], e.m.img[k]).Unprime()
 }
 
 // interfere is sp_k(u ∧ pres(L_k), f) for a relation u over X ∪ X′:
-// since u does not mention L_k, that is ∃X: f ∧ u with X′ renamed to X,
-// and L_k is left in place rather than copied through L_k′ = L_k.
+// since u does not mention L_k, that is (∃X: f ∧ u)[X′ := X], and L_k is
+// left in place rather than copied through L_k′ = L_k at the bottom of the
+// order (PETERSON N = 4: 1.6× faster this way).
 func (e *engine) interfere(k int, u, f fds.BDD) fds.BDD {
 	e.nimages++
 	return f.AndExists(u, e.m.xCur).Unprime()
@@ -112,10 +128,31 @@ func (e *engine) summary(k int, f fds.BDD) fds.BDD {
 func (e *engine) stabilize(ctx context.Context) error {
 	for {
 		changed, err := e.step(ctx)
-		if err != nil || !changed {
+		if err != nil {
 			return err
 		}
+		if !changed && !e.activate() {
+			return nil
+		}
 	}
+}
+
+// activate starts the next stage of a staged engine (the next process
+// moves); it reports false when every process moves already (or the
+// engine is not staged): the fixpoint just reached is then the least one.
+// Workers of a staged parallel fixpoint call it together, after a round
+// where no component of any group changed.
+func (e *engine) activate() bool {
+	if !e.staged || e.active >= len(e.m.lay.prog.procs) {
+		return false
+	}
+	for j, k := range e.procs {
+		if k == e.active {
+			e.front[j] = e.theta[j] // to be imaged by its own moves
+		}
+	}
+	e.active++
+	return true
 }
 
 // step is one round: summaries of the new states, then images of the new
@@ -174,8 +211,11 @@ func (e *engine) images(ctx context.Context) (bool, error) {
 		}
 		f := e.front[j]
 		img := sp.False()
+		var u fds.BDD
+		if !f.IsFalse() || e.staged {
+			u = pre[j].Or(suf[j+1]).Or(e.ext)
+		}
 		if !f.IsFalse() {
-			u := pre[j].Or(suf[j+1]).Or(e.ext)
 			g := smaller(f, e.theta[j])
 			img = e.own(k, g).Or(e.interfere(k, u, g))
 		}
@@ -189,6 +229,17 @@ func (e *engine) images(ctx context.Context) (bool, error) {
 		e.front[j] = nw
 		if !nw.IsFalse() {
 			e.theta[j] = e.theta[j].Or(nw)
+			if e.staged {
+				// Close θ_j under its own moves and u: every state is
+				// then imaged by the current interference.
+				for d := nw; !d.IsFalse(); {
+					g := smaller(d, e.theta[j])
+					d = e.own(k, g).Or(e.interfere(k, u, g)).Diff(e.theta[j])
+					e.theta[j] = e.theta[j].Or(d)
+					nw = nw.Or(d)
+				}
+				e.front[j] = sp.False()
+			}
 			e.sfront[j] = e.sfront[j].Or(nw)
 			changed = true
 		}

@@ -159,7 +159,7 @@ type workerResult struct {
 // parallelInvariant computes the strongest split invariant with one worker
 // (goroutine and BDD store) per group of processes and loads the result
 // into m, whose store holds every variable.
-func parallelInvariant(ctx context.Context, m *model, workers int, sched Schedule, lim storeLimits) (theta, sums []fds.BDD, st InvariantStats, err error) {
+func parallelInvariant(ctx context.Context, m *model, workers int, sched Schedule, staged bool, lim storeLimits) (theta, sums []fds.BDD, st InvariantStats, err error) {
 	lay := m.lay
 	n := len(lay.prog.procs)
 	workers = min(workers, n)
@@ -171,7 +171,7 @@ func parallelInvariant(ctx context.Context, m *model, workers int, sched Schedul
 	h := newHub(workers)
 	var ls *lockstep
 	if sched == Rounds {
-		ls = &lockstep{bar: newBarrier(workers)}
+		ls = &lockstep{bar: newBarrier(workers), staged: staged}
 		for p := range 2 {
 			ls.slot[p] = make([]*serial, workers)
 			ls.changed[p] = make([]bool, workers)
@@ -271,6 +271,7 @@ func runWorker(ctx context.Context, h *hub, ls *lockstep, lay *layout, groups []
 		return res, err
 	}
 	if ls != nil {
+		e.staged = ls.staged
 		if err := runWorkerRounds(ctx, ls, e, w, &res); err != nil {
 			return res, err
 		}

@@ -87,6 +87,7 @@ type lockstep struct {
 	bar     *barrier
 	slot    [2][]*serial
 	changed [2][]bool
+	staged  bool // the engines are staged (InvariantOptions.Staged)
 }
 
 var errAborted = errors.New("split: parallel fixpoint aborted")
@@ -136,7 +137,9 @@ func runWorkerRounds(ctx context.Context, ls *lockstep, e *engine, w int, res *w
 		for _, c := range ls.changed[p] {
 			any = any || c
 		}
-		if !any {
+		// Staged: every worker sees the same changed flags, so all
+		// start the next stage together.
+		if !any && !e.activate() {
 			return nil
 		}
 	}

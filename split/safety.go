@@ -91,7 +91,7 @@ func refine(ctx context.Context, p *Program, promoted map[*Var]bool, opts Option
 		} else if liveStop && (opts.Workers <= 1 || len(p.procs) == 1) {
 			stop = liveEarlyStop()
 		}
-		inv, err := computeInvariantUntil(ctx, lay, opts.Workers, opts.Schedule, lim, stop)
+		inv, err := computeInvariantUntil(ctx, lay, fixpoint{opts.Workers, opts.Schedule, opts.Staged}, lim, stop)
 		if err != nil {
 			return nil, err
 		}
