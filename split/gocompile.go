@@ -960,13 +960,8 @@ func (c *gcompiler) finiteVar(obj *types.Var, pos gotoken.Pos, shared bool) (*gv
 		if r == nil {
 			return nil, c.errAt(pos, ErrUnsupported, "%s has type %s but no //ltl:range (integers need a finite range, e.g. //ltl:range %s 0..7)", obj.Name(), types.TypeString(t, types.RelativeTo(c.pkg)), obj.Name())
 		}
-		if r.Hi-r.Lo >= 1<<16 {
-			return nil, c.errAt(pos, ErrUnsupported, "range %d..%d of %s is too large for a finite-state model", r.Lo, r.Hi, obj.Name())
-		}
-		v.lo, v.hi, v.ranged = int(r.Lo), int(r.Hi), true
-		v.init = v.lo
-		if v.lo <= 0 && 0 <= v.hi {
-			v.init = 0
+		if err := c.setRange(v, r, obj.Name(), pos); err != nil {
+			return nil, err
 		}
 		return v, nil
 	}
@@ -974,6 +969,20 @@ func (c *gcompiler) finiteVar(obj *types.Var, pos gotoken.Pos, shared bool) (*gv
 		return c.chanVar(v, ct, pos, shared)
 	}
 	return nil, c.errAt(pos, ErrUnsupported, "%s has type %s (only bool, integers with //ltl:range and sync.Mutex)", obj.Name(), types.TypeString(t, types.RelativeTo(c.pkg)))
+}
+
+// setRange makes v a ranged integer over r (the //ltl:range of name),
+// initially 0 if r contains it and r.Lo otherwise.
+func (c *gcompiler) setRange(v *gvar, r *annotate.Range, name string, pos gotoken.Pos) error {
+	if r.Hi-r.Lo >= 1<<16 {
+		return c.errAt(pos, ErrUnsupported, "range %d..%d of %s is too large for a finite-state model", r.Lo, r.Hi, name)
+	}
+	v.lo, v.hi, v.ranged = int(r.Lo), int(r.Hi), true
+	v.init = v.lo
+	if v.lo <= 0 && 0 <= v.hi {
+		v.init = 0
+	}
+	return nil
 }
 
 // chanVar returns the variable of the channel obj (v), with its parts.
@@ -992,13 +1001,8 @@ func (c *gcompiler) chanVar(v *gvar, ct *types.Chan, pos gotoken.Pos, shared boo
 		if r == nil {
 			return nil, c.errAt(pos, ErrUnsupported, "channel %s of %s has no //ltl:range (the values it carries need a finite range, e.g. //ltl:range %s 0..7)", obj.Name(), types.TypeString(ct.Elem(), types.RelativeTo(c.pkg)), obj.Name())
 		}
-		if r.Hi-r.Lo >= 1<<16 {
-			return nil, c.errAt(pos, ErrUnsupported, "range %d..%d of %s is too large for a finite-state model", r.Lo, r.Hi, obj.Name())
-		}
-		val.lo, val.hi, val.ranged = int(r.Lo), int(r.Hi), true
-		val.init = val.lo
-		if val.lo <= 0 && 0 <= val.hi {
-			val.init = 0
+		if err := c.setRange(val, r, obj.Name(), pos); err != nil {
+			return nil, err
 		}
 	default:
 		return nil, c.errAt(pos, ErrUnsupported, "channel %s of %s (only channels of bool and of integers with //ltl:range)", obj.Name(), types.TypeString(ct.Elem(), types.RelativeTo(c.pkg)))
