@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"go/token"
 	"hash/fnv"
+	"slices"
 	"sort"
 	"sync"
 )
@@ -802,11 +803,8 @@ func (d *dporChooser) addBacktrackTo(s *dporNode, pref uint64, initials []uint64
 	// not cover the reversal either. Preferring j's goroutine whenever it
 	// was enabled at s lost classes with Options.Shared (STATUS.md).
 	order := initials
-	for _, g := range initials {
-		if g == pref {
-			order = append([]uint64{pref}, initials...)
-			break
-		}
+	if slices.Contains(initials, pref) {
+		order = append([]uint64{pref}, initials...)
 	}
 	for _, g := range order {
 		added := false

@@ -191,11 +191,7 @@ func (c *collector) inlineWarnings() []string {
 	})
 	ws := make([]string, 0, len(recs))
 	for _, r := range recs {
-		where := "-"
-		if r.p.IsValid() {
-			where = r.p.String()
-		}
-		ws = append(ws, fmt.Sprintf("%s: %s ran without a scheduling choice: interleavings around it were not explored", where, r.msg))
+		ws = append(ws, fmt.Sprintf("%s: %s ran without a scheduling choice: interleavings around it were not explored", r.p, r.msg))
 	}
 	return ws
 }
