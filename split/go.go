@@ -169,7 +169,7 @@ func FromGo(fset *gotoken.FileSet, files []*ast.File, pkg *types.Package, info *
 			fset: fset, pkg: pkg, info: info, fn: obj, ranges: ranges, inits: inits, protected: protected,
 			shared: map[*types.Var]*gvar{}, locals: map[*types.Var]*gvar{},
 			temps: map[*gvar]*gvar{}, names: map[string]int{},
-			synth: map[ast.Expr]types.TypeAndValue{}, hints: map[*types.Var][2]int{},
+			synth: map[ast.Expr]types.TypeAndValue{}, hints: map[*types.Var]*annotate.Range{},
 		}
 	}
 	// Compile once with every shared access a step of its own, find the

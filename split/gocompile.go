@@ -161,7 +161,7 @@ type gcompiler struct {
 	loops     []loopTargets
 	// hints are the ranges of locals without a //ltl:range that are
 	// declared by a receive (x := <-ch): the channel's.
-	hints map[*types.Var][2]int
+	hints map[*types.Var]*annotate.Range
 }
 
 type loopTargets struct{ brk, cont int }
@@ -626,17 +626,26 @@ func (c *gcompiler) assign(s ast.Stmt, lhs, rhs ast.Expr, define bool, next int)
 		if err != nil {
 			return nil, err
 		}
+		ok := &gcmd{name: what, sets: []gset{{target, val}}, next: next}
 		if !target.ranged {
-			return []*gcmd{{name: what, sets: []gset{{target, val}}, next: next}}, nil
+			return []*gcmd{ok}, nil
 		}
-		lo, hi := target.lo, target.hi
-		in := func(env gEnv) Expr { e := val(env); return And(Ge(e, Int(lo)), Le(e, Int(hi))) }
-		bad := c.errLoc(s.Pos(), fmt.Sprintf("%s leaves its range %d..%d (//ltl:range)", target.name, lo, hi))
-		return []*gcmd{
-			{name: what, guard: in, sets: []gset{{target, val}}, next: next},
-			{name: what + " (out of range)", guard: func(env gEnv) Expr { return Not(in(env)) }, next: bad},
-		}, nil
+		return c.inRange(s.Pos(), val, target, target.name, ok, &gcmd{}), nil
 	})
+}
+
+// inRange returns the commands of a step whose command ok writes e into v,
+// a variable with a //ltl:range: ok, guarded by e being in v's range, and
+// bad (named after ok), guarded by e being out of it, which goes to the
+// runtime error "subject leaves its range".
+func (c *gcompiler) inRange(pos gotoken.Pos, e gexpr, v *gvar, subject string, ok, bad *gcmd) []*gcmd {
+	lo, hi := v.lo, v.hi
+	in := func(env gEnv) Expr { x := e(env); return And(Ge(x, Int(lo)), Le(x, Int(hi))) }
+	ok.guard = in
+	bad.name = ok.name + " (out of range)"
+	bad.guard = func(env gEnv) Expr { return Not(in(env)) }
+	bad.next = c.errLoc(pos, fmt.Sprintf("%s leaves its range %d..%d (//ltl:range)", subject, lo, hi))
+	return []*gcmd{ok, bad}
 }
 
 // branch compiles a two-way branch on cond at location at (or a new one if
@@ -954,8 +963,8 @@ func (c *gcompiler) finiteVar(obj *types.Var, pos gotoken.Pos, shared bool) (*gv
 		return v, nil
 	case ok && b.Info()&types.IsInteger != 0:
 		r := c.ranges[obj]
-		if h, ok := c.hints[obj]; ok && r == nil {
-			r = &annotate.Range{Var: obj, Lo: int64(h[0]), Hi: int64(h[1])}
+		if r == nil {
+			r = c.hints[obj]
 		}
 		if r == nil {
 			return nil, c.errAt(pos, ErrUnsupported, "%s has type %s but no //ltl:range (integers need a finite range, e.g. //ltl:range %s 0..7)", obj.Name(), types.TypeString(t, types.RelativeTo(c.pkg)), obj.Name())
@@ -1096,16 +1105,11 @@ func (c *gcompiler) send(s *ast.SendStmt, next int) (int, error) {
 		if err != nil {
 			return nil, err
 		}
+		ok := &gcmd{name: what, sets: []gset{{val, e}}, ch: ch, chop: opSend, next: wait}
 		if !val.ranged {
-			return []*gcmd{{name: what, sets: []gset{{val, e}}, ch: ch, chop: opSend, next: wait}}, nil
+			return []*gcmd{ok}, nil
 		}
-		lo, hi := val.lo, val.hi
-		in := func(env gEnv) Expr { x := e(env); return And(Ge(x, Int(lo)), Le(x, Int(hi))) }
-		bad := c.errLoc(s.Pos(), fmt.Sprintf("value sent on %s leaves its range %d..%d (//ltl:range)", ch.name, lo, hi))
-		return []*gcmd{
-			{name: what, guard: in, sets: []gset{{val, e}}, ch: ch, chop: opSend, next: wait},
-			{name: what + " (out of range)", guard: func(env gEnv) Expr { return Not(in(env)) }, next: bad},
-		}, nil
+		return c.inRange(s.Pos(), e, val, "value sent on "+ch.name, ok, &gcmd{}), nil
 	})
 }
 
@@ -1141,16 +1145,11 @@ func (c *gcompiler) recv(s ast.Stmt, target *gvar, u *ast.UnaryExpr, next int) (
 		if chop != noChanOp {
 			chv = ch
 		}
+		ok := &gcmd{name: what, sets: sets, ch: chv, chop: chop, next: next}
 		if !target.ranged || val.ranged && val.lo >= target.lo && val.hi <= target.hi && chop != noChanOp {
-			return []*gcmd{{name: what, sets: sets, ch: chv, chop: chop, next: next}}
+			return []*gcmd{ok}
 		}
-		lo, hi := target.lo, target.hi
-		in := func(env gEnv) Expr { x := e(env); return And(Ge(x, Int(lo)), Le(x, Int(hi))) }
-		bad := c.errLoc(s.Pos(), fmt.Sprintf("%s leaves its range %d..%d (//ltl:range)", target.name, lo, hi))
-		return []*gcmd{
-			{name: what, guard: in, sets: sets, ch: chv, chop: chop, next: next},
-			{name: what + " (out of range)", guard: func(env gEnv) Expr { return Not(in(env)) }, ch: chv, chop: chop, next: bad},
-		}
+		return c.inRange(s.Pos(), e, target, target.name, ok, &gcmd{ch: chv, chop: chop})
 	}
 	if !target.shared || c.protected[target.obj] {
 		k := c.newLoc(s, s.Pos(), what)
@@ -1188,7 +1187,7 @@ func (c *gcompiler) rangeHints(body *ast.BlockStmt) {
 		}
 		if chObj, _ := c.info.Uses[chID].(*types.Var); chObj != nil {
 			if r := c.ranges[chObj]; r != nil {
-				c.hints[obj] = [2]int{int(r.Lo), int(r.Hi)}
+				c.hints[obj] = r
 			}
 		}
 	}

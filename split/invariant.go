@@ -111,9 +111,15 @@ func (e *engine) own(k int, f fds.BDD) fds.BDD {
 // since u does not mention L_k, that is (∃X: f ∧ u)[X′ := X], and L_k is
 // left in place rather than copied through L_k′ = L_k at the bottom of the
 // order (PETERSON N = 4: 1.6× faster this way).
-func (e *engine) interfere(k int, u, f fds.BDD) fds.BDD {
+func (e *engine) interfere(u, f fds.BDD) fds.BDD {
 	e.nimages++
 	return f.AndExists(u, e.m.xCur).Unprime()
+}
+
+// image is the successors of f for process k: its own moves and the
+// interference u.
+func (e *engine) image(k int, u, f fds.BDD) fds.BDD {
+	return e.own(k, f).Or(e.interfere(u, f))
 }
 
 // summary is ∃L_k,L_k′: T_k ∧ f.
@@ -217,12 +223,12 @@ func (e *engine) images(ctx context.Context) (bool, error) {
 		}
 		if !f.IsFalse() {
 			g := smaller(f, e.theta[j])
-			img = e.own(k, g).Or(e.interfere(k, u, g))
+			img = e.image(k, u, g)
 		}
 		if anyDelta {
 			du := dpre[j].Or(dsuf[j+1]).Or(e.delta)
 			if old := e.theta[j].Diff(f); !du.IsFalse() && !old.IsFalse() {
-				img = img.Or(e.interfere(k, du, smaller(old, e.theta[j])))
+				img = img.Or(e.interfere(du, smaller(old, e.theta[j])))
 			}
 		}
 		nw := img.Diff(e.theta[j])
@@ -234,7 +240,7 @@ func (e *engine) images(ctx context.Context) (bool, error) {
 				// then imaged by the current interference.
 				for d := nw; !d.IsFalse(); {
 					g := smaller(d, e.theta[j])
-					d = e.own(k, g).Or(e.interfere(k, u, g)).Diff(e.theta[j])
+					d = e.image(k, u, g).Diff(e.theta[j])
 					e.theta[j] = e.theta[j].Or(d)
 					nw = nw.Or(d)
 				}

@@ -119,22 +119,13 @@ func liveRound(ctx context.Context, inv *Invariant, aut *automaton.GBA, prop *Pr
 		}
 	}
 	for _, i := range order {
-		pd, err := newLiveProduct(ctx, inv, i, aut, prop, opts.Variant)
+		pd, σ, err := abstractLasso(ctx, inv, i, aut, prop, opts.Variant)
 		if err != nil {
 			return roundOutcome{}, err
 		}
-		z, err := pd.fairStates(ctx)
-		if err != nil {
-			return roundOutcome{}, err
+		if σ != nil {
+			return pd.analyse(ctx, σ, rep, prop, opts, nextID)
 		}
-		if z.IsFalse() {
-			continue
-		}
-		σ, err := pd.lasso(ctx, z)
-		if err != nil {
-			return roundOutcome{}, err
-		}
-		return pd.analyse(ctx, σ, rep, prop, opts, nextID)
 	}
 	which := fmt.Sprintf("the abstract process %s admits no", lay.prog.procs[order[0]].name)
 	if opts.Variant == VariantA {
@@ -160,20 +151,12 @@ func liveRound(ctx context.Context, inv *Invariant, aut *automaton.GBA, prop *Pr
 // outcomes (no lasso, all moves MUST) need the complete fixpoint.
 func partialLiveRound(ctx context.Context, inv *Invariant, aut *automaton.GBA, prop *Property, opts Options, order []int, nextID int) (roundOutcome, bool, error) {
 	for _, i := range order {
-		pd, err := newLiveProduct(ctx, inv, i, aut, prop, opts.Variant)
+		pd, σ, err := abstractLasso(ctx, inv, i, aut, prop, opts.Variant)
 		if err != nil {
 			return roundOutcome{}, false, err
 		}
-		z, err := pd.fairStates(ctx)
-		if err != nil {
-			return roundOutcome{}, false, err
-		}
-		if z.IsFalse() {
+		if σ == nil {
 			continue
-		}
-		σ, err := pd.lasso(ctx, z)
-		if err != nil {
-			return roundOutcome{}, false, err
 		}
 		e, err := pd.mustRefinement(σ, nextID)
 		if err != nil || e != nil {
@@ -181,6 +164,22 @@ func partialLiveRound(ctx context.Context, inv *Invariant, aut *automaton.GBA, p
 		}
 	}
 	return roundOutcome{}, false, nil
+}
+
+// abstractLasso builds the product of the abstract process P^θ_i with the
+// automaton of ¬φ and returns it with one of its fair lassos, or with a
+// nil lasso if it has no fair computation.
+func abstractLasso(ctx context.Context, inv *Invariant, i int, aut *automaton.GBA, prop *Property, variant Variant) (*liveProduct, *absLasso, error) {
+	pd, err := newLiveProduct(ctx, inv, i, aut, prop, variant)
+	if err != nil {
+		return nil, nil, err
+	}
+	z, err := pd.fairStates(ctx)
+	if err != nil || z.IsFalse() {
+		return pd, nil, err
+	}
+	σ, err := pd.lasso(ctx, z)
+	return pd, σ, err
 }
 
 // mustRefinement is step 1 of Listing 4.6: the exposure for the first
