@@ -241,8 +241,13 @@ func TestDataRaces(t *testing.T) {
 	require.Contains(t, f.Message, "data race: write flag at misc.go:")
 	require.Contains(t, f.Message, "not ordered by synchronization")
 
-	// Without Shared, memory accesses are not observed.
+	// Without Shared, every access is still checked (but none is a
+	// scheduling point); NoRaces turns detection off.
 	r = runFunc(t, "misc", "RacyFlag", Options{})
+	f = findKind(r, KindRace)
+	require.NotNil(t, f, "%v", r.Findings)
+	require.Contains(t, f.Message, "flag at misc.go:")
+	r = runFunc(t, "misc", "RacyFlag", Options{NoRaces: true})
 	require.Nil(t, findKind(r, KindRace))
 
 	// Accesses ordered by a channel are not a race.

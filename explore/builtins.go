@@ -21,6 +21,22 @@ func (c *compiler) builtinCall(e *ssa.Call, b *ssa.Builtin, d int) instrFn {
 		st := c.m.rtypeOf(cc.Args[0].Type())
 		s, x := args[0], args[1]
 		fromString := c.m.rtypeOf(cc.Args[1].Type()).kind == kString
+		if c.m.racesOn() {
+			pos := accessPos(e)
+			sites := [3]int32{
+				c.m.site(pos, "append to "+describeValue(cc.Args[0])),
+				c.m.site(pos, "read "+describeValue(cc.Args[0])+" (append)"),
+				c.m.site(pos, "read "+describeValue(cc.Args[1])+" (append)"),
+			}
+			return func(fr *frame) ctrl {
+				r := fr.regs
+				if rs := fr.g.x.race; rs != nil {
+					appendRace(rs, fr.g, st, r[s], r[x], fromString, sites)
+				}
+				r[d] = appendValues(fr.g, st, r[s], r[x], fromString)
+				return ctrlNext
+			}
+		}
 		return func(fr *frame) ctrl {
 			r := fr.regs
 			r[d] = appendValues(fr.g, st, r[s], r[x], fromString)
@@ -199,12 +215,16 @@ func (m *machine) builtinIntr(b *ssa.Builtin, cc *ssa.CallCommon, pos token.Pos)
 		dt := argType(0)
 		fromString := argType(1).kind == kString
 		esz := dt.elem.size
+		what0, what1 := describeValue(cc.Args[0]), describeValue(cc.Args[1])
 		return func(c *icall) ctrl {
 			dst, src := c.args[0], c.args[1]
 			n := dst.sliceLen()
 			if fromString {
 				s := src.Str()
 				n = min(n, len(s))
+				if rs := c.x().race; rs != nil && n > 0 {
+					rs.access(c.g, dst.obj(), dst.off(), n, true, false, c.m().site(c.pos, "write "+what0+" (copy)"))
+				}
 				cells := dst.obj().cellsFrom(dst.off())
 				for i := 0; i < n; i++ {
 					cells[i] = Value{a: uint64(s[i])}
@@ -212,6 +232,10 @@ func (m *machine) builtinIntr(b *ssa.Builtin, cc *ssa.CallCommon, pos token.Pos)
 				return c.ret(intV(int64(n)))
 			}
 			n = min(n, src.sliceLen())
+			if rs := c.x().race; rs != nil && n > 0 && esz > 0 {
+				rs.access(c.g, src.obj(), src.off(), n*esz, false, false, c.m().site(c.pos, "read "+what1+" (copy)"))
+				rs.access(c.g, dst.obj(), dst.off(), n*esz, true, false, c.m().site(c.pos, "write "+what0+" (copy)"))
+			}
 			if n > 0 {
 				copy(dst.obj().cells[dst.off():dst.off()+n*esz], src.obj().cells[src.off():src.off()+n*esz])
 			}
@@ -443,4 +467,29 @@ func (g *goroutine) recover(fr *frame) Value {
 	}
 	p.recovered = true
 	return p.val
+}
+
+// appendRace checks append(s, x...) for data races, as Go's race
+// detector does: the appended elements of x are read, s's elements are
+// read when they move to a new array, and the new elements are written
+// (in s's array when it has room).
+func appendRace(rs *raceState, g *goroutine, st *rtype, s, x Value, fromString bool, sites [3]int32) {
+	n := x.sliceLen()
+	if fromString {
+		n = int(x.a)
+	}
+	esz := st.elem.size
+	if n == 0 || esz == 0 {
+		return
+	}
+	if !fromString {
+		rs.access(g, x.obj(), x.off(), n*esz, false, false, sites[2])
+	}
+	l, cp := s.sliceLen(), s.sliceCap()
+	switch {
+	case l+n <= cp:
+		rs.access(g, s.obj(), s.off()+l*esz, n*esz, true, false, sites[0])
+	case l > 0:
+		rs.access(g, s.obj(), s.off(), l*esz, false, false, sites[1])
+	}
 }

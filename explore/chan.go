@@ -19,6 +19,23 @@ type chanObject struct {
 	closed bool
 	id     int    // creation number in the execution, for reports
 	key    uint64 // identity across executions (see object.id)
+	// the race detector's release clocks: one per buffer slot, and the
+	// close's (race.go)
+	slots   []vclock
+	closeVC vclock
+}
+
+// slotSync is the race detector's view of a buffered send or receive
+// through buffer slot i, as Go's runtime models it: acquire the slot's
+// clock (the send whose value is received; the receive that freed the
+// slot for this send), then leave g's clock in it.
+func (g *goroutine) slotSync(ch *chanObject, i int) {
+	if ch.slots == nil {
+		ch.slots = make([]vclock, ch.cap)
+	}
+	g.acquire(ch.slots[i])
+	ch.slots[i] = append(ch.slots[i][:0], g.vc...)
+	g.tick()
 }
 
 func (ch *chanObject) capacity() int { return ch.cap }
@@ -185,5 +202,8 @@ func (g *goroutine) closeChan(ch *chanObject, pos token.Pos, what string) ctrl {
 		return g.throwPlain("close of closed channel")
 	}
 	ch.closed = true
+	if g.x.race != nil {
+		g.release(&ch.closeVC)
+	}
 	return ctrlNext
 }

@@ -77,9 +77,8 @@ type execution struct {
 
 	// events recorded for DPOR: one per scheduling step
 	events []event
-	// accessStacks holds, with Options.Shared, the stack of each plain
-	// memory access by its index in events (for race reports).
-	accessStacks map[int][]rawFrame
+	// race is the data race detector (nil with Options.NoRaces).
+	race *raceState
 	// chooseAll calls the chooser at every scheduling point (DPOR).
 	chooseAll    bool
 	sleepBlocked bool
@@ -161,6 +160,7 @@ func newExecution(m *machine, entry *Entry, opts *Options, ch chooser, num int, 
 	}
 	m.traceBuf, m.eventBuf = nil, nil
 	m.x = x
+	x.race = newRaceState(m)
 	if opts.Observer != nil {
 		x.monitor = opts.Observer.NewPath()
 	}
@@ -307,12 +307,6 @@ func (x *execution) record(t transition) {
 	x.trace = append(x.trace, e)
 	if x.opts.recordEvents {
 		ev := x.newEvent(t)
-		if ev.kind == opShared {
-			if x.accessStacks == nil {
-				x.accessStacks = make(map[int][]rawFrame)
-			}
-			x.accessStacks[len(x.events)] = t.g.rawStack()
-		}
 		x.events = append(x.events, ev)
 	}
 }
@@ -360,6 +354,9 @@ func (x *execution) newGoroutine(parent *goroutine, pos token.Pos) *goroutine {
 		g = &goroutine{}
 	}
 	g.x, g.id, g.goPos, g.spawnEv = x, len(x.gs)+1, pos, -1
+	if x.race != nil {
+		x.race.fork(parent, g)
+	}
 	if parent != nil {
 		parent.children++
 		g.key = mix(parent.key, uint64(parent.children))
@@ -451,9 +448,6 @@ func (x *execution) finish() {
 // end runs the end-of-execution checks: data races, monitor verdicts,
 // test failures.
 func (x *execution) end() {
-	if x.opts.Shared && !x.hasFatalFinding() {
-		x.detectRaces()
-	}
 	if x.monitor != nil && !x.hasFatalFinding() {
 		if v := x.monitor.End(x.state()); v != nil {
 			x.addViolation(v, v.Pos)

@@ -59,9 +59,15 @@ type Options struct {
 	Preemptions int
 	// PCTDepth is PCT's bug depth d (default 3).
 	PCTDepth int
-	// Shared makes loads and stores of globals and heap memory scheduling
-	// points (finds check-then-act races; explodes the schedule space).
+	// Shared makes loads and stores of memory that another goroutine can
+	// reach scheduling points, so the orders of conflicting accesses are
+	// explored too (finds check-then-act bugs; explodes the schedule
+	// space). Data races are detected without it.
 	Shared bool
+	// NoRaces turns data race detection off (it is on by default: every
+	// load and store of every explored execution is checked against
+	// Go's happens-before, race.go).
+	NoRaces bool
 	// StopAtFirst ends the exploration at the first finding.
 	StopAtFirst bool
 	// Replay runs exactly the execution of a replay token.
@@ -197,6 +203,9 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 		default:
 			err = fmt.Errorf("explore: unknown strategy %q (want dfs, dpor, pb, random or pct)", opts.Strategy)
 		}
+	}
+	if err == nil {
+		p.completeRaces(e, &opts, r.Findings)
 	}
 	r.Warnings = append(warnings, r.Warnings...)
 	r.Findings = append(r.Findings, specProblems...)

@@ -62,6 +62,9 @@ func atomicFunc(op string) intrinsicFactory {
 			if c.yield(pendingOp{kind: opAtomic, obj: o, off: off, write: op != "Load", label: label}) {
 				return ctrlYield
 			}
+			if rs := c.x().race; rs != nil {
+				atomicRace(c, rs, o, off, op, label)
+			}
 			cell := &o.cells[off]
 			old := *cell
 			wrap := func(v uint64) uint64 {
@@ -128,4 +131,23 @@ func checkValueStore(c *icall, old, v Value) ctrl {
 		return c.g.throwPlain("sync/atomic: store of inconsistently typed value into Value")
 	}
 	return ctrlNext
+}
+
+// atomicRace is the race detector's view of an atomic operation: an
+// access that races with plain accesses of the cell (never with other
+// atomics), and a synchronization on the address as Go's race runtime
+// models it: a load acquires, a store releases, a read-modify-write
+// does both.
+func atomicRace(c *icall, rs *raceState, o *object, off int, op, label string) {
+	g := c.g
+	rs.access(g, o, off, 1, op != "Load", true, c.m().site(c.pos, label))
+	switch op {
+	case "Load":
+		g.acquireAt(o, off)
+	case "Store":
+		g.releaseAt(o, off)
+	default:
+		g.acquireAt(o, off)
+		g.releaseAt(o, off)
+	}
 }

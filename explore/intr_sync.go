@@ -302,6 +302,7 @@ func mutexLock(label string) intrinsic {
 		if c.yield(pendingOp{kind: opLock, obj: o, off: off, label: label}) {
 			return ctrlYield
 		}
+		c.g.acquireAt(o, off)
 		o.cells[off].a = 1
 		return c.ret(Value{})
 	}
@@ -319,6 +320,7 @@ func mutexUnlock(label string) intrinsic {
 		if o.cells[off].a == 0 {
 			return c.g.fatal("sync: unlock of unlocked mutex")
 		}
+		c.g.releaseAt(o, off)
 		o.cells[off].a = 0
 		return c.ret(Value{})
 	}
@@ -335,6 +337,7 @@ func mutexTryLock(c *icall) ctrl {
 	if o.cells[off].a != 0 {
 		return c.ret(boolV(false))
 	}
+	c.g.acquireAt(o, off)
 	o.cells[off].a = 1
 	return c.ret(boolV(true))
 }
@@ -351,6 +354,7 @@ func rwRLock(label string) intrinsic {
 		if c.yield(pendingOp{kind: opRLock, obj: o, off: off, label: label}) {
 			return ctrlYield
 		}
+		c.g.acquireAt(o, off+rwWriter)
 		o.cells[off+rwReaders].a++
 		return c.ret(Value{})
 	}
@@ -368,6 +372,7 @@ func rwRUnlock(label string) intrinsic {
 		if o.cells[off+rwReaders].a == 0 {
 			return c.g.fatal("sync: RUnlock of unlocked RWMutex")
 		}
+		c.g.releaseAt(o, off+rwReaders)
 		o.cells[off+rwReaders].a--
 		return c.ret(Value{})
 	}
@@ -395,6 +400,8 @@ func rwLock(c *icall) ctrl {
 		return ctrlYield
 	}
 	g.phase = 0
+	g.acquireAt(o, off+rwWriter)
+	g.acquireAt(o, off+rwReaders)
 	o.cells[off+rwWriter].a = 2
 	return c.ret(Value{})
 }
@@ -410,6 +417,7 @@ func rwUnlock(c *icall) ctrl {
 	if o.cells[off+rwWriter].a != 2 {
 		return c.g.fatal("sync: Unlock of unlocked RWMutex")
 	}
+	c.g.releaseAt(o, off+rwWriter)
 	o.cells[off+rwWriter].a = 0
 	return c.ret(Value{})
 }
@@ -425,6 +433,8 @@ func rwTryLock(c *icall) ctrl {
 	if o.cells[off+rwWriter].a != 0 || o.cells[off+rwReaders].a != 0 {
 		return c.ret(boolV(false))
 	}
+	c.g.acquireAt(o, off+rwWriter)
+	c.g.acquireAt(o, off+rwReaders)
 	o.cells[off+rwWriter].a = 2
 	return c.ret(boolV(true))
 }
@@ -440,6 +450,7 @@ func rwTryRLock(c *icall) ctrl {
 	if o.cells[off+rwWriter].a != 0 {
 		return c.ret(boolV(false))
 	}
+	c.g.acquireAt(o, off+rwWriter)
 	o.cells[off+rwReaders].a++
 	return c.ret(boolV(true))
 }
@@ -452,7 +463,9 @@ func wgAdd(c *icall, delta int64, label string) ctrl {
 	if c.yield(pendingOp{kind: opWGAdd, obj: o, off: off, n: delta, label: label}) {
 		return ctrlYield
 	}
-	v := int64(o.cells[off].a) + delta
+	v0 := int64(o.cells[off].a)
+	v := v0 + delta
+	c.g.wgAddRace(o, off, v0, delta, c.pos)
 	if v < 0 {
 		return c.g.throwPlain("sync: negative WaitGroup counter")
 	}
@@ -465,9 +478,10 @@ func wgWait(c *icall) ctrl {
 	if !ok {
 		return c.nilPanic()
 	}
-	if c.yield(pendingOp{kind: opWGWait, obj: o, off: off, label: "sync.(*WaitGroup).Wait"}) {
+	if c.yield(pendingOp{kind: opWGWait, obj: o, off: off, n: c.x().wgWaitMark(o, off), label: "sync.(*WaitGroup).Wait"}) {
 		return ctrlYield
 	}
+	c.g.wgWaitRace(o, off, c.g.pend.n, c.pos)
 	return c.ret(Value{})
 }
 
@@ -480,6 +494,7 @@ func wgGo(c *icall) ctrl {
 	if c.yield(pendingOp{kind: opWGAdd, obj: o, off: off, n: 1, label: "sync.(*WaitGroup).Go"}) {
 		return ctrlYield
 	}
+	c.g.wgAddRace(o, off, int64(o.cells[off].a), 1, c.pos)
 	o.cells[off].a++
 	m := c.m()
 	tr := m.wgGoTrampoline()
@@ -567,6 +582,7 @@ func onceDo(c *icall) ctrl {
 		return ctrlYield
 	}
 	if o.cells[off+onceDone].a != 0 {
+		c.g.acquireAt(o, off+onceDone)
 		return c.ret(Value{})
 	}
 	o.cells[off+onceRunning].a = 1
@@ -576,6 +592,7 @@ func onceDo(c *icall) ctrl {
 			fr.defers = append(fr.defers, deferred{native: func(g *goroutine) {
 				p.obj().cells[p.off()+onceDone].a = 1
 				p.obj().cells[p.off()+onceRunning].a = 0
+				g.releaseAt(p.obj(), p.off()+onceDone)
 				// The completion of f happens before every Do that
 				// returns afterwards: a synchronization event, not a
 				// scheduling point.
@@ -700,6 +717,8 @@ func syncMapOp(op string) intrinsic {
 		if c.yield(pendingOp{kind: opSync, obj: o, off: off, label: label}) {
 			return ctrlYield
 		}
+		c.g.acquireAt(o, off)
+		c.g.releaseAt(o, off)
 		sm := c.syncMapState(o, off)
 		unhashable := func(bad *rtype) ctrl { return c.g.throwRuntime("hash of unhashable type %s", bad) }
 		switch op {
@@ -811,6 +830,7 @@ func (m *machine) syncMapRange() intrinsic {
 		if c.yield(pendingOp{kind: opSync, obj: o, off: off, label: "sync.(*Map).Range"}) {
 			return ctrlYield
 		}
+		c.g.acquireAt(o, off)
 		var kv []Value
 		c.syncMapState(o, off).each(func(k, v Value) bool {
 			kv = append(kv, k, v)
@@ -823,7 +843,12 @@ func (m *machine) syncMapRange() intrinsic {
 	}
 }
 
-type poolState struct{ items []Value }
+// poolState holds a Pool's items and, for the race detector, the clock
+// of each item's Put (Get of an item happens after its Put).
+type poolState struct {
+	items  []Value
+	clocks []vclock
+}
 
 func (m *machine) poolGet() intrinsic {
 	return func(c *icall) ctrl {
@@ -835,6 +860,8 @@ func (m *machine) poolGet() intrinsic {
 		if n := len(ps.items); n > 0 {
 			v := ps.items[n-1]
 			ps.items = ps.items[:n-1]
+			c.g.acquire(ps.clocks[n-1])
+			ps.clocks = ps.clocks[:n-1]
 			return c.ret(v)
 		}
 		pt := m.named("sync", "Pool")
@@ -857,5 +884,10 @@ func poolPut(c *icall) ctrl {
 	}
 	ps := c.x().sideState(o, off, func() any { return &poolState{} }).(*poolState)
 	ps.items = append(ps.items, c.args[1])
+	var vc vclock
+	if c.x().race != nil {
+		c.g.release(&vc)
+	}
+	ps.clocks = append(ps.clocks, vc)
 	return c.ret(Value{})
 }

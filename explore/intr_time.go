@@ -24,6 +24,17 @@ type timer struct {
 	active bool
 	pos    token.Pos
 	fired  int
+	// vc is the clock of the goroutine that created or last reset the
+	// timer: its firing happens after that (race.go).
+	vc vclock
+}
+
+// armedBy records that g created or reset t.
+func (t *timer) armedBy(g *goroutine) {
+	if g.x.race != nil {
+		t.vc = append(t.vc[:0], g.vc...)
+		g.tick()
+	}
 }
 
 const unixToInternal = 62135596800
@@ -100,6 +111,7 @@ func timeIntrinsics() map[string]intrinsicFactory {
 			t.when = c.x().clock + c.args[1].Int()
 			t.active = true
 			c.x().rearm(t)
+			t.armedBy(c.g)
 			return c.ret(boolV(was))
 		}),
 		"(*time.Ticker).Stop": simple(func(c *icall) ctrl {
@@ -121,6 +133,7 @@ func timeIntrinsics() map[string]intrinsicFactory {
 			t.when = c.x().clock + d
 			t.active = true
 			c.x().rearm(t)
+			t.armedBy(c.g)
 			return c.ret(Value{})
 		}),
 	}
@@ -182,6 +195,7 @@ func (m *machine) newTimerIntr(fn *ssa.Function, periodic, chanOnly bool) intrin
 			t.ch = x.newChan(timeT, 1, c.g.newID())
 		}
 		x.addTimer(t)
+		t.armedBy(c.g)
 		x.noteEntry(c.g, c.pos, traceEntry{note: noteTimer, label: name, d: d})
 		if chanOnly {
 			return c.ret(chanV(t.ch))
@@ -276,10 +290,21 @@ func (x *execution) fire(t *timer) {
 	if t.fn.p != nil {
 		g := x.spawn(nil, t.fn.closure(), nil, t.pos)
 		g.key = mix(0x7173e5, uint64(t.seq)<<20|uint64(t.fired))
+		if x.race != nil {
+			g.vc.join(t.vc)
+		}
 		t.fired++
 		return
 	}
 	if t.ch.count < t.ch.cap {
+		if x.race != nil {
+			ch := t.ch
+			if ch.slots == nil {
+				ch.slots = make([]vclock, ch.cap)
+			}
+			i := (ch.head + ch.count) % ch.cap
+			ch.slots[i] = append(ch.slots[i][:0], t.vc...)
+		}
 		t.ch.push(timeValue(x.clock))
 	}
 }

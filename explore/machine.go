@@ -27,6 +27,14 @@ type machine struct {
 
 	x *execution // the current execution
 
+	// the race detector's access sites and execution generations (race.go)
+	sites   []accessSite
+	siteIdx map[accessSite]int32
+	raceGen uint32
+	// raceCapture is handed to the executions of a replay that completes
+	// a race report (race.go).
+	raceCapture *raceCapture
+
 	// sym holds the symbolic Sessions (symbolic.go); nil until needed.
 	sym *symSessions
 
@@ -186,6 +194,7 @@ type panicRec struct {
 // goroutine is an interpreter thread with an explicit frame stack.
 type goroutine struct {
 	x      *execution
+	vc     vclock // the race detector's vector clock (race.go)
 	id     int    // Go-like number in creation order, 1 = the entry
 	key    uint64 // identity stable across executions: hash of (parent key, child index)
 	frames []*frame

@@ -25,6 +25,9 @@ type mapObject struct {
 	// identity and sharing, as for objects (see object)
 	id, owner uint64
 	shared    bool
+	// the race detector's record of the map (race.go)
+	raceGen  uint32
+	raceCell shadowCell
 }
 
 type keyClass uint8
@@ -246,27 +249,37 @@ func (c *compiler) makeMap(e *ssa.MakeMap) instrFn {
 	}
 }
 
-// mapAccess makes an operation on a shared map a scheduling point (with
-// Options.Shared). It returns ctrlNext when the operation may proceed.
+// mapAccess checks an operation on a map for data races (the map is one
+// memory location, as Go's race detector sees it: lookups and iteration
+// read it, assignments, delete and clear write it) and, with
+// Options.Shared, makes it a scheduling point when the map is shared. It
+// returns ctrlNext when the operation may proceed.
 func (g *goroutine) mapAccess(mo *mapObject, write bool, pos token.Pos, what string) ctrl {
-	if mo == nil || !g.x.m.sharedMemory() {
+	if mo == nil {
 		return ctrlNext
 	}
-	if !mo.shared && mo.owner != 0 && mo.owner != g.key {
-		mo.shared = true
+	label := "read map " + what
+	if write {
+		label = "write map " + what
 	}
-	if !mo.shared {
-		return ctrlNext
-	}
-	if !g.granted {
-		label := "read map " + what
-		if write {
-			label = "write map " + what
+	if g.x.m.sharedMemory() {
+		if !mo.shared && mo.owner != 0 && mo.owner != g.key {
+			mo.shared = true
 		}
-		g.pend = pendingOp{kind: opShared, key: evKey{id: mo.id, off: -4}, write: write, pos: pos, label: label}
-		return ctrlYield
+		if mo.shared {
+			if !g.granted {
+				g.pend = pendingOp{kind: opShared, key: evKey{id: mo.id, off: -4}, write: write, pos: pos, label: label}
+				return ctrlYield
+			}
+			g.granted = false
+		}
 	}
-	g.granted = false
+	if rs := g.x.race; rs != nil {
+		if mo.raceGen != rs.gen {
+			mo.raceGen, mo.raceCell = rs.gen, shadowCell{}
+		}
+		rs.accessCell(g, &mo.raceCell, g.epochOf(false), write, g.x.m.site(pos, label))
+	}
 	return ctrlNext
 }
 

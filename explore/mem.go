@@ -63,6 +63,21 @@ func (c *compiler) load(e *ssa.UnOp) instrFn {
 			fr.regs[d] = loadValue(t, o, off)
 		})
 	}
+	if site, n := c.raceSite(e, e.X, t, false); site >= 0 {
+		return func(fr *frame) ctrl {
+			r := fr.regs
+			p := r[x]
+			if p.p == nil {
+				return fr.g.throwRuntime("invalid memory address or nil pointer dereference")
+			}
+			o := p.obj()
+			if rs := fr.g.x.race; rs != nil {
+				rs.access(fr.g, o, p.off(), n, false, false, site)
+			}
+			r[d] = loadValue(t, o, p.off())
+			return ctrlNext
+		}
+	}
 	if !t.kind.isAggregate() {
 		return func(fr *frame) ctrl {
 			r := fr.regs
@@ -93,6 +108,21 @@ func (c *compiler) store(e *ssa.Store) instrFn {
 			storeValue(t, o, off, fr.regs[v])
 		})
 	}
+	if site, n := c.raceSite(e, e.Addr, t, true); site >= 0 {
+		return func(fr *frame) ctrl {
+			r := fr.regs
+			p := r[a]
+			if p.p == nil {
+				return fr.g.throwRuntime("invalid memory address or nil pointer dereference")
+			}
+			o := p.obj()
+			if rs := fr.g.x.race; rs != nil {
+				rs.access(fr.g, o, p.off(), n, true, false, site)
+			}
+			storeValue(t, o, p.off(), r[v])
+			return ctrlNext
+		}
+	}
 	if !t.kind.isAggregate() {
 		return func(fr *frame) ctrl {
 			r := fr.regs
@@ -113,6 +143,81 @@ func (c *compiler) store(e *ssa.Store) instrFn {
 		storeValue(t, p.obj(), p.off(), r[v])
 		return ctrlNext
 	}
+}
+
+// raceSite returns the access site of a load or store the race detector
+// checks, and the number of cells it covers; site -1 when it needs no
+// check: race detection is off, the value has no cells, or the address
+// is a local variable of the frame (an Alloc the SSA builder did not put
+// on the heap: no other goroutine can reach it).
+func (c *compiler) raceSite(ins ssa.Instruction, addr ssa.Value, t *rtype, write bool) (int32, int) {
+	n := 1
+	if t.kind.isAggregate() {
+		n = t.size
+	}
+	if !c.m.racesOn() || n == 0 || frameLocal(addr) {
+		return -1, 0
+	}
+	return c.m.site(accessPos(ins), accessLabel(addr, write)), n
+}
+
+// frameLocal reports whether addr is (a part of) a variable that lives in
+// its function's frame.
+func frameLocal(addr ssa.Value) bool {
+	for {
+		switch a := addr.(type) {
+		case *ssa.Alloc:
+			return !a.Heap
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			if _, ok := a.X.Type().Underlying().(*types.Pointer); !ok {
+				return false // a slice element
+			}
+			addr = a.X
+		default:
+			return false
+		}
+	}
+}
+
+// accessPos is where an access happens: the instruction's position, or
+// the nearest earlier one of its block (implicit loads have none).
+func accessPos(ins ssa.Instruction) token.Pos {
+	if p := ins.Pos(); p.IsValid() {
+		return p
+	}
+	if b := ins.Block(); b != nil {
+		var last token.Pos
+		for _, i := range b.Instrs {
+			if i == ins {
+				break
+			}
+			if p := i.Pos(); p.IsValid() {
+				last = p
+			}
+		}
+		if last.IsValid() {
+			return last
+		}
+	}
+	if v, ok := ins.(ssa.Value); ok {
+		if op, ok := v.(*ssa.UnOp); ok && op.X.Pos().IsValid() {
+			return op.X.Pos()
+		}
+	}
+	if fn := ins.Parent(); fn != nil {
+		return fn.Pos()
+	}
+	return token.NoPos
+}
+
+// accessLabel names an access for reports ("read *p", "write counter").
+func accessLabel(addr ssa.Value, write bool) string {
+	if write {
+		return "write " + describeAddr(addr)
+	}
+	return "read " + describeAddr(addr)
 }
 
 func (c *compiler) fieldAddr(e *ssa.FieldAddr) instrFn {
@@ -409,10 +514,9 @@ func (c *compiler) sharedAccess(ins ssa.Instruction, addr int, write bool, do fu
 	case *ssa.Store:
 		a = ins.Addr
 	}
-	label := "read " + describeAddr(a)
-	if write {
-		label = "write " + describeAddr(a)
-	}
+	label := accessLabel(a, write)
+	rt := c.m.rtypeOf(a.Type().Underlying().(*types.Pointer).Elem())
+	site, n := c.raceSite(ins, a, rt, write)
 	var publish func(fr *frame)
 	if st, ok := ins.(*ssa.Store); ok {
 		vt := c.m.rtypeOf(st.Val.Type())
@@ -442,6 +546,9 @@ func (c *compiler) sharedAccess(ins ssa.Instruction, addr int, write bool, do fu
 			if publish != nil {
 				publish(fr)
 			}
+		}
+		if rs := g.x.race; rs != nil && site >= 0 {
+			rs.access(g, o, p.off(), n, write, false, site)
 		}
 		do(fr, o, p.off())
 		return ctrlNext
@@ -579,6 +686,12 @@ func describeAddr(v ssa.Value) string {
 		}
 	case *ssa.FreeVar:
 		return v.Name() // a captured variable
+	case *ssa.UnOp:
+		if v.Op == token.MUL && isNamedAddr(v.X) {
+			return "*" + describeAddr(v.X) // through a pointer variable
+		}
+	case *ssa.Parameter:
+		return "*" + v.Name()
 	case nil:
 		return "memory"
 	}

@@ -57,6 +57,10 @@ type Finding struct {
 	Concretized []string
 
 	path *findingPath // for computing Inputs (symbolic.go)
+	// race identifies a race's earlier access, whose stack a replay
+	// completes (race.go); raceKey is its pair of positions.
+	race    *raceCapture
+	raceKey string
 }
 
 // Step is one row of an interleaving.
@@ -239,8 +243,24 @@ func (s *findingSet) add(f *Finding) bool {
 		s.m = map[string]*Finding{}
 	}
 	key := string(f.Kind) + "\x00" + f.Pos.String() + "\x00" + f.Message
-	if old, ok := s.m[key]; ok && (old.Steps < f.Steps || old.Steps == f.Steps && old.Execution <= f.Execution) {
-		return false
+	if f.raceKey != "" {
+		key = string(f.Kind) + "\x00" + f.raceKey
+	}
+	if old, ok := s.m[key]; ok {
+		switch {
+		case old.Steps != f.Steps:
+			if old.Steps < f.Steps {
+				return false
+			}
+		case f.raceKey != "" && old.Message != f.Message:
+			// The same race shown by other goroutines: keep one
+			// independent of the order executions ran in.
+			if old.Message < f.Message {
+				return false
+			}
+		case old.Execution <= f.Execution:
+			return false
+		}
 	}
 	s.m[key] = f
 	return true

@@ -243,6 +243,14 @@ func (x *execution) apply(t transition) {
 		switch {
 		case t.partner != nil:
 			h := t.partner
+			if x.race != nil {
+				// A rendezvous orders each side before the other's
+				// completion.
+				g.vc.join(h.vc)
+				h.vc.join(g.vc)
+				g.tick()
+				h.tick()
+			}
 			hsend, _, hval := commCase(&h.pend, t.palt)
 			h.grant = grantInfo{alt: t.palt}
 			if send {
@@ -257,11 +265,25 @@ func (x *execution) apply(t transition) {
 		case send && ch.closed:
 			g.grant.panic = true
 		case send:
+			if x.race != nil {
+				g.slotSync(ch, (ch.head+ch.count)%ch.cap)
+			}
 			ch.push(val)
 		case ch.count > 0:
+			if x.race != nil {
+				g.slotSync(ch, ch.head)
+			}
 			g.grant.val, g.grant.ok = ch.pop(), true
 		default: // closed and empty
+			if x.race != nil {
+				g.acquire(ch.closeVC)
+			}
 			g.grant.val = ch.elem.zero
+		}
+	case opJoin:
+		if x.race != nil {
+			// t.Run returns after the subtest ended.
+			g.acquire(p.g2.vc)
 		}
 	}
 	p.kind = opNone

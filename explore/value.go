@@ -54,6 +54,8 @@ type object struct {
 	owner uint64
 	// snap is the index+1 of a snapshot template object (0 otherwise).
 	snap int32
+	// race is the race detector's shadow of the cells (race.go).
+	race *shadow
 	// id identifies the object across executions that share the prefix
 	// in which it was allocated (for DPOR): a hash of the allocating
 	// goroutine's key and its allocation count; 0 for private objects.

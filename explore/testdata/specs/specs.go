@@ -93,7 +93,10 @@ func PublishOrdered() {
 }
 
 // Finished counts finished workers; the spec says it reaches 2.
-var finished int
+var (
+	finished int
+	finishMu sync.Mutex
+)
 
 //ltl:prop allDone finished == 2
 //ltl:spec eventuallyDone F allDone
@@ -104,7 +107,12 @@ func Workers() {
 	finished = 0
 	done := make(chan bool)
 	for range 2 {
-		go func() { finished++; done <- true }()
+		go func() {
+			finishMu.Lock()
+			finished++
+			finishMu.Unlock()
+			done <- true
+		}()
 	}
 	<-done
 	<-done
