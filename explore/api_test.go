@@ -321,3 +321,23 @@ func TestStopAtFirstAndProgress(t *testing.T) {
 	require.Greater(t, all.Executions, first.Executions)
 	require.Equal(t, 0, calls, "progress is reported at most once a second")
 }
+
+// TestSharedSchedulesReachableMemory: with Shared, memory another
+// goroutine reaches through captured pointers is shared from the go
+// statement on, so both orders of the two accesses are explored (by DFS
+// and DPOR); without Shared the race is still reported, but the read
+// never runs first.
+func TestSharedSchedulesReachableMemory(t *testing.T) {
+	for _, s := range []Strategy{DFS, DPOR} {
+		r := runFunc(t, "misc", "LazyShareOrders", Options{Strategy: s, Shared: true, NoRaces: true})
+		f := findKind(r, KindTestFailure)
+		require.NotNil(t, f, "%s: %v", s, r.Findings)
+		require.Contains(t, f.Message, "read before the write")
+		require.True(t, r.Complete)
+	}
+	r := runFunc(t, "misc", "LazyShareOrders", Options{})
+	require.Nil(t, findKind(r, KindTestFailure), "%v", r.Findings)
+	f := findKind(r, KindRace)
+	require.NotNil(t, f, "%v", r.Findings)
+	require.Contains(t, f.Message, "*p at misc.go:")
+}

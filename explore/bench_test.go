@@ -256,3 +256,52 @@ func BenchmarkDPORParallel(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRaceOverhead measures what default-on race detection costs:
+// each iteration explores the same entry with detection off
+// (Options.NoRaces) and on, on the CPU-bound kernels (every load and
+// store checked, the worst case), a channel ping-pong (random strategy,
+// 2000 executions) and dining philosophers (DPOR, N = 5). Metrics: ns
+// per exploration of each, and the ratio on/off (the target is < 1.5).
+func BenchmarkRaceOverhead(b *testing.B) {
+	p := loadBench(b)
+	cases := []struct {
+		name, fn string
+		opts     Options
+	}{
+		{"sieve", "Sieve", Options{Strategy: DFS, MaxExecutions: 1, MaxLoop: 1 << 40}},
+		{"sort", "Sort", Options{Strategy: DFS, MaxExecutions: 1, MaxLoop: 1 << 40}},
+		{"maps", "Maps", Options{Strategy: DFS, MaxExecutions: 1, MaxLoop: 1 << 40}},
+		{"pingpong", "PingPong", Options{Strategy: Random, Seed: 1, MaxExecutions: 2000}},
+		{"philosophers-5", "Philosophers5", Options{Strategy: DPOR}},
+	}
+	for _, k := range cases {
+		b.Run(k.name, func(b *testing.B) {
+			e, err := p.Func(benchPath + "." + k.fn)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var tOff, tOn time.Duration
+			for b.Loop() {
+				for _, off := range []bool{true, false} {
+					o := k.opts
+					o.NoRaces = off
+					t0 := time.Now()
+					r, err := p.Explore(context.Background(), e, o)
+					if err != nil || len(r.Findings) > 0 {
+						b.Fatalf("races off=%v: %v %v", off, err, r.Findings)
+					}
+					if off {
+						tOff += time.Since(t0)
+					} else {
+						tOn += time.Since(t0)
+					}
+				}
+			}
+			n := float64(b.N)
+			b.ReportMetric(float64(tOff.Nanoseconds())/n, "off-ns/op")
+			b.ReportMetric(float64(tOn.Nanoseconds())/n, "on-ns/op")
+			b.ReportMetric(float64(tOn)/float64(tOff), "on/off")
+		})
+	}
+}

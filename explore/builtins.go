@@ -21,13 +21,24 @@ func (c *compiler) builtinCall(e *ssa.Call, b *ssa.Builtin, d int) instrFn {
 		st := c.m.rtypeOf(cc.Args[0].Type())
 		s, x := args[0], args[1]
 		fromString := c.m.rtypeOf(cc.Args[1].Type()).kind == kString
-		if c.m.racesOn() {
-			pos := accessPos(e)
-			sites := [3]int32{
-				c.m.site(pos, "append to "+describeValue(cc.Args[0])),
-				c.m.site(pos, "read "+describeValue(cc.Args[0])+" (append)"),
-				c.m.site(pos, "read "+describeValue(cc.Args[1])+" (append)"),
+		if c.m.sharedMemory() && mayPublish(st.elem) {
+			// Elements appended to shared memory become reachable.
+			sites := appendSites(c, e, cc)
+			return func(fr *frame) ctrl {
+				r := fr.regs
+				if rs := fr.g.x.race; rs != nil {
+					appendRace(rs, fr.g, st, r[s], r[x], fromString, sites)
+				}
+				res := appendValues(fr.g, st, r[s], r[x], fromString)
+				if res.p != nil && res.obj().shared {
+					fr.g.x.m.publish(st, r[x])
+				}
+				r[d] = res
+				return ctrlNext
 			}
+		}
+		if c.m.racesOn() {
+			sites := appendSites(c, e, cc)
 			return func(fr *frame) ctrl {
 				r := fr.regs
 				if rs := fr.g.x.race; rs != nil {
@@ -235,6 +246,9 @@ func (m *machine) builtinIntr(b *ssa.Builtin, cc *ssa.CallCommon, pos token.Pos)
 			if rs := c.x().race; rs != nil && n > 0 && esz > 0 {
 				rs.access(c.g, src.obj(), src.off(), n*esz, false, false, c.m().site(c.pos, "read "+what1+" (copy)"))
 				rs.access(c.g, dst.obj(), dst.off(), n*esz, true, false, c.m().site(c.pos, "write "+what0+" (copy)"))
+			}
+			if n > 0 && dst.obj().shared && c.m().sharedMemory() && mayPublish(dt.elem) {
+				c.m().publish(dt, src) // copied into shared memory
 			}
 			if n > 0 {
 				copy(dst.obj().cells[dst.off():dst.off()+n*esz], src.obj().cells[src.off():src.off()+n*esz])
@@ -467,6 +481,20 @@ func (g *goroutine) recover(fr *frame) Value {
 	}
 	p.recovered = true
 	return p.val
+}
+
+// appendSites are the access sites of an append: the new elements, the
+// old ones when they move, the appended ones.
+func appendSites(c *compiler, e *ssa.Call, cc *ssa.CallCommon) [3]int32 {
+	if !c.m.racesOn() {
+		return [3]int32{}
+	}
+	pos := accessPos(e)
+	return [3]int32{
+		c.m.site(pos, "append to "+describeValue(cc.Args[0])),
+		c.m.site(pos, "read "+describeValue(cc.Args[0])+" (append)"),
+		c.m.site(pos, "read "+describeValue(cc.Args[1])+" (append)"),
+	}
 }
 
 // appendRace checks append(s, x...) for data races, as Go's race

@@ -388,6 +388,18 @@ func mix(a, b uint64) uint64 {
 // spawn starts a goroutine running cl(args...). It runs (up to its first
 // scheduling point) after the current step.
 func (x *execution) spawn(parent *goroutine, cl *closure, args []Value, pos token.Pos) *goroutine {
+	if x.m.sharedMemory() {
+		// What the new goroutine starts with is reachable by two
+		// goroutines from now on.
+		x.publishFunc(funcV(cl))
+		if fn := cl.fn.fn; fn != nil {
+			for i, a := range args {
+				if i < len(fn.Params) {
+					x.m.publish(x.m.rtypeOf(fn.Params[i].Type()), a)
+				}
+			}
+		}
+	}
 	g := x.newGoroutine(parent, pos)
 	fc := cl.fn
 	if fc.intr != nil || len(cl.env) > 0 && fc.fn == nil {

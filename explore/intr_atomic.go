@@ -65,6 +65,11 @@ func atomicFunc(op string) intrinsicFactory {
 			if rs := c.x().race; rs != nil {
 				atomicRace(c, rs, o, off, op, label)
 			}
+			if op != "Load" && c.m().sharedMemory() && mayPublish(rt) {
+				for _, a := range c.args[1:] {
+					c.m().publish(rt, a)
+				}
+			}
 			cell := &o.cells[off]
 			old := *cell
 			wrap := func(v uint64) uint64 {

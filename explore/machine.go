@@ -28,9 +28,10 @@ type machine struct {
 	x *execution // the current execution
 
 	// the race detector's access sites and execution generations (race.go)
-	sites   []accessSite
-	siteIdx map[accessSite]int32
-	raceGen uint32
+	sites    []accessSite
+	siteIdx  map[accessSite]int32
+	mapSites map[mapSiteKey]int32
+	raceGen  uint32
 	// raceCapture is handed to the executions of a replay that completes
 	// a race report (race.go).
 	raceCapture *raceCapture
@@ -195,6 +196,7 @@ type panicRec struct {
 type goroutine struct {
 	x      *execution
 	vc     vclock // the race detector's vector clock (race.go)
+	ep     vepoch // its current epoch
 	id     int    // Go-like number in creation order, 1 = the entry
 	key    uint64 // identity stable across executions: hash of (parent key, child index)
 	frames []*frame

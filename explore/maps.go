@@ -258,9 +258,11 @@ func (g *goroutine) mapAccess(mo *mapObject, write bool, pos token.Pos, what str
 	if mo == nil {
 		return ctrlNext
 	}
-	label := "read map " + what
-	if write {
-		label = "write map " + what
+	label := func() string {
+		if write {
+			return "write map " + what
+		}
+		return "read map " + what
 	}
 	if g.x.m.sharedMemory() {
 		if !mo.shared && mo.owner != 0 && mo.owner != g.key {
@@ -268,7 +270,7 @@ func (g *goroutine) mapAccess(mo *mapObject, write bool, pos token.Pos, what str
 		}
 		if mo.shared {
 			if !g.granted {
-				g.pend = pendingOp{kind: opShared, key: evKey{id: mo.id, off: -4}, write: write, pos: pos, label: label}
+				g.pend = pendingOp{kind: opShared, key: evKey{id: mo.id, off: -4}, write: write, pos: pos, label: label()}
 				return ctrlYield
 			}
 			g.granted = false
@@ -278,7 +280,17 @@ func (g *goroutine) mapAccess(mo *mapObject, write bool, pos token.Pos, what str
 		if mo.raceGen != rs.gen {
 			mo.raceGen, mo.raceCell = rs.gen, shadowCell{}
 		}
-		rs.accessCell(g, &mo.raceCell, g.epochOf(false), write, g.x.m.site(pos, label))
+		m := g.x.m
+		k := mapSiteKey{pos, write}
+		site, ok := m.mapSites[k]
+		if !ok {
+			site = m.site(pos, label())
+			if m.mapSites == nil {
+				m.mapSites = map[mapSiteKey]int32{}
+			}
+			m.mapSites[k] = site
+		}
+		rs.accessCell(g, &mo.raceCell, g.epochOf(false), write, site)
 	}
 	return ctrlNext
 }

@@ -72,7 +72,11 @@ func (c *compiler) load(e *ssa.UnOp) instrFn {
 			}
 			o := p.obj()
 			if rs := fr.g.x.race; rs != nil {
-				rs.access(fr.g, o, p.off(), n, false, false, site)
+				if n == 1 {
+					rs.read1(fr.g, o, p.off(), site)
+				} else {
+					rs.access(fr.g, o, p.off(), n, false, false, site)
+				}
 			}
 			r[d] = loadValue(t, o, p.off())
 			return ctrlNext
@@ -117,7 +121,11 @@ func (c *compiler) store(e *ssa.Store) instrFn {
 			}
 			o := p.obj()
 			if rs := fr.g.x.race; rs != nil {
-				rs.access(fr.g, o, p.off(), n, true, false, site)
+				if n == 1 {
+					rs.write1(fr.g, o, p.off(), site)
+				} else {
+					rs.access(fr.g, o, p.off(), n, true, false, site)
+				}
 			}
 			storeValue(t, o, p.off(), r[v])
 			return ctrlNext
@@ -573,45 +581,115 @@ func mayPublish(t *rtype) bool {
 	return false
 }
 
-// publish marks the memory v (of type t) refers to as shared: it became
-// reachable by another goroutine. One level deep: memory reached through
-// a published object is marked when it is stored or first accessed by a
-// goroutine other than its owner.
+// publish marks the memory v (of type t) refers to as shared, and all
+// the memory reachable from it: another goroutine can reach it now (v was
+// passed to a go statement, sent on a channel, stored into shared
+// memory…). Memory is walked by its static type. An object reached as a
+// whole is walked once (object.walked); from then on every pointer
+// stored into it is published when stored. A part of an object (a field,
+// a subslice) is walked each time it is published: another goroutine
+// cannot reach the rest of the object from it.
 func (m *machine) publish(t *rtype, v Value) {
+	var seen map[objKey]bool
+	m.publishValue(t, v, &seen)
+}
+
+func (m *machine) publishValue(t *rtype, v Value, seen *map[objKey]bool) {
+	if t.opaque {
+		return
+	}
 	switch t.kind {
-	case kPtr, kUnsafePointer, kSlice:
+	case kPtr:
+		if v.p != nil && t.elem != nil {
+			m.publishMem(v.obj(), v.off(), t.elem, 1, seen)
+		}
+	case kUnsafePointer:
 		if v.p != nil {
-			v.obj().shared = true
+			v.obj().shared = true // of unknown type: not walked
+		}
+	case kSlice:
+		if v.p != nil {
+			m.publishMem(v.obj(), v.off(), t.elem, v.sliceCap(), seen)
 		}
 	case kMap:
-		if mo := v.mapObj(); mo != nil {
+		if mo := v.mapObj(); mo != nil && !mo.shared {
 			mo.shared = true
+			if mayPublish(mo.kt) || mayPublish(mo.vt) {
+				mo.each(func(k, val Value) bool {
+					m.publishValue(mo.kt, k, seen)
+					m.publishValue(mo.vt, val, seen)
+					return true
+				})
+			}
 		}
 	case kIface:
 		if v.p != nil {
 			it := v.iface()
-			m.publish(it.t, it.v)
+			m.publishValue(it.t, it.v, seen)
 		}
 	case kFunc:
 		if cl := v.closure(); cl != nil && cl.fn.fn != nil {
 			for i, fv := range cl.fn.fn.FreeVars {
 				if i < len(cl.env) {
-					m.publish(m.rtypeOf(fv.Type()), cl.env[i])
+					m.publishValue(m.rtypeOf(fv.Type()), cl.env[i], seen)
 				}
 			}
 		}
 	case kStruct:
 		for _, f := range t.fields {
 			if mayPublish(f.t) {
-				m.publish(f.t, viewAt(f.t, v, f.off))
+				m.publishValue(f.t, viewAt(f.t, v, f.off), seen)
 			}
 		}
 	case kArray:
 		if mayPublish(t.elem) {
 			for i := range t.len {
-				m.publish(t.elem, viewAt(t.elem, v, i*t.elem.size))
+				m.publishValue(t.elem, viewAt(t.elem, v, i*t.elem.size), seen)
 			}
 		}
+	}
+}
+
+// publishFunc publishes a function value (with Options.Shared): the
+// variables it captured become reachable by another goroutine.
+func (x *execution) publishFunc(v Value) {
+	if x.m.sharedMemory() {
+		x.m.publish(&rtype{kind: kFunc}, v)
+	}
+}
+
+// publishAny publishes an interface value (with Options.Shared).
+func (x *execution) publishAny(v Value) {
+	if x.m.sharedMemory() {
+		x.m.publish(x.m.emptyIface, v)
+	}
+}
+
+// publishMem publishes n consecutive values of type et in o from cell
+// off.
+func (m *machine) publishMem(o *object, off int, et *rtype, n int, seen *map[objKey]bool) {
+	o.shared = true
+	if !mayPublish(et) || et.size == 0 {
+		return
+	}
+	if off == 0 && n*et.size == len(o.cells) {
+		if o.walked {
+			return
+		}
+		o.walked = true
+	} else {
+		k := objKeyOf(o, off)
+		if (*seen)[k] {
+			return
+		}
+		if *seen == nil {
+			*seen = map[objKey]bool{}
+		}
+		(*seen)[k] = true
+	}
+	base := ptrV(o, 0)
+	for i := 0; i < n && off+(i+1)*et.size <= len(o.cells); i++ {
+		m.publishValue(et, viewAt(et, base, off+i*et.size), seen)
 	}
 }
 

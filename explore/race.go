@@ -91,23 +91,21 @@ func (e vepoch) clock() uint32        { return uint32(e) }
 func (e vepoch) atomic() bool         { return e&epochAtomic != 0 }
 func (e vepoch) before(v vclock) bool { return e.clock() <= v.at(e.tid()) }
 
-// shadowCell is the race detector's record of one memory cell.
+// shadowCell is the race detector's record of one memory cell. It holds
+// no pointer, so shadows cost the garbage collector nothing to scan.
 type shadowCell struct {
-	w, r         vepoch // last write; last read while reads are ordered
+	w, r         vepoch // last write; last read while reads are ordered (or readsShared)
 	wsite, rsite int32  // their access sites (machine.sites)
-	ext          *cellExt
 }
 
-// cellExt holds what few cells need: concurrent reads, the release clock
-// of a synchronization variable at the cell, WaitGroup bookkeeping.
-type cellExt struct {
-	reads []readEntry // concurrent reads, one per goroutine (nil: use r)
-	sync  vclock
-	// WaitGroup: Adds from zero so far, and the round in which a waiter
-	// made its race-detector write (only the first waiter does).
-	wgRound, wgWritten uint32
-}
+// readsShared in shadowCell.r says that unordered reads are kept in
+// raceState.reads.
+const readsShared vepoch = 1
 
+// wgState is the race detector's bookkeeping of a WaitGroup: Adds from
+// zero so far, and the round in which a waiter made its race-detector
+// write (only the first waiter does).
+type wgState struct{ round, written uint32 }
 type readEntry struct {
 	e    vepoch
 	site int32
@@ -124,6 +122,12 @@ type shadow struct {
 type accessSite struct {
 	pos   token.Pos
 	label string // "read *p", "write counter", "atomic.AddInt64"…
+}
+
+// mapSiteKey caches the sites of map operations (machine.mapSites).
+type mapSiteKey struct {
+	pos   token.Pos
+	write bool
 }
 
 // site interns an access site of the machine.
@@ -145,6 +149,13 @@ func (m *machine) site(pos token.Pos, label string) int32 {
 type raceState struct {
 	gen  uint32
 	seen map[[2]int32]bool
+	// reads holds the unordered reads of the cells whose r is
+	// readsShared, one entry per goroutine.
+	reads map[*shadowCell][]readEntry
+	// sync holds the release clocks of synchronization variables (a
+	// mutex, an atomic's address…) by cell.
+	sync map[objKey]*vclock
+	wg   map[objKey]*wgState
 	// capture, when set, asks for the stack of one earlier access (a
 	// replay that completes a race report, see completeRaces).
 	capture *raceCapture
@@ -187,17 +198,45 @@ func (rs *raceState) shadowOf(o *object) []shadowCell {
 	return sh.cells
 }
 
-// ext returns the extension of a shadow cell.
-func (c *shadowCell) extension() *cellExt {
-	if c.ext == nil {
-		c.ext = &cellExt{}
-	}
-	return c.ext
-}
-
 // epochOf is g's current epoch.
 func (g *goroutine) epochOf(atomic bool) vepoch {
-	return makeVEpoch(g.id, g.vc.at(g.id), atomic)
+	if atomic {
+		return g.ep | epochAtomic
+	}
+	return g.ep
+}
+
+// read1 and write1 check a one-cell access: the common case inline (the
+// cell's last access of this kind was g's, at this site, in this epoch),
+// the rest in accessCell.
+func (rs *raceState) read1(g *goroutine, o *object, off int, site int32) {
+	if sh := o.race; sh != nil && sh.gen == rs.gen && off < len(sh.cells) {
+		c := &sh.cells[off]
+		if c.r != g.ep || c.rsite != site {
+			if rs.capture == nil && (c.w == 0 || c.w.tid() == g.id) && (c.r == 0 || c.r.tid() == g.id) {
+				c.r, c.rsite = g.ep, site // only g accessed it: nothing to check
+				return
+			}
+			rs.accessCell(g, c, g.ep, false, site)
+		}
+		return
+	}
+	rs.access(g, o, off, 1, false, false, site)
+}
+
+func (rs *raceState) write1(g *goroutine, o *object, off int, site int32) {
+	if sh := o.race; sh != nil && sh.gen == rs.gen && off < len(sh.cells) {
+		c := &sh.cells[off]
+		if c.w != g.ep || c.wsite != site {
+			if rs.capture == nil && (c.w == 0 || c.w.tid() == g.id) && (c.r == 0 || c.r.tid() == g.id) {
+				c.w, c.wsite = g.ep, site // only g accessed it: nothing to check
+				return
+			}
+			rs.accessCell(g, c, g.ep, true, site)
+		}
+		return
+	}
+	rs.access(g, o, off, 1, true, false, site)
 }
 
 // access checks n cells of o from off, read or written by g at site.
@@ -221,7 +260,7 @@ func (rs *raceState) accessCell(g *goroutine, c *shadowCell, e vepoch, write boo
 		rs.checkWrite(g, c, e, site)
 		c.w, c.wsite = e, site
 	} else {
-		if c.r == e && c.rsite == site && c.ext == nil {
+		if c.r == e && c.rsite == site {
 			return
 		}
 		rs.checkRead(g, c, e, site)
@@ -245,14 +284,14 @@ func (rs *raceState) checkWrite(g *goroutine, c *shadowCell, e vepoch, site int3
 	if conflict(c.w, e, v) {
 		rs.report(g, c.w, c.wsite, true, site, true)
 	}
-	if c.ext != nil && c.ext.reads != nil {
-		for _, r := range c.ext.reads {
+	if c.r == readsShared {
+		for _, r := range rs.reads[c] {
 			if conflict(r.e, e, v) {
 				rs.report(g, r.e, r.site, false, site, true)
 			}
 		}
 		// Every read is now ordered before this write or reported.
-		c.ext.reads = nil
+		delete(rs.reads, c)
 		c.r = 0
 		return
 	}
@@ -266,14 +305,15 @@ func (rs *raceState) checkRead(g *goroutine, c *shadowCell, e vepoch, site int32
 	if conflict(c.w, e, v) {
 		rs.report(g, c.w, c.wsite, true, site, false)
 	}
-	if c.ext != nil && c.ext.reads != nil {
-		for i := range c.ext.reads {
-			if c.ext.reads[i].e.tid() == g.id {
-				c.ext.reads[i] = readEntry{e, site}
+	if c.r == readsShared {
+		reads := rs.reads[c]
+		for i := range reads {
+			if reads[i].e.tid() == g.id {
+				reads[i] = readEntry{e, site}
 				return
 			}
 		}
-		c.ext.reads = append(c.ext.reads, readEntry{e, site})
+		rs.reads[c] = append(reads, readEntry{e, site})
 		return
 	}
 	if c.r == 0 || c.r.tid() == g.id || c.r.before(v) {
@@ -281,8 +321,11 @@ func (rs *raceState) checkRead(g *goroutine, c *shadowCell, e vepoch, site int32
 		return
 	}
 	// Two unordered reads: keep both.
-	x := c.extension()
-	x.reads = append(x.reads, readEntry{c.r, c.rsite}, readEntry{e, site})
+	if rs.reads == nil {
+		rs.reads = map[*shadowCell][]readEntry{}
+	}
+	rs.reads[c] = []readEntry{{c.r, c.rsite}, {e, site}}
+	c.r, c.rsite = readsShared, -1
 }
 
 // report records the race between an earlier access (prev, at psite) and
@@ -352,12 +395,14 @@ func (rs *raceState) fork(parent, child *goroutine) {
 	}
 	child.vc.grow(child.id + 1)
 	child.vc[child.id]++
+	child.ep = makeVEpoch(child.id, child.vc[child.id], false)
 }
 
 // tick advances g's own clock after a release.
 func (g *goroutine) tick() {
 	g.vc.grow(g.id + 1)
 	g.vc[g.id]++
+	g.ep = makeVEpoch(g.id, g.vc[g.id], false)
 }
 
 // acquire joins a release clock into g's.
@@ -380,11 +425,31 @@ func (x *execution) syncClock(o *object, off int) *vclock {
 	if rs == nil || o == nil {
 		return nil
 	}
-	cells := rs.shadowOf(o)
-	if off < 0 || off >= len(cells) {
-		return nil
+	k := objKeyOf(o, off)
+	v := rs.sync[k]
+	if v == nil {
+		if rs.sync == nil {
+			rs.sync = map[objKey]*vclock{}
+		}
+		v = new(vclock)
+		rs.sync[k] = v
 	}
-	return &cells[off].extension().sync
+	return v
+}
+
+// wgOf returns the race detector's bookkeeping of the WaitGroup at o's
+// cell off.
+func (rs *raceState) wgOf(o *object, off int) *wgState {
+	k := objKeyOf(o, off)
+	w := rs.wg[k]
+	if w == nil {
+		if rs.wg == nil {
+			rs.wg = map[objKey]*wgState{}
+		}
+		w = &wgState{}
+		rs.wg[k] = w
+	}
+	return w
 }
 
 // acquireAt makes g acquire the sync variable at o's cell off.
@@ -431,8 +496,7 @@ func (g *goroutine) wgAddRace(o *object, off int, v0, delta int64, pos token.Pos
 		g.releaseAt(o, off)
 	}
 	if delta > 0 && v0 == 0 {
-		cells := rs.shadowOf(o)
-		cells[off].extension().wgRound++
+		rs.wgOf(o, off).round++
 		rs.access(g, o, off, 1, false, false, g.x.m.site(pos, "sync.(*WaitGroup).Add from zero"))
 	}
 }
@@ -445,7 +509,7 @@ func (x *execution) wgWaitMark(o *object, off int) int64 {
 	if rs == nil {
 		return 0
 	}
-	mark := int64(rs.shadowOf(o)[off].extension().wgRound) << 1
+	mark := int64(rs.wgOf(o, off).round) << 1
 	if o.cells[off].a != 0 {
 		mark |= 1
 	}
@@ -461,10 +525,10 @@ func (g *goroutine) wgWaitRace(o *object, off int, mark int64, pos token.Pos) {
 	if rs == nil {
 		return
 	}
-	ext := rs.shadowOf(o)[off].extension()
-	round := ext.wgRound
-	if (mark&1 != 0 || uint32(mark>>1) != round) && ext.wgWritten != round {
-		ext.wgWritten = round
+	w := rs.wgOf(o, off)
+	round := w.round
+	if (mark&1 != 0 || uint32(mark>>1) != round) && w.written != round {
+		w.written = round
 		rs.access(g, o, off, 1, true, false, g.x.m.site(pos, "sync.(*WaitGroup).Wait"))
 	}
 	g.acquireAt(o, off)

@@ -285,7 +285,7 @@ func (c *copier) object(o *object, off int, t *rtype, n int) *object {
 	}
 	cp, ok := c.objs[o]
 	if !ok {
-		cp = &object{cells: make([]Value, len(o.cells)), shared: o.shared, owner: o.owner, id: o.id}
+		cp = &object{cells: make([]Value, len(o.cells)), shared: o.shared, walked: o.walked, owner: o.owner, id: o.id}
 		copy(cp.cells, o.cells)
 		c.objs[o] = cp
 		c.order = append(c.order, cp)

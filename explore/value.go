@@ -50,6 +50,8 @@ type object struct {
 	// owner). With Options.Shared its loads and stores are scheduling
 	// points.
 	shared bool
+	// walked is set once publish has walked the whole object (mem.go).
+	walked bool
 	// owner is the key of the allocating goroutine (0: unknown).
 	owner uint64
 	// snap is the index+1 of a snapshot template object (0 otherwise).

@@ -14,8 +14,8 @@ import (
 
 // This file runs a test body under the explorer (explore.Program.Explore):
 // every goroutine schedule of the body is executed and checked for
-// deadlocks, leaks, panics, failed assertions, races (WithShared) and
-// violations of the package's //ltl:spec annotations.
+// deadlocks, leaks, panics, failed assertions, data races and violations
+// of the package's //ltl:spec annotations.
 //
 // The body runs in the explorer's interpreter, not natively: the explorer
 // loads the package of the test (the current directory, as go test runs
@@ -83,11 +83,18 @@ func WithTimeout(d time.Duration) Option {
 	return exploreOption(func(o *explore.Options) { o.Timeout = d })
 }
 
-// WithShared makes every load and store of shared memory a scheduling
-// point, which finds check-then-act bugs and data races (kind "race") at
-// the cost of many more schedules.
+// WithShared makes every load and store of memory another goroutine can
+// reach a scheduling point, so the orders of conflicting accesses are
+// explored too: it finds check-then-act bugs at the cost of many more
+// schedules. (Data races are reported without it: every access of every
+// explored execution is checked against Go's happens-before.)
 func WithShared() Option {
 	return exploreOption(func(o *explore.Options) { o.Shared = true })
+}
+
+// WithoutRaces turns data race detection off.
+func WithoutRaces() Option {
+	return exploreOption(func(o *explore.Options) { o.NoRaces = true })
 }
 
 // WithWorkers explores with n workers in parallel (every strategy,
@@ -138,7 +145,7 @@ func exploreOption(f func(*explore.Options)) Option {
 
 // Explore runs body under the explorer and asserts that no execution of
 // it has a finding: a deadlock, a goroutine leak, an unrecovered panic, a
-// failed t.Error/t.Fatal, a data race (WithShared) or a violation of an
+// failed t.Error/t.Fatal, a data race or a violation of an
 // //ltl:spec of its package. It passes only when the exploration was
 // complete (every schedule, up to partial-order reduction); a bound
 // reached or a construct the explorer does not support fails the test as

@@ -18,15 +18,24 @@ import (
 
 const exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy dpor|dfs|pb|random|pct] [-json]
                    [-seed N] [-max-executions N] [-max-steps N] [-timeout D]
-                   [-shared] [-workers N] [-preemptions N] [-pct-depth N]
+                   [-shared] [-races=false] [-workers N] [-preemptions N] [-pct-depth N]
                    [-replay TOKEN] [-emit-test] [-find FORMULA]
                    [-specs NAME,… | -specs none] [-func NAME] [PACKAGES]
 
 Runs the Test functions of PACKAGES (go/packages patterns, "." by default)
 under the explorer, unchanged: every goroutine schedule is executed in an
 interpreter and checked for deadlocks, goroutine leaks, unrecovered panics,
-failed t.Error/t.Fatal, data races (-shared) and violations of the
-package's //ltl:spec annotations (all of them, or those -specs names).
+failed t.Error/t.Fatal, data races and violations of the package's
+//ltl:spec annotations (all of them, or those -specs names).
+
+Data races are checked on every explored execution, like go test -race
+but on every schedule: every load and store is checked against Go's
+happens-before (channels, locks, WaitGroup, Once, atomics, go statements,
+timers; never sleeps). Checking adds no scheduling point. -shared also
+makes each access to memory another goroutine can reach a scheduling
+point, so the orders of conflicting accesses are explored too (finds
+check-then-act bugs; many more schedules). -races=false turns checking
+off.
 
 Output: one block per finding (the interleaving table, goroutine stacks,
 output and a replay token), then one line per test:
@@ -87,6 +96,7 @@ type exploreFlags struct {
 	maxSteps      int
 	timeout       time.Duration
 	shared        bool
+	races         bool
 	workers       int
 	preemptions   int
 	pctDepth      int
@@ -105,7 +115,8 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxExecutions, "max-executions", 0, "bound on executions per test (0: the default)")
 	fs.IntVar(&f.maxSteps, "max-steps", 0, "bound on scheduling steps per execution (0: the default)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "bound on the time per test (0: none)")
-	fs.BoolVar(&f.shared, "shared", false, "also schedule at loads and stores of shared memory (finds races)")
+	fs.BoolVar(&f.shared, "shared", false, "also schedule at loads and stores of memory other goroutines can reach (explores the orders of racing accesses)")
+	fs.BoolVar(&f.races, "races", true, "check every explored execution for data races")
 	fs.IntVar(&f.workers, "workers", 1, "parallel workers (every strategy)")
 	fs.IntVar(&f.preemptions, "preemptions", 2, "largest preemption bound of pb")
 	fs.IntVar(&f.pctDepth, "pct-depth", 3, "bug depth of pct")
@@ -141,6 +152,7 @@ func (f *exploreFlags) options() (explore.Options, error) {
 	o.MaxSteps = f.maxSteps
 	o.Timeout = f.timeout
 	o.Shared = f.shared
+	o.NoRaces = !f.races
 	o.Workers = f.workers
 	o.Preemptions = f.preemptions
 	o.PCTDepth = f.pctDepth

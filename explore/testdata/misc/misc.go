@@ -197,3 +197,21 @@ func RacyBump(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// LazyShareOrders: the int is reached by the goroutine only through the
+// captured pointer p (two hops); the test writes it through q, a copy it
+// took before the go statement. The test fails when the goroutine reads
+// before the write: only a schedule at both accesses shows it.
+func LazyShareOrders(t *testing.T) {
+	p := new(int)
+	q := p
+	done := make(chan bool)
+	go func() {
+		if *p == 0 {
+			t.Error("read before the write")
+		}
+		close(done)
+	}()
+	*q = 1
+	<-done
+}
