@@ -284,6 +284,17 @@ func TestMapRaces(t *testing.T) {
 	r = runFunc(t, "misc", "MapLocked", Options{Shared: true})
 	require.Empty(t, r.Findings)
 	require.Equal(t, "pass", r.Verdict())
+
+	// By default: the map is one location; its writes race, and the
+	// report says what Go does without the race detector.
+	r = runFunc(t, "misc", "MapRace", Options{})
+	f = findKind(r, KindRace)
+	require.NotNil(t, f, "%v", r.Findings)
+	require.Contains(t, f.Message, "write map m at misc.go:158")
+	require.Contains(t, f.Message, `fatal error: concurrent map writes`)
+	require.Len(t, r.Findings, 1, "one finding per pair of positions")
+	r = runFunc(t, "misc", "MapLocked", Options{})
+	require.Empty(t, r.Findings)
 }
 
 // TestBrokenInitialization: a dependency whose initializer is unsupported

@@ -141,8 +141,9 @@ func checkValueStore(c *icall, old, v Value) ctrl {
 // atomicRace is the race detector's view of an atomic operation: an
 // access that races with plain accesses of the cell (never with other
 // atomics), and a synchronization on the address as Go's race runtime
-// models it: a load acquires, a store releases, a read-modify-write
-// does both.
+// models it: a load acquires; a store releases, replacing what earlier
+// stores released (a load that observes it is not ordered after them);
+// a read-modify-write acquires, then releases.
 func atomicRace(c *icall, rs *raceState, o *object, off int, op, label string) {
 	g := c.g
 	rs.access(g, o, off, 1, op != "Load", true, c.m().site(c.pos, label))
@@ -150,7 +151,10 @@ func atomicRace(c *icall, rs *raceState, o *object, off int, op, label string) {
 	case "Load":
 		g.acquireAt(o, off)
 	case "Store":
-		g.releaseAt(o, off)
+		if v := g.x.syncClock(o, off); v != nil {
+			*v = append((*v)[:0], g.vc...)
+			g.tick()
+		}
 	default:
 		g.acquireAt(o, off)
 		g.releaseAt(o, off)

@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"go/token"
+	"strings"
 )
 
 // Data race detection, on by default (Options.NoRaces turns it off).
@@ -351,6 +352,7 @@ func (rs *raceState) report(g *goroutine, prev vepoch, psite int32, pwrite bool,
 	fset := m.prog.Fset
 	msg := fmt.Sprintf("data race: %s at %s by goroutine %d and %s at %s by goroutine %d, not ordered by synchronization",
 		cur.label, shortPos(fset.Position(cur.pos)), g.id, old.label, shortPos(fset.Position(old.pos)), prev.tid())
+	msg += mapRaceNote(cur.label, old.label)
 	f := x.addFinding(KindRace, msg, cur.pos, "")
 	// Both accesses' stacks, as Go's race detector prints them: the
 	// current one now; the previous one is completed by a replay
@@ -362,6 +364,21 @@ func (rs *raceState) report(g *goroutine, prev vepoch, psite int32, pwrite bool,
 	}
 	f.race = &raceCapture{e: prev, site: old}
 	f.raceKey = raceKey(fset.Position(cur.pos), fset.Position(old.pos))
+}
+
+// mapRaceNote says what Go's runtime does with a race on a map without
+// the race detector: when the two operations overlap it stops the
+// program with a fatal error.
+func mapRaceNote(a, b string) string {
+	wa, wb := strings.HasPrefix(a, "write map "), strings.HasPrefix(b, "write map ")
+	ra, rb := strings.HasPrefix(a, "read map "), strings.HasPrefix(b, "read map ")
+	switch {
+	case wa && wb:
+		return " (without -race, Go stops such a program with \"fatal error: concurrent map writes\")"
+	case wa && rb || ra && wb:
+		return " (without -race, Go stops such a program with \"fatal error: concurrent map read and map write\")"
+	}
+	return ""
 }
 
 // raceKey identifies a race by its pair of positions, in either order:
