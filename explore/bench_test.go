@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"go/types"
-	"sync"
 	"sort"
+	"sync"
 	"testing"
 	"time"
 
