@@ -5,7 +5,7 @@ GO      ?= go
 GOFLAGS ?=
 export GOFLAGS
 
-.PHONY: demo test deps z3 vet bench install clean
+.PHONY: demo test deps z3 vet bench install clean racediff
 
 ## deps: Go modules and system libraries the build needs.
 deps: z3
@@ -31,6 +31,12 @@ test: deps
 bench: deps
 	@sh scripts/ensure-deb.sh mona /usr/bin/mona
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## racediff: the long differential check of race detection: every explore test
+## program natively under go test -race, many runs; each race it reports must
+## be among the explorer's (the short version is part of test).
+racediff: deps
+	$(GO) test -count=1 -timeout 60m -run '^TestRaceDifferential$$' ./explore -racediff.long -v
 
 ## install: the ltl CLI and the ltlvet analyzer into $(go env GOPATH)/bin.
 install: deps
