@@ -352,3 +352,28 @@ func TestSharedSchedulesReachableMemory(t *testing.T) {
 	require.NotNil(t, f, "%v", r.Findings)
 	require.Contains(t, f.Message, "*p at misc.go:")
 }
+
+// TestWaitGroupAddRace: an Add from zero in the goroutine that Wait
+// waits for is the race Go's race detector reports (Add not ordered
+// before Wait), with an explanation of the schedule it stands for.
+func TestWaitGroupAddRace(t *testing.T) {
+	p := load(t)
+	e, err := p.Func(examplesPath + "/waitgroup.Scenario")
+	require.NoError(t, err)
+	r, err := p.Explore(context.Background(), e, Options{})
+	require.NoError(t, err)
+	var f *Finding
+	for _, g := range r.Findings {
+		if g.Kind == KindRace && strings.Contains(g.Message, "sync.(*WaitGroup).Wait at waitgroup.go:26") {
+			f = g
+		}
+	}
+	require.NotNil(t, f, "%v", r.Findings)
+	require.Contains(t, f.Message, "sync.(*WaitGroup).Add from zero at waitgroup.go:12")
+	require.Contains(t, f.Explanation, "calls Wait right after the Add, finds the counter positive and blocks")
+	e, err = p.Func(examplesPath + "/waitgroup.TestFixed")
+	require.NoError(t, err)
+	r, err = p.Explore(context.Background(), e, Options{})
+	require.NoError(t, err)
+	require.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+}

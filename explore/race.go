@@ -353,7 +353,14 @@ func (rs *raceState) report(g *goroutine, prev vepoch, psite int32, pwrite bool,
 	msg := fmt.Sprintf("data race: %s at %s by goroutine %d and %s at %s by goroutine %d, not ordered by synchronization",
 		cur.label, shortPos(fset.Position(cur.pos)), g.id, old.label, shortPos(fset.Position(old.pos)), prev.tid())
 	msg += mapRaceNote(cur.label, old.label)
-	f := x.addFinding(KindRace, msg, cur.pos, "")
+	explain := ""
+	if strings.HasPrefix(cur.label, "sync.(*WaitGroup).") || strings.HasPrefix(old.label, "sync.(*WaitGroup).") {
+		explain = "The waiting goroutine reached Wait before the Add from zero and was still at it afterwards: " +
+			"Go allows a schedule in which it calls Wait right after the Add, finds the counter positive and blocks. " +
+			"Go's race detector reports that Add against such a Wait unless the Add happens before the Wait " +
+			"(call Add before starting the goroutine that calls Done, and before Wait)."
+	}
+	f := x.addFinding(KindRace, msg, cur.pos, explain)
 	// Both accesses' stacks, as Go's race detector prints them: the
 	// current one now; the previous one is completed by a replay
 	// (completeRaces), since recording every access's stack would cost
