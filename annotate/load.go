@@ -38,9 +38,17 @@ func Load(ctx context.Context, patterns ...string) ([]*Package, error) {
 	if err != nil {
 		return nil, fmt.Errorf("annotate: loading %s: %w", strings.Join(patterns, " "), err)
 	}
+	// The generated test mains "p.test" are named by their variants
+	// ("q [p.test]"); a package may itself be called "x.test".
+	testMain := map[string]bool{}
+	for _, p := range pkgs {
+		if i := strings.Index(p.ID, " ["); i >= 0 && strings.HasSuffix(p.ID, "]") {
+			testMain[p.ID[i+2:len(p.ID)-1]] = true
+		}
+	}
 	hasTestVariant := map[string]bool{}
 	for _, p := range pkgs {
-		if p.ID != p.PkgPath && !strings.HasSuffix(p.ID, ".test") {
+		if p.ID != p.PkgPath && !testMain[p.ID] {
 			hasTestVariant[p.PkgPath] = true
 		}
 	}
@@ -57,7 +65,7 @@ func Load(ctx context.Context, patterns ...string) ([]*Package, error) {
 			}
 			continue
 		}
-		if strings.HasSuffix(p.ID, ".test") || p.ID == p.PkgPath && hasTestVariant[p.PkgPath] || len(p.Syntax) == 0 {
+		if testMain[p.ID] || p.ID == p.PkgPath && hasTestVariant[p.PkgPath] || len(p.Syntax) == 0 {
 			continue
 		}
 		ap, err := FromTypes(p.Fset, p.Syntax, p.Types, p.TypesInfo)

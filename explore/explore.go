@@ -74,8 +74,8 @@ type Options struct {
 	Replay string
 	// Observer receives events (for LTL monitors).
 	Observer Observer
-	// Specs names the //ltl:spec annotations of the entry's package to
-	// check on every path (spec.go); nil checks all of them.
+	// Specs names the //ltl:spec annotations to check (spec.go), in the
+	// entry's package and the packages it imports; nil checks all of them.
 	Specs []string
 	// NoSpecs turns spec checking off.
 	NoSpecs bool

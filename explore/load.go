@@ -8,11 +8,14 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"golang.org/x/tools/go/packages"
@@ -46,7 +49,10 @@ type Program struct {
 	// (not the standard library), for reading their annotations (spec.go).
 	syntax map[*types.Package]pkgSyntax
 	specs  specCache
-	sym    symbolicDirectives // symbolic inputs (symbolic_inputs.go)
+	// underTest maps an external test package (p_test) to the package it
+	// tests (p, its test variant if it has one).
+	underTest map[*types.Package]*types.Package
+	sym       symbolicDirectives // symbolic inputs (symbolic_inputs.go)
 }
 
 // Load loads the packages matched by cfg.Patterns with their tests, type
@@ -56,7 +62,9 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 	if len(cfg.Patterns) == 0 {
 		cfg.Patterns = []string{"."}
 	}
-	goroot := filepath.Clean(runtime.GOROOT()) + string(filepath.Separator)
+	// The go command's GOROOT (not this binary's: a go.mod may select
+	// another toolchain, and a binary built with -trimpath has none).
+	goroot := filepath.Clean(commandGOROOT(ctx, cfg.Dir, cfg.Env)) + string(filepath.Separator)
 	pcfg := &packages.Config{
 		Context: ctx,
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
@@ -87,16 +95,7 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 	}
 	// Errors in user packages (and interpreted std packages) are fatal; the
 	// standard packages with stripped bodies report errors we caused.
-	isStd := func(p *packages.Package) bool {
-		files := p.GoFiles
-		if len(files) == 0 {
-			files = p.CompiledGoFiles
-		}
-		if len(files) == 0 {
-			return isStdPath(p.PkgPath)
-		}
-		return strings.HasPrefix(files[0], goroot)
-	}
+	isStd := func(p *packages.Package) bool { return isStdPackage(cfg, goroot, p) }
 	var errs []error
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if (isStd(p) && !isInterpretedStd(p.PkgPath)) || isOpaqueLibrary(p.PkgPath) {
@@ -116,8 +115,9 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 	prog := ssa.NewProgram(pkgs[0].Fset, ssa.InstantiateGenerics|ssa.BareInits)
 	p := &Program{Fset: pkgs[0].Fset, SSA: prog, interpreted: map[*types.Package]bool{}, syntax: map[*types.Package]pkgSyntax{}}
 	created := map[*packages.Package]*ssa.Package{}
+	testMains := testMainIDs(pkgs)
 	packages.Visit(pkgs, nil, func(lp *packages.Package) {
-		if lp.Types == nil || strings.HasSuffix(lp.ID, ".test") {
+		if lp.Types == nil || testMains[lp.ID] {
 			return
 		}
 		interp := (!isStd(lp) && !isOpaqueLibrary(lp.PkgPath)) || isInterpretedStd(lp.PkgPath)
@@ -136,9 +136,13 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 	p.loadSymbolic(created)
 
 	// Roots: prefer the test variant "p [p.test]" over the plain package.
+	// An external test package "p_test [p.test]" tests the package whose
+	// ID is "p [p.test]" (or "p" when p has no test files of its own).
+	byID := map[string]*packages.Package{}
+	packages.Visit(pkgs, nil, func(lp *packages.Package) { byID[lp.ID] = lp })
 	hasVariant := map[string]bool{}
 	for _, lp := range pkgs {
-		if strings.Contains(lp.ID, " [") && !strings.HasSuffix(lp.PkgPath, "_test") {
+		if tested, main, ok := testVariant(lp.ID); ok && tested+".test" == main {
 			hasVariant[lp.PkgPath] = true
 		}
 	}
@@ -147,12 +151,118 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 		if sp == nil {
 			continue
 		}
-		if !strings.Contains(lp.ID, " [") && hasVariant[lp.PkgPath] {
+		x, main, variant := testVariant(lp.ID)
+		if !variant && hasVariant[lp.PkgPath] {
 			continue
+		}
+		if variant && x+".test" != main {
+			base := strings.TrimSuffix(main, ".test")
+			under := byID[base+" ["+main+"]"]
+			if under == nil {
+				under = byID[base]
+			}
+			if under != nil && under.Types != nil {
+				if p.underTest == nil {
+					p.underTest = map[*types.Package]*types.Package{}
+				}
+				p.underTest[lp.Types] = under.Types
+			}
 		}
 		p.Packages = append(p.Packages, sp)
 	}
 	return p, nil
+}
+
+// testVariant splits the ID of a package compiled for a test, "q [p.test]",
+// into q and the test main's ID p.test (the go command names the test main
+// of package p "p.test"); ok is false for other IDs.
+func testVariant(id string) (pkg, main string, ok bool) {
+	i := strings.Index(id, " [")
+	if i < 0 || !strings.HasSuffix(id, "]") {
+		return "", "", false
+	}
+	return id[:i], id[i+2 : len(id)-1], true
+}
+
+// testMainIDs returns the IDs of the generated test main packages among
+// pkgs and their dependencies: "p.test" is one when a test variant
+// "q [p.test]" exists (a package may itself be called "x.test").
+func testMainIDs(pkgs []*packages.Package) map[string]bool {
+	ids := map[string]bool{}
+	packages.Visit(pkgs, nil, func(lp *packages.Package) {
+		if _, main, ok := testVariant(lp.ID); ok {
+			ids[main] = true
+		}
+	})
+	return ids
+}
+
+// isStdPackage reports whether a loaded package belongs to the standard
+// library. It is decided from what the go command says about the package,
+// never from the shape of its import path (a module may be called "myapp"
+// or "service"): a package of a module (Module set: in module mode every
+// package outside the standard library has one) is not standard; a
+// package without a module (GOPATH mode, files named on the command line)
+// is standard if its files are in the go command's GOROOT; a package
+// without files (one that failed to load) is standard if `go list std`
+// lists it.
+func isStdPackage(cfg LoadConfig, goroot string, p *packages.Package) bool {
+	if p.Module != nil {
+		return false
+	}
+	files := p.GoFiles
+	if len(files) == 0 {
+		files = p.CompiledGoFiles
+	}
+	if len(files) > 0 {
+		return strings.HasPrefix(files[0], goroot)
+	}
+	return stdPackages(cfg)[p.PkgPath]
+}
+
+// stdList is the import paths `go list std` prints, computed once per
+// process (only needed for packages that failed to load).
+var stdList struct {
+	once sync.Once
+	m    map[string]bool
+}
+
+func stdPackages(cfg LoadConfig) map[string]bool {
+	stdList.once.Do(func() {
+		cmd := exec.Command("go", "list", "-e", "-f", "{{.ImportPath}}", "std")
+		cmd.Dir, cmd.Env = cfg.Dir, cfg.Env
+		out, _ := cmd.Output()
+		stdList.m = map[string]bool{}
+		for _, path := range strings.Fields(string(out)) {
+			stdList.m[path] = true
+		}
+	})
+	return stdList.m
+}
+
+// gorootCache holds commandGOROOT's answers by directory and environment.
+var gorootCache sync.Map
+
+// commandGOROOT returns the GOROOT of the go command that loads packages
+// in dir with env (nil: this process's environment), as `go env GOROOT`
+// prints it; this binary's GOROOT if the command fails. Cached.
+func commandGOROOT(ctx context.Context, dir string, env []string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	key := dir + "\x00" + strings.Join(env, "\x00")
+	if root, ok := gorootCache.Load(key); ok {
+		return root.(string)
+	}
+	cmd := exec.CommandContext(ctx, "go", "env", "GOROOT")
+	cmd.Dir, cmd.Env = dir, env
+	out, err := cmd.Output()
+	root := strings.TrimSpace(string(out))
+	if err != nil || root == "" {
+		return runtime.GOROOT()
+	}
+	gorootCache.Store(key, root)
+	return root
 }
 
 // stripBodies removes function bodies from a parsed standard-library file
@@ -259,16 +369,38 @@ func isTestName(name string) bool {
 //	"TestX", "helper"               a package-level function of a loaded package
 //	"TestX$1", "TestX.func1"        a closure (SSA or runtime naming)
 //	"example.com/p.TestX.func1"     as runtime.FuncForPC(pc).Name() prints it
+//	                                (with the last path element's dots
+//	                                escaped: "x%2etest.TestX")
 //	"(*T).M" is not accepted: entries take no receiver.
+//
+// A qualified name is matched against the import paths of the loaded
+// packages (the longest that prefixes it), never split by its shape:
+// "x.test.TestX" names TestX of package "x.test", "myapp.TestX" TestX of
+// package "myapp".
 func (p *Program) Func(name string) (*Entry, error) {
-	pkgPath, local := splitFuncName(name)
+	name = unescapeSymbol(name)
 	var cands []*ssa.Function
+	best := -1 // length of the longest package path that matched
 	for _, pkg := range p.Packages {
-		if pkgPath != "" && pkg.Pkg.Path() != pkgPath {
+		path := pkg.Pkg.Path()
+		local, ok := strings.CutPrefix(name, path+".")
+		if !ok || len(path) < best {
 			continue
 		}
-		if fn := lookupLocal(pkg, local); fn != nil {
-			cands = append(cands, fn)
+		fn := lookupLocal(pkg, local)
+		if fn == nil {
+			continue
+		}
+		if len(path) > best {
+			cands, best = cands[:0], len(path)
+		}
+		cands = append(cands, fn)
+	}
+	if len(cands) == 0 {
+		for _, pkg := range p.Packages {
+			if fn := lookupLocal(pkg, name); fn != nil {
+				cands = append(cands, fn)
+			}
 		}
 	}
 	if len(cands) == 0 {
@@ -280,28 +412,25 @@ func (p *Program) Func(name string) (*Entry, error) {
 	return p.entry(cands[0])
 }
 
-// splitFuncName splits "a/b/c.F.func1" into ("a/b/c", "F.func1"). A name
-// without a dot before its first identifier has no package.
-func splitFuncName(name string) (pkgPath, local string) {
-	slash := strings.LastIndex(name, "/")
-	dot := strings.Index(name[slash+1:], ".")
-	if slash < 0 {
-		// "p.F" with a one-element path is ambiguous with "F.func1";
-		// treat it as a path only if the first element is not a
-		// top-level function name (resolved by the caller's lookup).
-		if dot < 0 {
-			return "", name
-		}
-		first := name[:dot]
-		if strings.HasPrefix(first, "Test") || (first != "" && unicode.IsUpper(rune(first[0]))) {
-			return "", name
-		}
-		return first, name[dot+1:]
+// unescapeSymbol undoes the linker's escaping of import paths in symbol
+// names (what runtime.FuncForPC reports): "%xx" is the byte 0xxx (dots of
+// the last path element, '%', '"', control and non-ASCII bytes).
+func unescapeSymbol(name string) string {
+	if !strings.Contains(name, "%") {
+		return name
 	}
-	if dot < 0 {
-		return "", name
+	var b strings.Builder
+	for i := 0; i < len(name); i++ {
+		if name[i] == '%' && i+2 < len(name) {
+			if v, err := strconv.ParseUint(name[i+1:i+3], 16, 8); err == nil {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(name[i])
 	}
-	return name[:slash+1+dot], name[slash+1+dot+1:]
+	return b.String()
 }
 
 // lookupLocal resolves "F", "F$1$2" or "F.func1.2" in pkg.

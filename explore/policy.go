@@ -19,7 +19,9 @@ import "strings"
 //     zero; reading a global of an opaque package that is not modelled is
 //     unsupported too.
 //
-// User packages (outside GOROOT) are always interpreted.
+// User packages (those of a module, or outside GOROOT; see isStdPackage
+// in load.go: never decided by the shape of the import path) are always
+// interpreted.
 
 // interpretedStd lists the standard packages whose source is interpreted.
 var interpretedStd = map[string]bool{
@@ -48,12 +50,6 @@ var interpretedStd = map[string]bool{
 // isInterpretedStd reports whether the standard package with the given
 // import path is interpreted from source.
 func isInterpretedStd(path string) bool { return interpretedStd[path] }
-
-// isStdPath reports whether an import path belongs to the standard library.
-func isStdPath(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".") && !strings.HasSuffix(path, ".test")
-}
 
 // Libraries policy.
 //

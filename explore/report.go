@@ -124,6 +124,11 @@ type Report struct {
 	// source position, after the others, in position order. They do not
 	// change Complete or the verdict.
 	Warnings []string
+	// SpecPackages are the import paths of the packages whose //ltl:spec
+	// annotations were checked, each by its own monitors: the entry's
+	// package first (if it has specs), then the user packages it imports
+	// (for an external test package p_test, p among them), by path.
+	SpecPackages []string
 }
 
 // Verdict summarizes a report: "fail" if a finding shows a bug in the

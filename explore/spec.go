@@ -118,46 +118,75 @@ type specProblem struct {
 	msg string
 }
 
-// specsFor returns the prepared specs of the entry's package, or nil if it
-// has none.
-func (p *Program) specsFor(ctx context.Context, e *Entry, names []string) (*specSet, error) {
-	if e.Fn.Pkg == nil {
-		return nil, nil
-	}
-	tpkg := e.Fn.Pkg.Pkg
+// specsFor returns the prepared specs of the packages an exploration of e
+// checks (specPackages; those without specs are left out), each set
+// checked by its own monitors over its own package's props. With names,
+// only the specs so named are kept (a name may be declared in several of
+// the packages; a name none declares is an error).
+func (p *Program) specsFor(ctx context.Context, e *Entry, names []string) ([]*specSet, []*types.Package, error) {
+	pkgs := p.specPackages(e)
 	p.specs.mu.Lock()
 	defer p.specs.mu.Unlock()
-	set, ok := p.specs.m[tpkg]
-	if !ok {
-		set = p.newSpecSet(ctx, tpkg)
-		if p.specs.m == nil {
-			p.specs.m = map[*types.Package]*specSet{}
+	var sets []*specSet
+	var of []*types.Package // of[i] declares sets[i]
+	for _, tpkg := range pkgs {
+		set, ok := p.specs.m[tpkg]
+		if !ok {
+			set = p.newSpecSet(ctx, tpkg)
+			if p.specs.m == nil {
+				p.specs.m = map[*types.Package]*specSet{}
+			}
+			p.specs.m[tpkg] = set
 		}
-		p.specs.m[tpkg] = set
+		if set != nil {
+			sets, of = append(sets, set), append(of, tpkg)
+		}
 	}
-	if set == nil || names == nil {
-		return set, nil
+	if names == nil {
+		return sets, of, nil
 	}
 	// A subset by name.
+	found := map[string]bool{}
+	var subs []*specSet
+	var subOf []*types.Package
+	for i, set := range sets {
+		if sub := subsetSpecs(set, names, found); sub != nil {
+			subs, subOf = append(subs, sub), append(subOf, of[i])
+		}
+	}
+	for _, n := range names {
+		if !found[n] {
+			paths := make([]string, len(pkgs))
+			for i, pkg := range pkgs {
+				paths[i] = pkg.Path()
+			}
+			return nil, nil, fmt.Errorf("explore: %s: no //ltl:spec named %q in package %s", e.Name, n, strings.Join(paths, ", "))
+		}
+	}
+	return subs, subOf, nil
+}
+
+// subsetSpecs returns the specs of set named in names (nil if none),
+// recording in found the names it has.
+func subsetSpecs(set *specSet, names []string, found map[string]bool) *specSet {
 	sub := *set
 	sub.checks, sub.problems = nil, nil
 	for _, n := range names {
-		found := false
 		for _, c := range set.checks {
 			if c.spec.Name == n {
 				sub.checks = append(sub.checks, c)
-				found = true
+				found[n] = true
 			}
 		}
 		for _, pr := range set.problems {
 			if strings.Contains(pr.msg, "ltl:spec "+n+":") {
 				sub.problems = append(sub.problems, pr)
-				found = true
+				found[n] = true
 			}
 		}
-		if !found {
-			return nil, fmt.Errorf("explore: %s: no //ltl:spec named %q in package %s", e.Name, n, tpkg.Path())
-		}
+	}
+	if len(sub.checks) == 0 && len(sub.problems) == 0 {
+		return nil
 	}
 	sub.stateful = false
 	sub.used = make([]bool, len(set.preds))
@@ -169,7 +198,7 @@ func (p *Program) specsFor(ctx context.Context, e *Entry, names []string) (*spec
 			}
 		}
 	}
-	return &sub, nil
+	return &sub
 }
 
 // newSpecSet reads and prepares the specs of tpkg; nil if it has none.
@@ -371,7 +400,10 @@ func funcObject(fn *ssa.Function) *types.Func {
 
 // teeObserver combines the spec observer with the caller's Observer.
 type teeObserver struct {
-	a specObserver
+	a interface {
+		Observer
+		stmtObserver
+	}
 	b Observer
 }
 
@@ -404,32 +436,48 @@ func (t teePath) End(st State) *Violation {
 	return vb
 }
 
-// installSpecs adds the spec observer to opts (Explore) and returns the
-// spec problems to report as unsupported findings.
+// installSpecs adds the spec observer to opts (Explore), records in r the
+// packages whose specs are checked, and returns the spec problems to
+// report as unsupported findings.
 func (p *Program) installSpecs(ctx context.Context, e *Entry, opts *Options, r *Report) ([]*Finding, error) {
 	if opts.NoSpecs {
 		return nil, nil
 	}
-	set, err := p.specsFor(ctx, e, opts.Specs)
-	if err != nil || set == nil {
+	sets, of, err := p.specsFor(ctx, e, opts.Specs)
+	if err != nil || len(sets) == 0 {
 		return nil, err
 	}
-	if len(set.checks) > 0 {
-		so := specObserver{set}
+	// The entry's package and, for an external test package, the package
+	// it tests are checked on every path; the others are dependencies
+	// (specsObserver).
+	own := map[*types.Package]bool{e.Fn.Pkg.Pkg: true, p.underTest[e.Fn.Pkg.Pkg]: true}
+	var so specsObserver
+	stateful := false
+	for i, set := range sets {
+		if len(set.checks) > 0 {
+			so.sets = append(so.sets, set)
+			so.dep = append(so.dep, !own[of[i]])
+			r.SpecPackages = append(r.SpecPackages, of[i].Path())
+			stateful = stateful || set.stateful
+		}
+	}
+	if len(so.sets) > 0 {
 		if opts.Observer != nil {
 			opts.Observer = teeObserver{so, opts.Observer}
 		} else {
 			opts.Observer = so
 		}
-		if set.stateful && opts.Strategy == DPOR && opts.Replay == "" {
+		if stateful && opts.Strategy == DPOR && opts.Replay == "" {
 			opts.Strategy = DFS
 			r.Strategy = string(DFS)
 			r.Warnings = append(r.Warnings, "specs with state predicates are checked with DFS instead of DPOR (DPOR does not preserve intermediate states)")
 		}
 	}
 	var out []*Finding
-	for _, pr := range set.problems {
-		out = append(out, &Finding{Kind: KindUnsupported, Test: e.Name, Message: pr.msg, Pos: pr.pos})
+	for _, set := range sets {
+		for _, pr := range set.problems {
+			out = append(out, &Finding{Kind: KindUnsupported, Test: e.Name, Message: pr.msg, Pos: pr.pos})
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Message < out[j].Message })
 	return out, nil

@@ -30,12 +30,16 @@ type symbolicDirectives struct {
 }
 
 // loadSymbolic collects the symbolic inputs of the user packages (the
-// interpreted packages outside the standard library).
+// interpreted packages outside the standard library, as Load classified
+// them from the go command's facts).
 func (p *Program) loadSymbolic(created map[*packages.Package]*ssa.Package) {
 	d := &p.sym
 	for lp := range created {
-		if lp.Types == nil || !p.interpreted[lp.Types] || isStdPath(lp.PkgPath) || lp.PkgPath == ltltestPath {
+		if lp.Types == nil || lp.PkgPath == ltltestPath {
 			continue
+		}
+		if _, user := p.syntax[lp.Types]; !user {
+			continue // the standard library and the explorer's own libraries
 		}
 		for _, obj := range lp.TypesInfo.Uses {
 			if fn, ok := obj.(*types.Func); ok && fn.Name() == "Symbolic" && fn.Pkg() != nil && fn.Pkg().Path() == ltltestPath {

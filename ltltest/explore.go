@@ -15,7 +15,8 @@ import (
 // This file runs a test body under the explorer (explore.Program.Explore):
 // every goroutine schedule of the body is executed and checked for
 // deadlocks, leaks, panics, failed assertions, data races and violations
-// of the package's //ltl:spec annotations.
+// of the //ltl:spec annotations of the package and of the packages it
+// imports.
 //
 // The body runs in the explorer's interpreter, not natively: the explorer
 // loads the package of the test (the current directory, as go test runs
@@ -114,7 +115,7 @@ func WithPCTDepth(d int) Option {
 }
 
 // WithSpecs checks only the named //ltl:spec annotations of the body's
-// package (all of them by default).
+// package and the packages it imports (all of them by default).
 func WithSpecs(names ...string) Option {
 	return exploreOption(func(o *explore.Options) { o.Specs = names })
 }
@@ -146,8 +147,10 @@ func exploreOption(f func(*explore.Options)) Option {
 // Explore runs body under the explorer and asserts that no execution of
 // it has a finding: a deadlock, a goroutine leak, an unrecovered panic, a
 // failed t.Error/t.Fatal, a data race or a violation of an
-// //ltl:spec of its package. It passes only when the exploration was
-// complete (every schedule, up to partial-order reduction); a bound
+// //ltl:spec of its package or of a package it imports (each package's
+// specs over its own props; the log names the packages). It passes only
+// when the exploration was complete (every schedule, up to partial-order
+// reduction); a bound
 // reached or a construct the explorer does not support fails the test as
 // "unknown" (WithBounded accepts bounds).
 //
@@ -241,6 +244,9 @@ func judge(t TestingT, e *explore.Entry, r *explore.Report, opts *explore.Option
 		for _, w := range r.Warnings {
 			logf(t, "ltltest: warning: %s", w)
 		}
+		if len(r.SpecPackages) > 0 {
+			logf(t, "ltltest: %s", specsChecked(r))
+		}
 		if replayed {
 			logf(t, "ltltest: replayed one execution of %s: no finding", e.Name)
 		} else if !r.Complete {
@@ -298,14 +304,26 @@ func exploreHeadline(r *explore.Report, verdict string, replayed bool) string {
 }
 
 func exploreSummary(e *explore.Entry, r *explore.Report, replayed bool) string {
+	var summary string
 	if replayed {
-		return fmt.Sprintf("entry: %s\nreplayed one execution (seed %d)", e.Name, r.Seed)
+		summary = fmt.Sprintf("entry: %s\nreplayed one execution (seed %d)", e.Name, r.Seed)
+	} else {
+		state := "complete"
+		if !r.Complete {
+			state = "incomplete: " + r.Bound + " bound reached"
+		}
+		summary = fmt.Sprintf("entry: %s\nexplored: %s with %s, %s", e.Name, plural(r.Executions, "execution"), r.Strategy, state)
 	}
-	state := "complete"
-	if !r.Complete {
-		state = "incomplete: " + r.Bound + " bound reached"
+	if len(r.SpecPackages) > 0 {
+		summary += "\n" + specsChecked(r)
 	}
-	return fmt.Sprintf("entry: %s\nexplored: %s with %s, %s", e.Name, plural(r.Executions, "execution"), r.Strategy, state)
+	return summary
+}
+
+// specsChecked names the packages whose //ltl:spec annotations the
+// exploration checked.
+func specsChecked(r *explore.Report) string {
+	return "specs checked: " + strings.Join(r.SpecPackages, ", ")
 }
 
 func plural(n int, noun string) string {

@@ -25,8 +25,12 @@ const exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy dpor|dfs|pb|ran
 Runs the Test functions of PACKAGES (go/packages patterns, "." by default)
 under the explorer, unchanged: every goroutine schedule is executed in an
 interpreter and checked for deadlocks, goroutine leaks, unrecovered panics,
-failed t.Error/t.Fatal, data races and violations of the package's
-//ltl:spec annotations (all of them, or those -specs names).
+failed t.Error/t.Fatal, data races and violations of //ltl:spec
+annotations (all of them, or those -specs names): those of the test's
+package and of every package of the program it imports (an external test
+package p_test checks p's), each over its own props. A dependency's specs
+over events alone are judged only on paths where one of its events
+happened.
 
 Data races are checked on every explored execution, like go test -race
 but on every schedule: every load and store is checked against Go's
@@ -42,6 +46,8 @@ output and a replay token), then one line per test:
   pass     TEST  N executions (STRATEGY, complete)
   fail     TEST  N executions (STRATEGY, ...): K findings
   unknown  TEST  N executions (STRATEGY, BOUND bound reached)
+followed, when specs were checked, by
+           specs checked: PACKAGE, …
 "unknown" means nothing was proved: a bound cut the exploration, or the
 test uses something the explorer cannot run (an "unsupported" finding).
 
@@ -400,6 +406,9 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 		line += ": " + incompleteMessage(r)
 	}
 	o.printf(o.stdout, "%s\n", line)
+	if len(r.SpecPackages) > 0 {
+		o.printf(o.stdout, "         specs checked: %s\n", strings.Join(r.SpecPackages, ", "))
+	}
 	return verdict
 }
 
