@@ -455,33 +455,153 @@ func rwTryRLock(c *icall) ctrl {
 	return c.ret(boolV(true))
 }
 
+// The WaitGroup model follows sync/waitgroup.go. Go keeps the counter and
+// the number of registered waiters in one state word: Wait registers when
+// it finds the counter positive and sleeps on a semaphore; the Add that
+// brings the counter to zero with waiters registered checks the state
+// again, resets it and wakes them. Here cell 0 (state.v) holds the counter
+// and cell wgWaiters (sema) the number of registered waiters. Wait is one
+// step, enabled while the counter is zero; the goroutines waiting in it
+// when an Add brings the counter to zero are its registered waiters: that
+// Add moves their wait onto a ticket of their own (still an operation on
+// the WaitGroup), then wakes them in a second step, as Go does after its
+// atomic add. So the three panics of waitgroup.go happen under Go's
+// conditions, each a panic with a string:
+//   - "sync: negative WaitGroup counter": Add makes the counter negative
+//     (it stays so, as in Go);
+//   - "sync: WaitGroup misuse: Add called concurrently with Wait": an Add
+//     takes the counter from zero while waiters are registered (after an
+//     Add brought the counter to zero and before it woke them), or the
+//     waking Add finds the state changed since it brought the counter to
+//     zero;
+//   - "sync: WaitGroup is reused before previous Wait has returned": a
+//     woken waiter finds the state non-zero (an Add after the wake-up,
+//     before the waiter ran).
+//
+// A goroutine waiting when the counter reaches zero has registered (in Go
+// it may also not have loaded the state yet: that schedule, where a later
+// Add from zero makes it wait again instead of panicking, is not
+// explored), and one that reaches Wait after it has not: with DPOR, a
+// schedule in which a waiter that reaches Wait after the counter went to
+// zero could have reached it before (nothing orders the two) is explored
+// only if another race leads to it.
+
+const (
+	wgNegative = "sync: negative WaitGroup counter"
+	wgMisuse   = "sync: WaitGroup misuse: Add called concurrently with Wait"
+	wgReused   = "sync: WaitGroup is reused before previous Wait has returned"
+)
+
 func wgAdd(c *icall, delta int64, label string) ctrl {
 	o, off, ok := c.ptrArg(0)
 	if !ok {
 		return c.nilPanic()
 	}
-	if c.yield(pendingOp{kind: opWGAdd, obj: o, off: off, n: delta, label: label}) {
-		return ctrlYield
+	if cc, done := wgAddOp(c, o, off, delta, label); !done {
+		return cc
 	}
-	v0 := int64(o.cells[off].a)
-	v := v0 + delta
-	c.g.wgAddRace(o, off, v0, delta, c.pos)
-	if v < 0 {
-		return c.g.throwPlain("sync: negative WaitGroup counter")
-	}
-	o.cells[off].a = uint64(v)
 	return c.ret(Value{})
 }
 
+// wgAddOp performs WaitGroup.Add(delta) on the WaitGroup at o's cell off:
+// done is true when it completed, else cc is what the intrinsic returns
+// (a yield, a panic).
+func wgAddOp(c *icall, o *object, off int, delta int64, label string) (cc ctrl, done bool) {
+	if cc, ok := c.m().syncLayoutOK(c); !ok {
+		return cc, false
+	}
+	g := c.g
+	var w uint64
+	if g.phase == 0 {
+		if c.yield(pendingOp{kind: opWGAdd, obj: o, off: off, n: delta, label: label}) {
+			return ctrlYield, false
+		}
+		v0 := int64(o.cells[off].a)
+		v := v0 + delta
+		c.g.wgAddRace(o, off, v0, delta, c.pos)
+		o.cells[off].a = uint64(v)
+		w = o.cells[off+wgWaiters].a
+		if v < 0 {
+			return wgPanic(c, wgNegative), false
+		}
+		if w != 0 && delta > 0 && v == delta {
+			return wgPanic(c, wgMisuse), false
+		}
+		if v > 0 {
+			return ctrlNext, true
+		}
+		if w == 0 && v0 != 0 {
+			w = c.x().wgRegister(o, off)
+			o.cells[off+wgWaiters].a = w
+		}
+		if w == 0 {
+			return ctrlNext, true
+		}
+		// The counter is zero and w goroutines wait: wake them.
+		g.phase = 1
+	}
+	if c.yield(pendingOp{kind: opWGAdd, obj: o, off: off, n: int64(w), label: label + " (wakes waiters)"}) {
+		return ctrlYield, false
+	}
+	g.phase = 0
+	if o.cells[off].a != 0 || o.cells[off+wgWaiters].a != uint64(g.pend.n) {
+		return wgPanic(c, wgMisuse), false
+	}
+	o.cells[off+wgWaiters].a = 0
+	key := wgKey(o, off)
+	for _, h := range c.x().gs {
+		if p := &h.pend; !h.done && p.kind == opWGWait && p.key == key && p.obj.cells[0].a != 0 {
+			p.obj.cells[0].a = 0
+		}
+	}
+	return ctrlNext, true
+}
+
+// wgRegister registers the goroutines waiting in Wait on the WaitGroup at
+// o's cell off as its waiters: each now waits on a ticket of its own (a
+// cell that is 1 until an Add wakes it; the operation is still on the
+// WaitGroup for DPOR and the race detector). It returns their number.
+func (x *execution) wgRegister(o *object, off int) uint64 {
+	key := wgKey(o, off)
+	var n uint64
+	for _, h := range x.gs {
+		if p := &h.pend; !h.done && p.kind == opWGWait && p.obj == o && p.off == off && p.key.id == 0 {
+			p.obj, p.off, p.key = &object{cells: []Value{uintV(1)}}, 0, key
+			n++
+		}
+	}
+	return n
+}
+
+// wgPanic panics with one of waitgroup.go's strings.
+func wgPanic(c *icall, msg string) ctrl { return c.throwString(msg) }
+
+// wgKey is the identity of the WaitGroup at o's cell off for DPOR.
+func wgKey(o *object, off int) evKey {
+	p := pendingOp{obj: o, off: off}
+	return p.object(0)
+}
+
+// wgWait is WaitGroup.Wait: it returns when the counter is zero, or when
+// woken as a registered waiter; then, if the state is not zero (the
+// WaitGroup was reused), it panics.
 func wgWait(c *icall) ctrl {
 	o, off, ok := c.ptrArg(0)
 	if !ok {
 		return c.nilPanic()
 	}
+	if cc, ok := c.m().syncLayoutOK(c); !ok {
+		return cc
+	}
 	if c.yield(pendingOp{kind: opWGWait, obj: o, off: off, n: c.x().wgWaitMark(o, off), label: "sync.(*WaitGroup).Wait"}) {
 		return ctrlYield
 	}
+	woken := c.g.pend.obj != o // registered, then woken by an Add
+	reused := woken && (o.cells[off].a != 0 || o.cells[off+wgWaiters].a != 0)
 	c.g.wgWaitRace(o, off, c.g.pend.n, c.pos)
+	if reused {
+		return wgPanic(c, wgReused)
+	}
 	return c.ret(Value{})
 }
 
@@ -491,26 +611,35 @@ func wgGo(c *icall) ctrl {
 	if !ok {
 		return c.nilPanic()
 	}
-	if c.yield(pendingOp{kind: opWGAdd, obj: o, off: off, n: 1, label: "sync.(*WaitGroup).Go"}) {
-		return ctrlYield
+	if cc, done := wgAddOp(c, o, off, 1, "sync.(*WaitGroup).Go"); !done {
+		return cc
 	}
-	c.g.wgAddRace(o, off, int64(o.cells[off].a), 1, c.pos)
-	o.cells[off].a++
-	m := c.m()
-	tr := m.wgGoTrampoline()
-	g := c.x().spawn(c.g, tr.self, []Value{c.args[1], c.args[0]}, c.pos)
-	_ = g
+	tr := c.m().wgGoTrampoline()
+	c.x().spawn(c.g, tr.self, []Value{c.args[1], c.args[0]}, c.pos)
 	return c.ret(Value{})
 }
 
-// wgGoTrampoline: reg0 = f, reg1 = *WaitGroup; calls f then Done.
+// wgGoTrampoline: reg0 = f, reg1 = *WaitGroup. As in WaitGroup.Go, Done
+// is deferred: it runs when f returns or calls runtime.Goexit (t.FailNow),
+// not when f panics (the panic goes on).
 func (m *machine) wgGoTrampoline() *fnCode {
-	return m.trampoline("sync.(*WaitGroup).Go.func1", 2, []instrFn{
-		func(fr *frame) ctrl { return fr.g.callValue(fr, fr.regs[0], nil, -1, token.NoPos) },
+	done := m.trampoline("sync.(*WaitGroup).Go.func1.1", 1, []instrFn{
 		func(fr *frame) ctrl {
-			c := &icall{g: fr.g, fr: fr, args: []Value{fr.regs[1]}, dst: -1}
+			if p := fr.g.panic; p != nil && !p.goexit {
+				return ctrlNext
+			}
+			c := &icall{g: fr.g, fr: fr, args: []Value{fr.regs[0]}, dst: -1}
 			return wgAdd(c, -1, "sync.(*WaitGroup).Done")
 		},
+		func(fr *frame) ctrl { return fr.g.ret(Value{}) },
+	})
+	return m.trampoline("sync.(*WaitGroup).Go.func1", 2, []instrFn{
+		func(fr *frame) ctrl {
+			fr.defers = append(fr.defers, deferred{fn: funcV(done.self), args: []Value{fr.regs[1]}})
+			return ctrlNext
+		},
+		func(fr *frame) ctrl { return fr.g.callValue(fr, fr.regs[0], nil, -1, token.NoPos) },
+		runDefersInstr,
 		func(fr *frame) ctrl { return fr.g.ret(Value{}) },
 	})
 }

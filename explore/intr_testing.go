@@ -11,15 +11,33 @@ import (
 
 // The testing model. A *testing.T is an interpreter object of type
 // testing.T whose fields are never read; its state lives in testState.
+//
+// The explored test is the only one the run executes (as with go test
+// -run '^TestX$'), so the run's root test — the parent of every top-level
+// test in package testing, named "" — completes together with it. This is
+// the state a goroutine the test left running sees if it outlives the
+// test, which the explorer keeps running after the entry returned.
 
 type testState struct {
-	name     string
-	val      Value // the *testing.T
-	parent   *testState
-	g        *goroutine
-	failed   bool
-	skipped  bool
-	finished bool
+	name    string
+	val     Value // the *testing.T
+	parent  *testState
+	g       *goroutine
+	failed  bool
+	skipped bool
+	// finished is testing's c.finished: the test function returned, or
+	// FailNow/SkipNow was called on the test (from any goroutine);
+	// finishPos is where FailNow/SkipNow was called.
+	finished  bool
+	finishPos token.Pos
+	// done is testing's c.done: set by tRunner when the test, its
+	// cleanups and its subtests have completed.
+	done bool
+	// aborted: tRunner signalled false to t.Run (the test's goroutine
+	// exited by runtime.Goexit while a parent had finished), so the
+	// goroutine that called t.Run calls runtime.Goexit.
+	aborted  bool
+	fnPos    token.Pos // a subtest's function
 	errors   []string
 	failPos  token.Pos
 	cleanups []Value
@@ -69,6 +87,92 @@ func (t *testState) fail(pos token.Pos, msg string) {
 	}
 }
 
+// finish records that FailNow or SkipNow was called on t at pos.
+func (t *testState) finish(pos token.Pos) {
+	if !t.finished {
+		t.finishPos = pos
+	}
+	t.finished = true
+}
+
+// logDone reports whether testing's c.destination() is nil: the test and
+// all its parents (the run's root included, which completes with the
+// top-level test) have completed, so a Log has nowhere to go.
+func (t *testState) logDone() bool {
+	for u := t; u != nil; u = u.parent {
+		if !u.done {
+			return false
+		}
+	}
+	return true
+}
+
+// failDone reports whether testing's c.Fail panics, and the name it
+// panics with. Fail calls the parent's Fail first, so the outermost
+// completed test of the chain panics: the run's root (named "") once the
+// top-level test has completed, else the outermost completed subtest.
+func (t *testState) failDone() (string, bool) {
+	var chain []*testState // root first
+	for u := t; u != nil; u = u.parent {
+		chain = append([]*testState{u}, chain...)
+	}
+	if chain[0].done {
+		return "", true
+	}
+	for _, u := range chain {
+		if u.done {
+			return u.fullName(), true
+		}
+	}
+	return "", false
+}
+
+// failAfterDone does what testing's c.Fail does when the test or a parent
+// has completed: the tests above the one that panics are marked failed,
+// then it panics with "Fail in goroutine after <name> has completed".
+func (c *icall) failAfterDone(t *testState) (ctrl, bool) {
+	name, bad := t.failDone()
+	if !bad {
+		return ctrlNext, false
+	}
+	var chain []*testState // root first
+	for u := t; u != nil; u = u.parent {
+		chain = append([]*testState{u}, chain...)
+	}
+	for _, u := range chain {
+		if u.done {
+			break
+		}
+		u.failed = true
+	}
+	return c.throwString("Fail in goroutine after " + name + " has completed"), true
+}
+
+// throwString panics with the string msg, as panic(msg) in the standard
+// library code an intrinsic models does, positioned at the intrinsic's
+// call: g.throw takes the position of the frame's current instruction,
+// which after a call has returned is the next one.
+func (c *icall) throwString(msg string) ctrl {
+	g := c.g
+	v := ifaceV(c.m().stringType, strV(msg))
+	if !c.pos.IsValid() {
+		return g.throw(v)
+	}
+	st := g.stack()
+	if len(st) > 0 && g.top == c.fr && c.fr.fn.fn != nil {
+		st[0].Pos = c.m().prog.Fset.Position(c.pos)
+	}
+	g.panic = &panicRec{val: v, prev: g.panic, pos: c.pos, stack: st}
+	return ctrlPanic
+}
+
+// logText is the text testing's c.log records: one final newline
+// removed, later lines indented by four spaces.
+func logText(s string) string {
+	s = strings.TrimSuffix(s, "\n")
+	return strings.ReplaceAll(s, "\n", "\n    ")
+}
+
 func (t *testState) fullName() string {
 	if t.parent == nil {
 		return t.name
@@ -107,10 +211,16 @@ func testingIntrinsics() map[string]intrinsicFactory {
 				msg, cc = c.x().sprintf(c.g, c.args[1].Str(), sliceElems(c.args[2]))
 			} else {
 				msg, cc = c.x().sprint(c.g, sliceElems(c.args[1]), true)
-				msg = strings.TrimSuffix(msg, "\n")
 			}
 			if cc != ctrlNext {
 				return cc
+			}
+			msg = strings.TrimSuffix(msg, "\n")
+			if ts.logDone() {
+				// testing's c.log panics with this text followed by
+				// a newline; the newline is left out here, so the
+				// finding's message is the line Go prints.
+				return c.throwString("Log in goroutine after " + ts.fullName() + " has completed: " + logText(msg))
 			}
 			pos := c.logPos(ts)
 			p := c.m().prog.Fset.Position(pos)
@@ -118,14 +228,22 @@ func testingIntrinsics() map[string]intrinsicFactory {
 			c.x().out.WriteString("    " + line + "\n")
 			switch strings.TrimSuffix(kind, "f") {
 			case "Error":
+				if cc, bad := c.failAfterDone(ts); bad {
+					return cc
+				}
 				ts.fail(pos, line)
 				c.x().note(c.g, pos, "t.%s: %s", kind, msg)
 			case "Fatal":
+				if cc, bad := c.failAfterDone(ts); bad {
+					return cc
+				}
 				ts.fail(pos, line)
 				c.x().note(c.g, pos, "t.%s: %s", kind, msg)
+				ts.finish(c.pos)
 				return c.g.goexit()
 			case "Skip":
 				ts.skipped = true
+				ts.finish(c.pos)
 				return c.g.goexit()
 			}
 			return c.ret(Value{})
@@ -134,21 +252,36 @@ func testingIntrinsics() map[string]intrinsicFactory {
 	for _, k := range []string{"Error", "Errorf", "Fatal", "Fatalf", "Log", "Logf", "Skip", "Skipf"} {
 		t["(*testing.common)."+k] = logf(k)
 	}
+	// Fail, FailNow and SkipNow as testing does them. FailNow and SkipNow
+	// call runtime.Goexit on the calling goroutine, whichever it is: from
+	// a goroutine other than the test's, that goroutine exits and the
+	// test goes on (FailNow: it fails; SkipNow: it is skipped) — Go
+	// reports nothing else. Called on a parent test from a subtest's
+	// goroutine, the subtest's end reports it (tRunnerEnd).
 	t["(*testing.common).Fail"] = simple(func(c *icall) ctrl {
 		if ts := c.testOf(); ts != nil {
+			if cc, bad := c.failAfterDone(ts); bad {
+				return cc
+			}
 			ts.fail(c.pos, "")
 		}
 		return c.ret(Value{})
 	})
 	t["(*testing.common).FailNow"] = simple(func(c *icall) ctrl {
 		if ts := c.testOf(); ts != nil {
+			if cc, bad := c.failAfterDone(ts); bad {
+				return cc
+			}
 			ts.fail(c.pos, "")
+			ts.finish(c.pos)
 		}
 		return c.g.goexit()
 	})
 	t["(*testing.common).SkipNow"] = simple(func(c *icall) ctrl {
+		// SkipNow does not check whether the test has completed.
 		if ts := c.testOf(); ts != nil {
 			ts.skipped = true
+			ts.finish(c.pos)
 		}
 		return c.g.goexit()
 	})
@@ -205,20 +338,89 @@ func testingIntrinsics() map[string]intrinsicFactory {
 	return t
 }
 
+// errNilPanicOrGoexit is testing's error for a test whose goroutine
+// ended by runtime.Goexit without the test having finished.
+const errNilPanicOrGoexit = "test executed panic(nil) or runtime.Goexit"
+
+// tRunnerEnd returns the deferred trampoline that does what the deferred
+// function of testing.tRunner does when a test's goroutine ends (after
+// the test's cleanups): if the goroutine exits by runtime.Goexit while
+// the test has not finished (it neither returned nor called
+// FailNow/SkipNow on itself), then
+//   - if a parent test has finished (a subtest called FailNow or SkipNow
+//     on a parent), the test fails with "test executed panic(nil) or
+//     runtime.Goexit: subtest may have called FailNow on a parent test"
+//     and t.Run, in the goroutine that called it, calls runtime.Goexit
+//     (so the parent stops too: Go's "continue aborting up the chain");
+//     Go does so for a subtest that is not parallel, and t.Parallel is a
+//     no-op here;
+//   - otherwise (the test's goroutine called runtime.Goexit itself, not
+//     through FailNow or SkipNow of its own test), the test panics with
+//     the error "test executed panic(nil) or runtime.Goexit".
+//
+// Then the test is done (testing's c.done). A test that panics is never
+// done: the panic goes on and ends the program.
+func (m *machine) tRunnerEnd() *fnCode {
+	return m.trampoline("testing.tRunner.func1", 0, []instrFn{
+		func(fr *frame) ctrl {
+			g := fr.g
+			t := g.test
+			if t == nil {
+				return g.ret(Value{})
+			}
+			p := g.panic
+			if p == nil {
+				t.finished = true
+				t.done = true
+				return g.ret(Value{})
+			}
+			if !p.goexit {
+				return g.ret(Value{})
+			}
+			if !t.finished {
+				for u := t.parent; u != nil; u = u.parent {
+					if !u.finished {
+						continue
+					}
+					// t.Errorf from tRunner (Go's position is in
+					// testing.go; here it is where FailNow or SkipNow was
+					// called on the parent).
+					msg := errNilPanicOrGoexit + ": subtest may have called FailNow on a parent test"
+					line := fmt.Sprintf("%s: %s", shortPos(g.x.m.prog.Fset.Position(u.finishPos)), msg)
+					g.x.out.WriteString("    " + line + "\n")
+					t.fail(u.finishPos, line)
+					g.x.note(g, u.finishPos, "t.Errorf: %s", msg)
+					t.aborted = true
+					t.done = true
+					return g.ret(Value{})
+				}
+				// Go's panic is raised in testing.go; its position
+				// here is the test function's.
+				t.fail(token.NoPos, "")
+				pos := t.fnPos
+				if t.parent == nil {
+					pos = g.x.entry.Fn.Pos()
+				}
+				g.panic = &panicRec{val: g.x.m.newErrorString(errNilPanicOrGoexit), prev: p, pos: pos, stack: g.stack()}
+				return ctrlPanic
+			}
+			t.done = true
+			return g.ret(Value{})
+		},
+	})
+}
+
 // testRun implements t.Run(name, f): f runs on a new goroutine with a
 // subtest T; the parent waits for it (a scheduling point) and gets
 // !failed.
 func (m *machine) testRun() intrinsic {
 	cleanups := m.cleanupRunner()
+	end := m.tRunnerEnd()
 	// reg0 = f, reg1 = sub *testing.T
 	tr := m.trampoline("testing.tRunner", 2, []instrFn{
 		func(fr *frame) ctrl {
 			fr.defers = append(fr.defers,
-				deferred{native: func(g *goroutine) {
-					if g.test != nil {
-						g.test.finished = true
-					}
-				}},
+				deferred{fn: funcV(end.self)},
 				deferred{fn: funcV(cleanups.self)})
 			return ctrlNext
 		},
@@ -247,6 +449,9 @@ func (m *machine) testRun() intrinsic {
 			fr := sg.top
 			fr.regs[0] = c.args[2]
 			fr.regs[1] = st.val
+			if cl := c.args[2].closure(); cl != nil && cl.fn.fn != nil {
+				st.fnPos = cl.fn.fn.Pos()
+			}
 			g.phase = 1
 			g.sub = sg
 		}
@@ -256,6 +461,12 @@ func (m *machine) testRun() intrinsic {
 		g.phase = 0
 		sg := g.sub
 		g.sub = nil
+		if sg.test.aborted {
+			// testing's t.Run: "FailNow was called on one of the parent
+			// tests by one of the subtests. Continue aborting up the
+			// chain."
+			return c.g.goexit()
+		}
 		return c.ret(boolV(!sg.test.failed))
 	}
 }

@@ -167,6 +167,7 @@ const (
 	condL        = 0 // Cond.L
 	condWaitCell = 1 // Cond.notify.wait
 	condNotify   = 2 // Cond.notify.notify
+	wgWaiters    = 1 // WaitGroup.sema: the number of waiters (intr_sync.go)
 )
 
 func (mt *modelTypes) init(m *machine) {
@@ -183,6 +184,7 @@ func (mt *modelTypes) init(m *machine) {
 	check(rwWriter, "RWMutex", "w", "mu", "state")
 	check(rwReaders, "RWMutex", "readerCount", "v")
 	check(0, "WaitGroup", "state", "v")
+	check(wgWaiters, "WaitGroup", "sema")
 	check(onceDone, "Once", "done", "v")
 	check(onceRunning, "Once", "m", "mu", "state")
 	check(condL, "Cond", "L")

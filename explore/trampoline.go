@@ -60,13 +60,16 @@ func (m *machine) driver(entry *ssa.Function, takesT bool) *fnCode {
 	}
 	runner := m.initRunner()
 	cleanups := m.cleanupRunner()
+	end := m.tRunnerEnd()
 	startNote := "start " + entry.Name()
 	fc.code = []instrFn{
-		// 0: the end-of-entry handler and the cleanups are deferred, so
-		// they run after t.FailNow (runtime.Goexit) and panics too.
+		// 0: the end-of-entry handler, testing.tRunner's end of test and
+		// the cleanups are deferred, so they run after t.FailNow
+		// (runtime.Goexit) and panics too.
 		func(fr *frame) ctrl {
 			fr.defers = append(fr.defers,
 				deferred{native: func(g *goroutine) { g.x.entryFinished(g) }},
+				deferred{fn: funcV(end.self)},
 				deferred{fn: funcV(cleanups.self)})
 			return ctrlNext
 		},
@@ -250,7 +253,7 @@ func (x *execution) entryFinished(g *goroutine) {
 	// test; run them via the driver when unwinding is a Goexit.
 	x.entryDone = true
 	if x.root != nil {
-		x.root.finished = true
+		x.root.done = true
 	}
 	switch p := g.panic; {
 	case p == nil:
