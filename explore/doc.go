@@ -13,9 +13,10 @@
 // goroutine stacks and replay tokens.
 //
 // Every execution is deterministic: time is virtual (it advances only when
-// every goroutine is blocked), map iteration follows insertion order,
+// every goroutine is blocked), the iteration order of a range over a map
+// is a choice of the exploration like the schedule (Options.MapOrders),
 // math/rand is seeded from the exploration seed, and every choice the
-// scheduler makes is recorded. A replay token (Finding.Replay, passed back
+// explorer makes is recorded. A replay token (Finding.Replay, passed back
 // as Options.Replay) re-runs exactly the execution of a finding.
 //
 // Typical use:

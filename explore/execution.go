@@ -85,12 +85,17 @@ type execution struct {
 	// branching is set while the chooser is asked a branch choice (one
 	// goroutine's two sides, not a scheduling state).
 	branching bool
+	// mapAdded holds the positions of the ranges over maps that visited
+	// entries added during the range (maps.go; reported as warnings).
+	mapAdded map[token.Pos]bool
 }
 
 // choice is one choice point of a path.
 type choice struct {
 	n, c int
 	kind choiceKind
+	// g is the key of the goroutine of a local choice (branch, map order).
+	g uint64
 }
 
 type choiceKind uint8
@@ -98,6 +103,7 @@ type choiceKind uint8
 const (
 	choiceSched choiceKind = iota
 	choiceBranch
+	choiceMapOrder // the iteration order of a range over a map (maps.go)
 )
 
 // traceEntry is one recorded row of the interleaving. Information rows

@@ -2,9 +2,11 @@ package explore
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"go/token"
+	"hash/fnv"
 	"regexp"
 	"sort"
 	"sync"
@@ -90,10 +92,23 @@ type Options struct {
 	// ltltest.Symbolic values) take these values by name (zero if
 	// missing), as a Finding's InputMap gives them.
 	Inputs map[string]any
+	// MaxSplit bounds how many values a symbolic value is split into
+	// where the interpreter needs a concrete one (an allocation size, an
+	// index, slice bounds, a conversion to an interface or a float, an
+	// argument of a function not run symbolically): each value is
+	// explored on a path of its own (default 16). A value that can take
+	// more is fixed to one of them, and the report is incomplete (Bound
+	// "concretized", Verdict unknown; Warnings say what was fixed).
+	MaxSplit int
 	// SolverTimeout bounds each solver query of a symbolic exploration
 	// (default symbolic.DefaultTimeout); a query that runs out makes the
 	// path inconclusive (Report.Bound "solver").
 	SolverTimeout time.Duration
+	// MapOrders selects the iteration orders of ranges over maps that are
+	// explored: MapOffsets (default: insertion order rotated by every
+	// start, n orders for n entries) or MapPermutations (every order,
+	// n!). Each is a choice of the ranging goroutine (maps.go).
+	MapOrders MapOrder
 	// CountClasses counts distinct happens-before classes of the explored
 	// executions (Report.Classes), for measuring reduction.
 	CountClasses bool
@@ -174,6 +189,13 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 	if opts.Strategy == "" {
 		opts.Strategy = DPOR
 	}
+	switch opts.MapOrders {
+	case "":
+		opts.MapOrders = MapOffsets
+	case MapOffsets, MapPermutations:
+	default:
+		return nil, fmt.Errorf("explore: unknown map order mode %q (want offsets or permutations)", opts.MapOrders)
+	}
 	opts.recordEvents = opts.CountClasses || opts.Shared
 	opts.symbolic = p.symbolicExploration(e, &opts)
 	if opts.Timeout > 0 {
@@ -244,7 +266,7 @@ func newCollector(opts *Options) *collector {
 func (c *collector) add(x *execution) {
 	var hash uint64
 	if c.opts.CountClasses {
-		hash = x.hbHash()
+		hash = x.hbHash() ^ x.localChoicesHash()
 	}
 	token := ""
 	if len(x.findings) > 0 {
@@ -262,6 +284,7 @@ func (c *collector) add(x *execution) {
 	}
 	c.addSymbolic(x)
 	c.addInline(x)
+	c.addMapAdded(x)
 	for _, f := range x.findings {
 		f.Replay = token
 		c.set.add(f)
@@ -303,7 +326,7 @@ func (c *collector) fill(r *Report) {
 	r.MaxSteps = c.maxSteps
 	r.Classes = len(c.classes)
 	r.Inconclusive, r.Infeasible = c.inconclusive, c.infeasible
-	for _, b := range []string{"time", "executions", "steps", "preemptions", "solver"} {
+	for _, b := range []string{"time", "executions", "steps", "preemptions", "solver", "concretized"} {
 		if c.bounds[b] {
 			r.Bound = b
 			break
@@ -327,6 +350,84 @@ func (c *collector) stopped(ctx context.Context) bool {
 		return true
 	}
 	return c.stop.Load()
+}
+
+// localChoicesHash hashes each goroutine's sequence of local choices
+// (symbolic branches, map orders): executions of one happens-before class
+// that choose differently are different behaviours (Report.Classes counts
+// them apart). The branches of chooseBranch (events.go) carry no
+// goroutine: they form one sequence in path order.
+func (x *execution) localChoicesHash() uint64 {
+	local := map[uint64][]byte{}
+	for _, c := range x.path {
+		if c.kind != choiceSched {
+			local[c.g] = binary.AppendUvarint(append(local[c.g], byte(c.kind)), uint64(c.c))
+		}
+	}
+	if len(local) == 0 {
+		return 0
+	}
+	lines := make([]string, 0, len(local))
+	for g, cs := range local {
+		lines = append(lines, string(binary.AppendUvarint(nil, g))+"\xff"+string(cs))
+	}
+	sort.Strings(lines)
+	h := fnv.New64a()
+	for _, l := range lines {
+		h.Write([]byte(l))
+		h.Write([]byte{0xfe})
+	}
+	return h.Sum64()
+}
+
+// addMapAdded records the ranges over maps of x that visited entries
+// added during the range (with c.mu held).
+func (c *collector) addMapAdded(x *execution) {
+	if len(x.mapAdded) == 0 {
+		return
+	}
+	if c.warns == nil {
+		c.warns = map[string]bool{}
+	}
+	for pos := range x.mapAdded {
+		c.warns[fmt.Sprintf("%s: a range over a map visited entries added during the range, after the others: Go may also skip them or visit them earlier; only this was explored", x.m.prog.Fset.Position(pos))] = true
+	}
+}
+
+// addedVisited records that the range at pos visited an entry added
+// during the range (maps.go).
+func (x *execution) addedVisited(pos token.Pos) {
+	if x.mapAdded == nil {
+		x.mapAdded = map[token.Pos]bool{}
+	}
+	x.mapAdded[pos] = true
+}
+
+// chooseLocal makes a choice point of n ≥ 2 alternatives of goroutine g
+// alone, inside its transition (kind choiceBranch or choiceMapOrder): it
+// is not a scheduling state, the alternatives are g's local
+// nondeterminism. Every strategy explores it as any choice (DPOR backtracks
+// every alternative of a goroutine at a state), and replay tokens record
+// it.
+func (x *execution) chooseLocal(g *goroutine, n int, kind choiceKind) (int, ctrl) {
+	ts := make([]transition, n)
+	for i := range ts {
+		ts[i] = transition{g: g, alt: i}
+	}
+	x.branching = true
+	i := x.chooser.choose(x, ts)
+	x.branching = false
+	switch {
+	case i == sleepBlocked:
+		x.sleepBlocked = true
+		x.stopped = true
+		return 0, ctrlStop
+	case i < 0 || i >= n:
+		x.stopWith("replay", "diverged at choice %d", len(x.path))
+		return 0, ctrlStop
+	}
+	x.path = append(x.path, choice{n: n, c: i, kind: kind, g: g.key})
+	return i, ctrlNext
 }
 
 // chooser picks one transition at a choice point.

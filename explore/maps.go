@@ -1,15 +1,19 @@
 package explore
 
 import (
+	"fmt"
 	"go/token"
+	"slices"
+	"strconv"
 	"unicode/utf8"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
 )
 
-// mapObject is a Go map. Entries are kept in insertion order, so iteration
-// is deterministic (Go randomizes it; programs must not depend on order).
+// mapObject is a Go map. Entries are kept in insertion order; a range
+// over the map visits them in an order the exploration chooses (see
+// rangeInstr).
 type mapObject struct {
 	kt, vt *rtype
 	class  keyClass
@@ -360,17 +364,85 @@ func (c *compiler) mapUpdate(e *ssa.MapUpdate) instrFn {
 }
 
 // iterators for Range/Next
+//
+// Iteration order. Go does not specify the order of a range over a map
+// (the runtime starts at a random bucket and offset), so a program whose
+// outcome depends on it has behaviours the explorer must cover. The
+// range's order is a choice of the ranging goroutine (chooseLocal, kind
+// choiceMapOrder: explored by every strategy, recorded in replay tokens):
+//
+//   - MapOffsets (default): the entries are visited in insertion order
+//     rotated by a start k chosen among the n live entries, one choice
+//     point with n alternatives when the range starts (none for n < 2);
+//   - MapPermutations: every order; each step of the range chooses the
+//     next entry among the original entries not visited yet (n·(n-1)…
+//     alternatives in all, chosen lazily, so a range that stops early
+//     costs less).
+//
+// Maps modified during the iteration, as the explorer runs them (Go's
+// rules allow each of these behaviours, not only them):
+//
+//   - an entry deleted before it is reached is not visited (as in Go);
+//   - an entry added during the range is always visited, after every
+//     entry present when the range started (Go may visit it, at any
+//     point, or skip it: a program that depends on skipping an added
+//     entry, or on visiting it before an original one, is not explored
+//     that way — the report warns when an added entry was visited);
+//   - an entry deleted and added again is a new entry (visited again).
+//
+// Package initializers of packages other than the loaded ones (the
+// standard library and other dependencies) iterate in insertion order:
+// choosing there would disable the init snapshot (snapshot.go) for every
+// program; the loaded packages' own initializers do choose. Scenario
+// search (Find) iterates in insertion order (a choice inside a transition
+// is not a position of its formula), and so do the modelled functions
+// that read maps natively (fmt prints maps sorted, as Go does;
+// reflect.Value.MapKeys, sync.Map.Range).
+
+// MapOrder selects which iteration orders of a range over a map are
+// explored (Options.MapOrders).
+type MapOrder string
+
+const (
+	// MapOffsets explores insertion order rotated by every start: n
+	// orders for n entries.
+	MapOffsets MapOrder = "offsets"
+	// MapPermutations explores every order: n! orders for n entries.
+	MapPermutations MapOrder = "permutations"
+)
 
 type mapIter struct {
 	m   *mapObject
 	i   int
 	tup *object
+	// start is the first slot of the rotation, end len(m.keys) when the
+	// range started; phase 0 visits [start, end), phase 1 [0, start),
+	// phase 2 the entries added during the range, [end, len(m.keys)).
+	start, end int
+	phase      uint8
+	// perm: the next original entry is chosen among left (the slots of
+	// the original entries not visited yet) at each step.
+	perm bool
+	left []int32
+	// what names the map in trace notes; pos is the range's position.
+	what string
+	pos  token.Pos
 }
 
 type strIter struct {
 	s   string
 	i   int
 	tup *object
+}
+
+// mapOrderChoices reports whether a range over a map may choose its
+// order in this execution; root says whether the ranging function belongs
+// to one of the loaded packages (see above).
+func (x *execution) mapOrderChoices(root bool) bool {
+	if _, find := x.chooser.(*findChooser); find {
+		return false
+	}
+	return root || !x.inInit
 }
 
 func (c *compiler) rangeInstr(e *ssa.Range) instrFn {
@@ -382,17 +454,141 @@ func (c *compiler) rangeInstr(e *ssa.Range) instrFn {
 		}
 	}
 	pos, what := e.Pos(), describeValue(e.X)
+	perm := c.m.opts != nil && c.m.opts.MapOrders == MapPermutations
+	root := c.fn.Pkg != nil && slices.Contains(c.m.prog.Packages, c.fn.Pkg)
+	kt := c.m.rtypeOf(e.X.Type()).key
 	return func(fr *frame) ctrl {
 		m := fr.regs[x].mapObj()
 		if cc := fr.g.mapAccess(m, false, pos, what); cc != ctrlNext {
 			return cc
 		}
+		it := &mapIter{m: m, tup: newObject(3), what: what, pos: pos}
 		if m != nil {
 			m.iterated = true
+			it.end = len(m.keys)
+			if xe := fr.g.x; m.n >= 2 && xe.mapOrderChoices(root) {
+				if perm {
+					it.perm = true
+					it.left = make([]int32, 0, m.n)
+					for i, dead := range m.dead {
+						if !dead {
+							it.left = append(it.left, int32(i))
+						}
+					}
+				} else {
+					k, cc := xe.chooseLocal(fr.g, m.n, choiceMapOrder)
+					if cc != ctrlNext {
+						return cc
+					}
+					it.start = m.nthLive(k)
+					if k > 0 {
+						xe.note(fr.g, pos, "range over %s starts at entry %d of %d (%s)", what, k+1, m.n, describeKey(kt, m.keys[it.start]))
+					}
+				}
+			}
+			it.i = it.start
 		}
-		fr.regs[d] = Value{p: unsafe.Pointer(&mapIter{m: m, tup: newObject(3)})}
+		fr.regs[d] = Value{p: unsafe.Pointer(it)}
 		return ctrlNext
 	}
+}
+
+// nthLive returns the slot of the k-th live entry (0-based).
+func (m *mapObject) nthLive(k int) int {
+	if len(m.keys) == m.n {
+		return k
+	}
+	for i, dead := range m.dead {
+		if !dead {
+			if k == 0 {
+				return i
+			}
+			k--
+		}
+	}
+	return len(m.keys)
+}
+
+// describeKey describes a map key in trace notes.
+func describeKey(t *rtype, v Value) string {
+	switch k := t.kind; {
+	case v.p != nil && (k.isInteger() || k == kBool):
+		if st := symbolicTerm(v); st != nil && st.Term != nil {
+			return fmt.Sprintf("key %v", st.Term)
+		}
+		return "a symbolic key"
+	case k == kString:
+		return "key " + strconv.Quote(v.Str())
+	case k == kBool, k.isInteger():
+		return "key " + printBuiltin(t, v)
+	}
+	return "its key"
+}
+
+// nextSlot returns the slot of the next entry to visit, or -1 at the end.
+func (it *mapIter) nextSlot(fr *frame) (int, ctrl) {
+	m := it.m
+	if it.perm {
+		return it.nextPerm(fr)
+	}
+	for {
+		var i int
+		switch it.phase {
+		case 0:
+			if it.i >= it.end {
+				it.phase, it.i = 1, 0
+				continue
+			}
+		case 1:
+			if it.i >= it.start {
+				it.phase, it.i = 2, it.end
+				continue
+			}
+		default:
+			if it.i >= len(m.keys) {
+				return -1, ctrlNext
+			}
+		}
+		i = it.i
+		it.i++
+		if !m.dead[i] {
+			if it.phase == 2 {
+				fr.g.x.addedVisited(it.pos)
+			}
+			return i, ctrlNext
+		}
+	}
+}
+
+// nextPerm is nextSlot with MapPermutations: the next original entry is
+// chosen among the live ones not visited yet.
+func (it *mapIter) nextPerm(fr *frame) (int, ctrl) {
+	m := it.m
+	live := it.left[:0]
+	for _, i := range it.left {
+		if !m.dead[i] {
+			live = append(live, i)
+		}
+	}
+	it.left = live
+	switch len(live) {
+	case 0:
+		it.perm, it.phase, it.i = false, 2, it.end
+		return it.nextSlot(fr)
+	case 1:
+		it.left = live[:0]
+		return int(live[0]), ctrlNext
+	}
+	k, cc := fr.g.x.chooseLocal(fr.g, len(live), choiceMapOrder)
+	if cc != ctrlNext {
+		return -1, cc
+	}
+	i := int(live[k])
+	if k > 0 {
+		fr.g.x.note(fr.g, it.pos, "range over %s visits entry %d of the %d left (%s)", it.what, k+1, len(live), describeKey(m.kt, m.keys[i]))
+	}
+	it.left = append(live[:k], live[k+1:]...)
+	return i, ctrlNext
 }
 
 func (c *compiler) next(e *ssa.Next) instrFn {
@@ -421,15 +617,14 @@ func (c *compiler) next(e *ssa.Next) instrFn {
 		t := mi.tup
 		t.cells[0] = Value{}
 		if m := mi.m; m != nil {
-			for mi.i < len(m.keys) {
-				i := mi.i
-				mi.i++
-				if !m.dead[i] {
-					t.cells[0] = Value{a: 1}
-					t.cells[1] = m.keys[i]
-					t.cells[2] = m.vals[i]
-					break
-				}
+			i, cc := mi.nextSlot(fr)
+			if cc != ctrlNext {
+				return cc
+			}
+			if i >= 0 {
+				t.cells[0] = Value{a: 1}
+				t.cells[1] = m.keys[i]
+				t.cells[2] = m.vals[i]
 			}
 		}
 		r[d] = Value{p: unsafe.Pointer(t)}

@@ -1,11 +1,13 @@
 package explore
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"time"
 	"unsafe"
@@ -27,10 +29,21 @@ import (
 //     which sides are feasible and forks when both are (a choice point of
 //     kind branch, recorded in replay tokens);
 //   - indexing with a symbolic index forks the out-of-range panic;
-//   - where a concrete value is needed (allocation sizes, map keys,
-//     slice bounds, interface conversions, calls of intrinsics and
-//     builtins) the value is concretized from a model, the equality is
-//     added to the path condition, and the execution records it.
+//   - a map operation with a symbolic key, or on a map holding symbolic
+//     keys, forks over the keys present it may equal and "none of them"
+//     (symbolic_maps.go), so map keys stay symbolic;
+//   - allocation sizes and slice bounds fork Go's panic (as indexes do);
+//   - where a concrete value is needed (allocation sizes, in-range
+//     indexes, slice bounds, interface conversions, conversions to floats
+//     and strings, calls of intrinsics and builtins, memory a modelled
+//     function reads) the value is split: every value it can take on the
+//     path (at most Options.MaxSplit) is explored on its own path (a
+//     choice of kind branch), so all inputs stay covered. A value that
+//     can take more is fixed to one (concretized): the execution records
+//     it, and the report is incomplete (Bound "concretized", Verdict
+//     unknown, Warnings list what was fixed). A value fixed only to word
+//     the message of a panic that ends the path is covered by that
+//     finding.
 //
 // Every execution re-runs from the root (the explorer is stateless), so
 // it resets the Session and assumes its branch conditions again; the
@@ -65,8 +78,15 @@ type symState struct {
 	sess   *symbolic.Session
 	inputs []symInput
 	// byName maps input names to indices in inputs.
-	byName      map[string]int
-	concretized []string
+	byName map[string]int
+	// concretized lists the values the path split or fixed (for
+	// findings); uncovered those fixed without covering the other values
+	// (the report becomes incomplete); panicFixed those fixed for the
+	// message of a panic (uncovered unless the path ends with a panic).
+	concretized, uncovered, panicFixed []string
+	// mapKeys holds, per map, the slots of entries with symbolic keys
+	// (symbolic_maps.go).
+	mapKeys map[*mapObject][]int
 	// inconclusive lists why parts of this path's subtree were not
 	// explored (solver unknowns and errors).
 	inconclusive []string
@@ -316,13 +336,30 @@ func (x *execution) symInconclusive(g *goroutine, pos token.Pos, format string, 
 	return ctrlStop
 }
 
-// concretize replaces the symbolic value *vp (of type t) by a concrete
-// value it can take on this path, adding the equality to the path
-// condition. why says what needed a concrete value.
+// concretize makes the symbolic value *vp (of type t) concrete where the
+// interpreter needs a concrete value: it splits the path over every value
+// *vp can take (at most Options.MaxSplit: a choice of kind branch, the
+// equality assumed on each side), or, if it can take more, fixes it to
+// one and records that the other values are not covered (the report's
+// Bound becomes "concretized"). why says what needed a concrete value.
 func (x *execution) concretize(g *goroutine, pos token.Pos, vp *Value, t symbolic.Type, why string) ctrl {
+	return x.split(g, pos, vp, t, why, false)
+}
+
+// concretizeSize is concretize for an allocation size: a value that is
+// not covered is preferably small (an arbitrary model value could
+// allocate gigabytes).
+func (x *execution) concretizeSize(g *goroutine, pos token.Pos, vp *Value, t symbolic.Type, why string) ctrl {
+	return x.split(g, pos, vp, t, why, true)
+}
+
+func (x *execution) split(g *goroutine, pos token.Pos, vp *Value, t symbolic.Type, why string, size bool) ctrl {
 	v := *vp
 	if v.p == nil {
 		return ctrlNext
+	}
+	if !pos.IsValid() {
+		pos = g.sourcePos() // an implicit conversion
 	}
 	sv, ok := symOf(v, t)
 	if !ok {
@@ -331,6 +368,80 @@ func (x *execution) concretize(g *goroutine, pos token.Pos, vp *Value, t symboli
 	st, err := x.sym()
 	if err != nil {
 		return g.unsupported(pos, "%s: %v", why, err)
+	}
+	limit := x.opts.maxSplit()
+	vals, err := st.values(sv, limit+1)
+	if err != nil {
+		var unk *symbolic.UnknownError
+		if errors.As(err, &unk) || !errors.Is(err, symbolic.ErrInfeasible) {
+			return x.symInconclusive(g, pos, "concretizing %s (%s): %v", sv, why, err)
+		}
+	}
+	if len(vals) == 0 {
+		return x.symInconclusive(g, pos, "concretizing %s (%s): the path is infeasible", sv, why)
+	}
+	at := shortPos(x.m.prog.Fset.Position(pos)) + ": "
+	var c symbolic.Value
+	var note string
+	switch {
+	case len(vals) == 1:
+		// The path determines the value: nothing is fixed.
+		*vp = valueOfSym(vals[0])
+		return ctrlNext
+	case len(vals) > limit:
+		c = vals[0]
+		if size {
+			if s, ok := st.small(sv); ok {
+				c = s
+			}
+		}
+		note = fmt.Sprintf("%s concretized to %s (%s): not covered, it can take more than %d values (Options.MaxSplit)", sv, c, why, limit)
+		st.uncovered = append(st.uncovered, at+note)
+	default:
+		i, cc := x.chooseLocal(g, len(vals), choiceBranch)
+		if cc != ctrlNext {
+			return cc
+		}
+		c = vals[i]
+		note = fmt.Sprintf("%s split into its %d possible values (%s): %s here", sv, len(vals), why, c)
+	}
+	eq, err := symbolic.BinOp(token.EQL, sv, c)
+	if err == nil {
+		err = st.sess.Assume(eq)
+	}
+	if err != nil {
+		return x.symInconclusive(g, pos, "concretizing %s (%s): %v", sv, why, err)
+	}
+	st.concretized = append(st.concretized, at+note)
+	x.note(g, pos, "%s", note)
+	*vp = valueOfSym(c)
+	return ctrlNext
+}
+
+// concretizeForPanic fixes the symbolic value *vp to one value the path
+// allows, where it only words the message of the panic that follows (an
+// index out of range, bad slice bounds or sizes). The panic is the path's
+// finding whatever the value; if the program recovers it and goes on, the
+// other values are not covered (collector.addSymbolic).
+func (x *execution) concretizeForPanic(g *goroutine, pos token.Pos, vp *Value, t symbolic.Type, why string) ctrl {
+	v := *vp
+	if v.p == nil {
+		return ctrlNext
+	}
+	if !pos.IsValid() {
+		pos = g.sourcePos()
+	}
+	sv, ok := symOf(v, t)
+	if !ok {
+		return g.unsupported(pos, "%s: a symbolic value of another engine", why)
+	}
+	st, err := x.sym()
+	if err != nil {
+		return g.unsupported(pos, "%s: %v", why, err)
+	}
+	if vals, err := st.values(sv, 2); err == nil && len(vals) == 1 {
+		*vp = valueOfSym(vals[0]) // determined by the path
+		return ctrlNext
 	}
 	c, err := st.sess.Concretize(solverCtx(), sv)
 	if err != nil {
@@ -342,9 +453,96 @@ func (x *execution) concretize(g *goroutine, pos token.Pos, vp *Value, t symboli
 	}
 	note := fmt.Sprintf("%s concretized to %s (%s)", sv, c, why)
 	st.concretized = append(st.concretized, shortPos(x.m.prog.Fset.Position(pos))+": "+note)
+	st.panicFixed = append(st.panicFixed, shortPos(x.m.prog.Fset.Position(pos))+": "+note+": the panic was recovered")
 	x.note(g, pos, "%s", note)
 	*vp = valueOfSym(c)
 	return ctrlNext
+}
+
+// values returns up to n distinct values sv can take on the path, in
+// increasing order (so that a choice among them picks the same value in
+// every execution through the path). It does not change the path
+// condition.
+func (st *symState) values(sv symbolic.Value, n int) ([]symbolic.Value, error) {
+	s := st.sess
+	s.Push()
+	defer s.Pop()
+	var vals []symbolic.Value
+	for len(vals) < n {
+		m, err := s.Model(solverCtx())
+		if errors.Is(err, symbolic.ErrInfeasible) {
+			break
+		}
+		if err != nil {
+			return vals, err
+		}
+		c := m.Eval(sv)
+		vals = append(vals, c)
+		ne, err := symbolic.BinOp(token.NEQ, sv, c)
+		if err != nil {
+			return vals, err
+		}
+		if err := s.Assume(ne); err != nil {
+			return vals, err
+		}
+	}
+	slices.SortFunc(vals, compareSym)
+	return vals, nil
+}
+
+// compareSym orders concrete values of one type numerically.
+func compareSym(a, b symbolic.Value) int {
+	if x, ok := a.Bool(); ok {
+		y, _ := b.Bool()
+		return cmp.Compare(b2i(x), b2i(y))
+	}
+	if a.Type().Signed() {
+		x, _ := a.Int64()
+		y, _ := b.Int64()
+		return cmp.Compare(x, y)
+	}
+	x, _ := a.Uint64()
+	y, _ := b.Uint64()
+	return cmp.Compare(x, y)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// small returns a value of sv on the path no larger than 4096, if there
+// is one (for allocation sizes).
+func (st *symState) small(sv symbolic.Value) (symbolic.Value, bool) {
+	s := st.sess
+	w, err := symbolic.Convert(sv, symbolic.Uint64)
+	if err != nil {
+		return symbolic.Value{}, false
+	}
+	le, err := symbolic.BinOp(token.LEQ, w, symbolic.MakeUint(symbolic.Uint64, 4096))
+	if err != nil {
+		return symbolic.Value{}, false
+	}
+	s.Push()
+	defer s.Pop()
+	if s.Assume(le) != nil {
+		return symbolic.Value{}, false
+	}
+	m, err := s.Model(solverCtx())
+	if err != nil {
+		return symbolic.Value{}, false
+	}
+	return m.Eval(sv), true
+}
+
+// maxSplit is Options.MaxSplit with its default.
+func (o *Options) maxSplit() int {
+	if o.MaxSplit > 0 {
+		return o.MaxSplit
+	}
+	return 16
 }
 
 // symbolicFinding adds the inputs, the path condition and the
@@ -419,14 +617,27 @@ func formatInputs(ins []Input) string {
 	return strings.Join(parts, ", ")
 }
 
-// addSymbolic records an execution's inconclusive branches (with c.mu
-// held).
+// addSymbolic records an execution's inconclusive branches and the
+// values it fixed without covering the others (with c.mu held).
 func (c *collector) addSymbolic(x *execution) {
 	st := x.symst
 	if st == nil {
 		return
 	}
 	c.infeasible += st.infeasible
+	uncovered := st.uncovered
+	if len(st.panicFixed) > 0 && !x.hasKind(KindPanic) && !x.sleepBlocked && !x.hasFatalFinding() {
+		uncovered = append(uncovered, st.panicFixed...)
+	}
+	if len(uncovered) > 0 {
+		c.bounds["concretized"] = true
+		if c.warns == nil {
+			c.warns = map[string]bool{}
+		}
+		for _, w := range uncovered {
+			c.warns["concretized: "+w] = true
+		}
+	}
 	if len(st.inconclusive) == 0 {
 		return
 	}

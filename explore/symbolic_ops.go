@@ -34,6 +34,9 @@ func (c *compiler) symbolicInstr(ins ssa.Instruction, f instrFn) instrFn {
 	}
 	switch ins := ins.(type) {
 	case *ssa.BinOp:
+		if c.m.rtypeOf(ins.X.Type()).kind.isAggregate() {
+			return c.symAggEqual(ins, f)
+		}
 		return c.symBinOp(ins, f)
 	case *ssa.UnOp:
 		switch ins.Op {
@@ -50,30 +53,35 @@ func (c *compiler) symbolicInstr(ins ssa.Instruction, f instrFn) instrFn {
 		if c.m.rtypeOf(ins.X.Type()).kind == kString {
 			return c.symIndex(ins, ins.X, ins.Index, f)
 		}
-		return c.concretizing(ins, "map key", f, ins.Index)
+		return c.symMapLookup(ins, f)
 	case *ssa.MapUpdate:
-		return c.concretizing(ins, "map key", f, ins.Key)
+		return c.symMapUpdate(ins, f)
 	case *ssa.MakeSlice:
-		return c.concretizing(ins, "allocation size", f, ins.Len, ins.Cap)
+		return c.symMakeSlice(ins, f)
 	case *ssa.MakeChan:
-		return c.concretizing(ins, "channel buffer size", f, ins.Size)
+		return c.symMakeChan(ins, f)
 	case *ssa.Slice:
-		var ops []ssa.Value
-		for _, v := range []ssa.Value{ins.Low, ins.High, ins.Max} {
-			if v != nil {
-				ops = append(ops, v)
-			}
-		}
-		return c.concretizing(ins, "slice bounds", f, ops...)
+		return c.symSlice(ins, f)
 	case *ssa.MakeInterface:
-		return c.concretizing(ins, "conversion to "+types.TypeString(ins.Type(), shortQualifier), f, ins.X)
+		return c.concretizingLeaves(ins, "conversion to "+types.TypeString(ins.Type(), shortQualifier), f, ins.X)
 	case ssa.CallInstruction:
 		if b, ok := ins.Common().Value.(*ssa.Builtin); ok {
+			call, _ := ins.(*ssa.Call)
 			switch b.Name() {
-			case "len", "cap", "append", "copy", "ssa:deferstack":
+			case "len", "cap", "append", "copy", "ssa:deferstack", "ssa:wrapnilchk", "recover", "close", "clear", "panic":
 				return f
+			case "print", "println":
+				return c.symPrint(ins.Common(), f)
+			case "min", "max":
+				if call != nil {
+					return c.symMinMax(call, b.Name() == "max", f)
+				}
+			case "delete":
+				if call != nil {
+					return c.symDelete(call, f)
+				}
 			}
-			return c.concretizing(ins, "argument of "+b.Name(), f, ins.Common().Args...)
+			return c.concretizingLeaves(ins, "argument of "+b.Name(), f, ins.Common().Args...)
 		}
 	}
 	return f
@@ -120,19 +128,25 @@ func (m *machine) symbolicArgs(fn *ssa.Function, intr intrinsic) intrinsic {
 	sig := fn.Signature
 	var idx []int
 	var ts []symbolic.Type
+	var mem []int // arguments through which the function may read memory
+	var mts []*rtype
+	walk := readsMemory(fn)
+	add := func(i int, t types.Type) {
+		if st, ok := symbolic.TypeOf(t); ok {
+			idx, ts = append(idx, i), append(ts, st)
+		} else if rt := m.rtypeOf(t); walk && reachesScalars(rt) {
+			mem, mts = append(mem, i), append(mts, rt)
+		}
+	}
 	n := 0
 	if r := sig.Recv(); r != nil {
-		if t, ok := symbolic.TypeOf(r.Type()); ok {
-			idx, ts = append(idx, 0), append(ts, t)
-		}
+		add(0, r.Type())
 		n = 1
 	}
 	for i := range sig.Params().Len() {
-		if t, ok := symbolic.TypeOf(sig.Params().At(i).Type()); ok {
-			idx, ts = append(idx, n+i), append(ts, t)
-		}
+		add(n+i, sig.Params().At(i).Type())
 	}
-	if len(idx) == 0 {
+	if len(idx) == 0 && len(mem) == 0 {
 		return intr
 	}
 	why := "argument of " + fn.String()
@@ -144,8 +158,43 @@ func (m *machine) symbolicArgs(fn *ssa.Function, intr intrinsic) intrinsic {
 				}
 			}
 		}
+		for k, i := range mem {
+			if i < len(c.args) {
+				if cc := c.g.x.concretizeReachable(c.g, c.pos, mts[k], c.args[i], why); cc != ctrlNext {
+					return cc
+				}
+			}
+		}
 		return intr(c)
 	}
+}
+
+// readsMemory reports whether the modelled function fn may read the
+// interpreter's memory natively through its arguments: not the models of
+// sync, sync/atomic, runtime, errors and sort, which keep values as they
+// are (or run interpreted code on them).
+func readsMemory(fn *ssa.Function) bool {
+	if fn.Pkg == nil || fn.Pkg.Pkg == nil {
+		return true
+	}
+	switch fn.Pkg.Pkg.Path() {
+	case "sync", "sync/atomic", "runtime", "errors", "sort", "iter", ltltestPath:
+		return false
+	}
+	return true
+}
+
+// reachesScalars reports whether values of type t may lead to booleans
+// or integers in memory (aggregates holding them, pointers, slices,
+// maps, interfaces).
+func reachesScalars(t *rtype) bool {
+	switch t.kind {
+	case kPtr, kSlice, kMap, kIface:
+		return true
+	case kStruct, kArray:
+		return true
+	}
+	return false
 }
 
 // symBinOp builds terms for binary operations on booleans and integers.
@@ -220,6 +269,18 @@ func (c *compiler) symUnOp(e *ssa.UnOp, f instrFn) instrFn {
 func (c *compiler) symConvert(e *ssa.Convert, f instrFn) instrFn {
 	from, okf := symbolic.TypeOf(e.X.Type())
 	if !okf {
+		if xt := c.m.rtypeOf(e.X.Type()); xt.kind == kSlice {
+			// string([]byte), string([]rune): the conversion reads the
+			// elements natively
+			x, pos := c.use(e.X), e.Pos()
+			why := "conversion to " + types.TypeString(e.Type(), shortQualifier)
+			return func(fr *frame) ctrl {
+				if cc := fr.g.x.concretizeReachable(fr.g, pos, xt, fr.regs[x], why); cc != ctrlNext {
+					return cc
+				}
+				return f(fr)
+			}
+		}
 		return f
 	}
 	to, okt := symbolic.TypeOf(e.Type())
@@ -248,8 +309,8 @@ func (c *compiler) symConvert(e *ssa.Convert, f instrFn) instrFn {
 
 // symIndex forks the out-of-range panic of an index operation with a
 // symbolic index: the panicking path gets a concrete index from the
-// model (Go's message); the other path concretizes the index (memory is
-// addressed concretely) and runs f.
+// model (Go's message); the other path splits the index over its
+// possible values (memory is addressed concretely) and runs f.
 func (c *compiler) symIndex(ins ssa.Instruction, xv, iv ssa.Value, f instrFn) instrFn {
 	it, ok := symbolic.TypeOf(iv.Type())
 	if !ok {
@@ -301,15 +362,14 @@ func (c *compiler) symIndex(ins ssa.Instruction, xv, iv ssa.Value, f instrFn) in
 		if cc != ctrlNext {
 			return cc
 		}
-		why := "index"
 		if !ok {
-			why = "index out of range"
-		}
-		if cc := x.concretize(fr.g, pos, &r[i], it, why); cc != ctrlNext {
-			return cc
-		}
-		if !ok {
+			if cc := x.concretizeForPanic(fr.g, pos, &r[i], it, "index out of range"); cc != ctrlNext {
+				return cc
+			}
 			return fr.g.throwIndex(r[i].a, signed, n)
+		}
+		if cc := x.concretize(fr.g, pos, &r[i], it, "index"); cc != ctrlNext {
+			return cc
 		}
 		return f(fr)
 	}

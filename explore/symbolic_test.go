@@ -173,8 +173,11 @@ func TestSymbolicExamples(t *testing.T) {
 			},
 		},
 		{
+			// i < 0, i > 4, i == 4 (the panic), and i = 0, 1, 2, 3: the
+			// in-range index addresses memory, so it is split into its
+			// four values (one path each), which covers every input.
 			entry: "bounds.Lookup", kind: KindPanic, message: "index out of range [4] with length 4",
-			paths: 4, inputs: []string{"i"}, complete: true,
+			paths: 7, inputs: []string{"i"}, complete: true,
 			native: func(t *testing.T, f *Finding) {
 				requirePanics(t, "index out of range [4] with length 4", func() { bounds.Lookup(in[int](t, f, "i")) })
 			},

@@ -114,6 +114,20 @@ func WithPCTDepth(d int) Option {
 	return exploreOption(func(o *explore.Options) { o.PCTDepth = d })
 }
 
+// WithMapOrders selects the iteration orders of ranges over maps the
+// exploration covers: explore.MapOffsets (the default: every start of the
+// insertion order) or explore.MapPermutations (every order).
+func WithMapOrders(mode explore.MapOrder) Option {
+	return exploreOption(func(o *explore.Options) { o.MapOrders = mode })
+}
+
+// WithMaxSplit bounds how many values a symbolic input is split into
+// where the explorer needs a concrete value (default 16); a value that
+// can take more is fixed to one, and the result is unknown.
+func WithMaxSplit(n int) Option {
+	return exploreOption(func(o *explore.Options) { o.MaxSplit = n })
+}
+
 // WithSpecs checks only the named //ltl:spec annotations of the body's
 // package and the packages it imports (all of them by default).
 func WithSpecs(names ...string) Option {
@@ -133,7 +147,8 @@ func WithReplay(token string) Option {
 }
 
 // WithBounded accepts an exploration cut by a bound (executions, steps,
-// time, preemptions) as a pass when it found nothing: use it with Random,
+// time, preemptions; symbolic values fixed to one of many values or
+// solver time limits) as a pass when it found nothing: use it with Random,
 // PCT or PB, whose search is bounded by design. Without it such a result
 // fails the test as "unknown". Unsupported constructs fail regardless.
 func WithBounded() Option {
@@ -256,7 +271,12 @@ func judge(t TestingT, e *explore.Entry, r *explore.Report, opts *explore.Option
 	}
 	var b strings.Builder
 	b.WriteString(summary + "\n")
-	if len(r.Findings) == 0 {
+	switch {
+	case len(r.Findings) > 0:
+	case r.Bound == "concretized":
+		b.WriteString("unknown: a symbolic value that can take many values was fixed to one of them (the warnings say where); the others were not explored, nothing is proved.\n")
+		b.WriteString("Constrain the input, raise WithMaxSplit, or accept bounded results with ltltest.WithBounded().\n")
+	default:
 		// Incomplete without findings.
 		fmt.Fprintf(&b, "unknown: the %s bound was reached before every schedule was explored; nothing is proved.\n", r.Bound)
 		b.WriteString("Raise the bound (WithMaxExecutions, WithMaxSteps, WithTimeout) or accept bounded results with ltltest.WithBounded().\n")

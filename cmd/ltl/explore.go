@@ -19,7 +19,7 @@ import (
 const exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy dpor|dfs|pb|random|pct] [-json]
                    [-seed N] [-max-executions N] [-max-steps N] [-timeout D]
                    [-shared] [-races=false] [-workers N] [-preemptions N] [-pct-depth N]
-                   [-replay TOKEN] [-emit-test] [-find FORMULA]
+                   [-map-orders offsets|permutations] [-replay TOKEN] [-emit-test] [-find FORMULA]
                    [-specs NAME,… | -specs none] [-func NAME] [PACKAGES]
 
 Runs the Test functions of PACKAGES (go/packages patterns, "." by default)
@@ -40,6 +40,10 @@ makes each access to memory another goroutine can reach a scheduling
 point, so the orders of conflicting accesses are explored too (finds
 check-then-act bugs; many more schedules). -races=false turns checking
 off.
+
+The iteration order of every range over a map is a choice too (Go
+randomizes it): by default each start of the insertion order (n orders
+for n entries); -map-orders permutations explores every order (n!).
 
 Output: one block per finding (the interleaving table, goroutine stacks,
 output and a replay token), then one line per test:
@@ -106,6 +110,7 @@ type exploreFlags struct {
 	workers       int
 	preemptions   int
 	pctDepth      int
+	mapOrders     string
 	replay        string
 	emitTest      bool
 	find          string
@@ -126,6 +131,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.workers, "workers", 1, "parallel workers (every strategy)")
 	fs.IntVar(&f.preemptions, "preemptions", 2, "largest preemption bound of pb")
 	fs.IntVar(&f.pctDepth, "pct-depth", 3, "bug depth of pct")
+	fs.StringVar(&f.mapOrders, "map-orders", string(explore.MapOffsets), "iteration orders of ranges over maps: `offsets` (every start of the insertion order) or permutations (every order)")
 	fs.StringVar(&f.replay, "replay", "", "run only the execution of this replay `token`")
 	fs.BoolVar(&f.emitTest, "emit-test", false, "print a Go regression test for each finding with symbolic inputs")
 	fs.StringVar(&f.fn, "func", "", "explore the function `name` (e.g. a //ltl:symbolic function) instead of Test functions")
@@ -152,6 +158,12 @@ func (f *exploreFlags) options() (explore.Options, error) {
 	}
 	if f.timeout < 0 {
 		return o, fmt.Errorf("-timeout: must not be negative, got %s", f.timeout)
+	}
+	switch m := explore.MapOrder(f.mapOrders); m {
+	case explore.MapOffsets, explore.MapPermutations:
+		o.MapOrders = m
+	default:
+		return o, fmt.Errorf("-map-orders: unknown mode %q (want offsets or permutations)", f.mapOrders)
 	}
 	o.Seed = f.seed
 	o.MaxExecutions = f.maxExecutions
