@@ -615,6 +615,7 @@ func wgGo(c *icall) ctrl {
 		return cc
 	}
 	tr := c.m().wgGoTrampoline()
+	c.x().publishFunc(c.args[1])
 	c.x().spawn(c.g, tr.self, []Value{c.args[1], c.args[0]}, c.pos)
 	return c.ret(Value{})
 }
@@ -848,6 +849,9 @@ func syncMapOp(op string) intrinsic {
 		}
 		c.g.acquireAt(o, off)
 		c.g.releaseAt(o, off)
+		for _, a := range c.args[1:] {
+			c.x().publishAny(a) // keys and values become reachable
+		}
 		sm := c.syncMapState(o, off)
 		unhashable := func(bad *rtype) ctrl { return c.g.throwRuntime("hash of unhashable type %s", bad) }
 		switch op {
@@ -1012,6 +1016,7 @@ func poolPut(c *icall) ctrl {
 		return c.ret(Value{})
 	}
 	ps := c.x().sideState(o, off, func() any { return &poolState{} }).(*poolState)
+	c.x().publishAny(c.args[1])
 	ps.items = append(ps.items, c.args[1])
 	var vc vclock
 	if c.x().race != nil {

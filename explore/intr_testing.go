@@ -444,6 +444,7 @@ func (m *machine) testRun() intrinsic {
 				name = fmt.Sprintf("%s#%02d", name, n-1)
 			}
 			name = strings.ReplaceAll(name, " ", "_")
+			c.x().publishFunc(c.args[2])
 			sg := c.x().spawn(g, tr.self, nil, c.pos)
 			st := c.x().newTest(name, parent, sg)
 			fr := sg.top
