@@ -33,7 +33,8 @@ import (
 // common goroutine, or touch the same object (channel, sync variable,
 // atomic or shared cell) and one writes; every channel operation writes.
 // Clock advances are barriers. Observer events all conflict with each
-// other (the monitor sees their order).
+// other (the monitor sees their order); so do the writes state predicates
+// read (predwatch.go).
 
 // event is the record of one scheduling step.
 type event struct {
@@ -80,7 +81,14 @@ func (x *execution) newEvent(t transition) event {
 		e.obj = evKey{}
 		e.join = p.g2.key
 	case opEvent:
-		e.obj = eventsObj
+		if k := p.object(t.alt); k.id != 0 {
+			// a write a state predicate reads (predwatch.go): it
+			// conflicts with the accesses of its cell, with observer
+			// events and with the other watched writes
+			e.obj, e.also = k, []evKey{eventsObj}
+		} else {
+			e.obj = eventsObj
+		}
 	case opSelect:
 		for i, c := range p.cases {
 			if i != t.alt && c.ch != nil {
@@ -92,6 +100,7 @@ func (x *execution) newEvent(t transition) event {
 		t.g.evStarted = true
 		e.spawner = t.g.spawnEv
 	}
+	x.predConflicts(&e, p)
 	return e
 }
 

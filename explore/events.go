@@ -108,11 +108,21 @@ type stmtObserver interface {
 // the event when granted, then runs the instruction. If the instruction
 // itself yields (a channel operation at the statement), the event is not
 // reported again when it resumes.
+//
+// It also applies the state-predicate wrappers (predwatch.go): a watched
+// write inside the statement event, the entry's initial state outside.
+// The observer of a quiet replay (race.go) schedules the same events.
 func (c *compiler) withStmtEvent(ins ssa.Instruction, f instrFn) instrFn {
 	if c.m.opts == nil || c.m.opts.Observer == nil {
 		return f
 	}
-	so, ok := c.m.opts.Observer.(stmtObserver)
+	obs := unwrapObserver(c.m.opts.Observer)
+	f = c.withWatchedWrite(obs, ins, f)
+	return c.withEntryStart(obs, ins, c.stmtEvent(obs, ins, f))
+}
+
+func (c *compiler) stmtEvent(obs Observer, ins ssa.Instruction, f instrFn) instrFn {
+	so, ok := obs.(stmtObserver)
 	if !ok {
 		return f
 	}

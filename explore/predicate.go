@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"math"
 	"strings"
+	"unsafe"
 
 	"github.com/henceforth-go/henceforth/annotate"
 	"github.com/henceforth-go/henceforth/symbolic"
@@ -51,6 +52,13 @@ import (
 type predicate struct {
 	expr    *annotate.Expr
 	globals map[*types.Var]*ssa.Global
+	// reads is the memory its evaluation reads (predwatch.go): which
+	// writes can change its value.
+	reads []memRead
+	// mapLens are the map types whose length it reads (len of a map);
+	// chanLen is set when it reads the length or capacity of a channel.
+	mapLens []types.Type
+	chanLen bool
 }
 
 // newPredicate checks that e uses only supported forms and resolves its
@@ -143,6 +151,7 @@ func (p *Program) newPredicate(e *annotate.Expr, fset *token.FileSet) (*predicat
 	if err != nil {
 		return nil, err
 	}
+	pr.collectReads()
 	return pr, nil
 }
 
@@ -192,6 +201,77 @@ type predEval struct {
 	// Go does not evaluate the right operand when the left decides, so a
 	// failure there (division by zero…) happens only under them.
 	guards []symbolic.Value
+	// rec, if not nil, records what the evaluation read (predMemo).
+	rec *predMemo
+}
+
+// predMemo is the last value of a predicate on a path and everything its
+// evaluation read: the cells (whose words determine the values, symbolic
+// terms included) and the lengths of maps and channels. The value is
+// the same while none of them changed (for a symbolic predicate, the
+// outcome decided on the path stays implied by its path condition), so
+// the predicate is not evaluated again (and not decided again).
+type predMemo struct {
+	valid bool
+	val   bool
+	cells []cellRead
+	lens  []lenRead
+}
+
+type cellRead struct {
+	o   *object
+	off int
+	v   Value
+}
+
+type lenRead struct {
+	p    unsafe.Pointer // *mapObject or *chanObject
+	kind kind
+	cap  bool
+	n    int
+}
+
+// unchanged reports whether everything the memo's evaluation read still
+// has the value it read.
+func (pm *predMemo) unchanged() bool {
+	if !pm.valid {
+		return false
+	}
+	for _, c := range pm.cells {
+		if c.o.cells[c.off] != c.v {
+			return false
+		}
+	}
+	for _, l := range pm.lens {
+		var n int
+		switch {
+		case l.kind == kMap:
+			n = (*mapObject)(l.p).len()
+		case l.cap:
+			n = (*chanObject)(l.p).capacity()
+		default:
+			n = (*chanObject)(l.p).length()
+		}
+		if n != l.n {
+			return false
+		}
+	}
+	return true
+}
+
+// evalMemo evaluates the predicate unless memo shows nothing it read
+// changed; it records the evaluation in memo.
+func (pr *predicate) evalMemo(x *execution, g *goroutine, memo *predMemo) (bool, error) {
+	if memo.unchanged() {
+		return memo.val, nil
+	}
+	memo.valid = false
+	memo.cells, memo.lens = memo.cells[:0], memo.lens[:0]
+	v, err := pr.evalWith(x, g, memo)
+	if err == nil {
+		memo.valid, memo.val = true, v
+	}
+	return v, err
 }
 
 // eval evaluates the predicate in the current state of x. A symbolic
@@ -199,7 +279,12 @@ type predEval struct {
 // outcomes are feasible); if that stops the execution the error is
 // errPredStopped.
 func (pr *predicate) eval(x *execution, g *goroutine) (ok bool, err error) {
-	ev := &predEval{x: x, g: g}
+	return pr.evalWith(x, g, nil)
+}
+
+// evalWith is eval recording what it reads in rec (if not nil).
+func (pr *predicate) evalWith(x *execution, g *goroutine, rec *predMemo) (ok bool, err error) {
+	ev := &predEval{x: x, g: g, rec: rec}
 	defer func() {
 		if r := recover(); r != nil {
 			switch r := r.(type) {
@@ -327,7 +412,7 @@ func (pr *predicate) value(ev *predEval, e ast.Expr) pval {
 			return pval{rt: m.rtypeOf(types.Typ[types.UnsafePointer])}
 		case *types.Var:
 			o := m.global(pr.globals[obj])
-			return pr.load(m.rtypeOf(obj.Type()), o, 0)
+			return pr.load(ev, m.rtypeOf(obj.Type()), o, 0)
 		}
 	case *ast.SelectorExpr:
 		sel, ok := info.Selections[e]
@@ -343,7 +428,7 @@ func (pr *predicate) value(ev *predEval, e ast.Expr) pval {
 				cur = pval{rt: cur.rt.elem, obj: cur.v.obj(), off: cur.v.off()}
 			}
 			f := cur.rt.fields[i]
-			cur = pr.load(f.t, cur.obj, cur.off+f.off)
+			cur = pr.load(ev, f.t, cur.obj, cur.off+f.off)
 		}
 		return cur
 	case *ast.StarExpr:
@@ -351,7 +436,7 @@ func (pr *predicate) value(ev *predEval, e ast.Expr) pval {
 		if p.v.p == nil {
 			pr.fail("nil pointer dereference in %s", types.ExprString(e))
 		}
-		return pr.load(p.rt.elem, p.v.obj(), p.v.off())
+		return pr.load(ev, p.rt.elem, p.v.obj(), p.v.off())
 	case *ast.IndexExpr:
 		base := pr.value(ev, e.X)
 		i := pr.value(ev, e.Index)
@@ -373,12 +458,12 @@ func (pr *predicate) value(ev *predEval, e ast.Expr) pval {
 			if idx < 0 || idx >= int64(base.rt.len) {
 				pr.fail("index out of range [%d] with length %d", idx, base.rt.len)
 			}
-			return pr.load(base.rt.elem, base.obj, base.off+int(idx)*base.rt.elem.size)
+			return pr.load(ev, base.rt.elem, base.obj, base.off+int(idx)*base.rt.elem.size)
 		case kSlice:
 			if idx < 0 || idx >= int64(base.v.sliceLen()) {
 				pr.fail("index out of range [%d] with length %d", idx, base.v.sliceLen())
 			}
-			return pr.load(base.rt.elem, base.v.obj(), base.v.off()+int(idx)*base.rt.elem.size)
+			return pr.load(ev, base.rt.elem, base.v.obj(), base.v.off()+int(idx)*base.rt.elem.size)
 		case kPtr: // pointer to array
 			if base.v.p == nil {
 				pr.fail("nil pointer dereference in %s", types.ExprString(e))
@@ -387,7 +472,7 @@ func (pr *predicate) value(ev *predEval, e ast.Expr) pval {
 			if idx < 0 || idx >= int64(at.len) {
 				pr.fail("index out of range [%d] with length %d", idx, at.len)
 			}
-			return pr.load(at.elem, base.v.obj(), base.v.off()+int(idx)*at.elem.size)
+			return pr.load(ev, at.elem, base.v.obj(), base.v.off()+int(idx)*at.elem.size)
 		}
 	case *ast.UnaryExpr:
 		v := pr.value(ev, e.X)
@@ -456,6 +541,9 @@ func (pr *predicate) value(ev *predEval, e ast.Expr) pval {
 				}
 			}
 		}
+		if ev.rec != nil && (a.rt.kind == kMap || a.rt.kind == kChan) && a.v.p != nil {
+			ev.rec.lens = append(ev.rec.lens, lenRead{a.v.p, a.rt.kind, name == "cap", n})
+		}
 		return pval{rt: rt, v: intV(int64(n))}
 	}
 	unsupportedf("expression %s", types.ExprString(e))
@@ -463,11 +551,15 @@ func (pr *predicate) value(ev *predEval, e ast.Expr) pval {
 }
 
 // load reads a value of type rt at obj[off].
-func (pr *predicate) load(rt *rtype, obj *object, off int) pval {
+func (pr *predicate) load(ev *predEval, rt *rtype, obj *object, off int) pval {
 	if rt.kind.isAggregate() {
 		return pval{rt: rt, obj: obj, off: off}
 	}
-	return pval{rt: rt, v: obj.cells[off]}
+	v := obj.cells[off]
+	if ev.rec != nil {
+		ev.rec.cells = append(ev.rec.cells, cellRead{obj, off, v})
+	}
+	return pval{rt: rt, v: v}
 }
 
 func convertNumeric(v pval, to *rtype) Value {

@@ -61,6 +61,10 @@ type Finding struct {
 	// completes (race.go); raceKey is its pair of positions.
 	race    *raceCapture
 	raceKey string
+	// specKey identifies the violated spec of an ltl finding from the
+	// spec checker (name and declaration): one finding per spec
+	// (specmon.go).
+	specKey string
 }
 
 // Step is one row of an interleaving.
@@ -238,7 +242,8 @@ func indent(s string) string {
 }
 
 // findingSet keeps the shortest finding per (kind, position, message),
-// and orders the result deterministically.
+// per race (pair of positions) and per violated spec, and orders the
+// result deterministically.
 type findingSet struct {
 	m map[string]*Finding
 }
@@ -250,6 +255,9 @@ func (s *findingSet) add(f *Finding) bool {
 	key := string(f.Kind) + "\x00" + f.Pos.String() + "\x00" + f.Message
 	if f.raceKey != "" {
 		key = string(f.Kind) + "\x00" + f.raceKey
+	}
+	if f.specKey != "" {
+		key = string(f.Kind) + "\x00spec\x00" + f.specKey
 	}
 	if old, ok := s.m[key]; ok {
 		switch {

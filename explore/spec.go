@@ -27,25 +27,23 @@ import (
 //     explored),
 //   - the start of a statement marked //ltl:event (also a scheduling
 //     point),
-//   - for specs with state predicates: a scheduling step after which the
-//     value of some predicate of the package changed (and the first step
-//     after package initialization, which gives the initial state).
+//   - for specs with state predicates: the state in which the entry
+//     starts, every write of memory a predicate reads after which a
+//     predicate changed value (predwatch.go: such writes are scheduling
+//     points too), and a scheduling step after which one changed
+//     (modelled operations such as atomics).
 // At every position all state predicates are evaluated in the current
 // state (predicate.go); an event atom holds exactly at the positions of
-// its event. The spec's verdict is LTLf: a monitor that reaches
-// "violated" ends the path with an ltl finding at once; a path that ends
-// (normally, by deadlock or panic) while the monitor's verdict is false
-// violates it too. A path cut by a bound (steps, time) gets no final
-// verdict: the report says the exploration was incomplete.
+// its event. The spec's verdict is LTLf, and each spec is judged on its
+// own (specmon.go): a monitor that reaches "violated" records an ltl
+// finding at once and the execution goes on for the other specs; a spec
+// still undecided is judged where the path really ends (every goroutine
+// done or blocked forever), never on a path cut by a bound, a panic or
+// another stop: the report is incomplete or has that finding.
 //
-// State predicates are read only at scheduling points: without
-// Options.Shared, plain memory writes between two scheduling points are
-// not separate steps, so a predicate that is false only between them is
-// not seen. DPOR explores one execution per happens-before class, which
-// is sound for events (they all conflict) but not for predicates over
-// plain memory, whose intermediate values differ between equivalent
-// executions: with state-predicate specs, DPOR is replaced by DFS (a
-// warning says so).
+// DPOR explores one execution per class of the observed trace: observer
+// events and the writes state predicates read all conflict (dpor.go,
+// predwatch.go).
 //
 // Go statements (//ltl:prop NAME go F), predicates over locals, and specs
 // whose statement events cannot be located in the SSA code are not
@@ -102,6 +100,9 @@ type specSet struct {
 	// of the specs by name leaves the others' predicates unevaluated).
 	used     []bool
 	stateful bool // some checked spec uses a state predicate
+	// watch is what the used predicates read (predwatch.go); nil if
+	// none.
+	watch *watchSet
 }
 
 // specCheck is one spec to check.
@@ -198,6 +199,7 @@ func subsetSpecs(set *specSet, names []string, found map[string]bool) *specSet {
 			}
 		}
 	}
+	sub.watch = newWatchSet(&sub)
 	return &sub
 }
 
@@ -329,6 +331,7 @@ func (p *Program) newSpecSet(ctx context.Context, tpkg *types.Package) *specSet 
 	for i := range set.used {
 		set.used[i] = true // every prepared predicate belongs to a check
 	}
+	set.watch = newWatchSet(set)
 	return set
 }
 
@@ -452,13 +455,11 @@ func (p *Program) installSpecs(ctx context.Context, e *Entry, opts *Options, r *
 	// (specsObserver).
 	own := map[*types.Package]bool{e.Fn.Pkg.Pkg: true, p.underTest[e.Fn.Pkg.Pkg]: true}
 	var so specsObserver
-	stateful := false
 	for i, set := range sets {
 		if len(set.checks) > 0 {
 			so.sets = append(so.sets, set)
 			so.dep = append(so.dep, !own[of[i]])
 			r.SpecPackages = append(r.SpecPackages, of[i].Path())
-			stateful = stateful || set.stateful
 		}
 	}
 	if len(so.sets) > 0 {
@@ -466,11 +467,6 @@ func (p *Program) installSpecs(ctx context.Context, e *Entry, opts *Options, r *
 			opts.Observer = teeObserver{so, opts.Observer}
 		} else {
 			opts.Observer = so
-		}
-		if stateful && opts.Strategy == DPOR && opts.Replay == "" {
-			opts.Strategy = DFS
-			r.Strategy = string(DFS)
-			r.Warnings = append(r.Warnings, "specs with state predicates are checked with DFS instead of DPOR (DPOR does not preserve intermediate states)")
 		}
 	}
 	var out []*Finding

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"go/token"
 	"strings"
 
 	"github.com/henceforth-go/henceforth/automaton"
@@ -12,6 +13,15 @@ import (
 // specPath monitors the specs of one execution (see spec.go): one DFA
 // monitor per spec, the predicate values at the last position, and the
 // positions so far (for the explanation of a violation).
+//
+// Each spec is judged on its own: a spec whose monitor reaches
+// "violated" is reported at once (an ltl finding with the trace up to
+// that point) and is decided from then on, but the execution goes on for
+// the other specs and the other checks. A spec still undecided when the
+// execution stops gets its LTLf verdict only if the path really ended
+// (every goroutine done or blocked forever), never on a path cut by a
+// bound, an unsupported construct, a replay divergence or a fatal
+// finding such as a panic (pathEnded).
 type specPath struct {
 	set     *specSet
 	mons    []*automaton.Monitor
@@ -19,40 +29,33 @@ type specPath struct {
 	vals    []bool
 	started bool
 	trace   []specPos
-	// violated: an Event returned a violation, which stopped the path
-	// there (End then adds no final position).
-	violated bool
-	// lastViolated is the spec whose violation add returned last.
-	lastViolated int
+	// memos are the predicates' last evaluations (predicate.go): a
+	// predicate is evaluated again only when something it read changed.
+	memos []predMemo
 }
 
 // specPos is one position of the trace.
 type specPos struct {
 	step   int
 	g      int
-	what   string   // "call F", "event m2", "state change"
+	what   string   // "call F", "event m2", "state", "initial state", "end state"
+	by     string   // for a state after a watched write: "write level"
 	events []string // event atoms true here
 	vals   []bool   // predicate values
 }
 
 func newSpecPath(set *specSet) *specPath {
-	sp := &specPath{set: set, done: make([]bool, len(set.checks)), vals: make([]bool, len(set.preds))}
+	sp := &specPath{set: set, done: make([]bool, len(set.checks)), vals: make([]bool, len(set.preds)), memos: make([]predMemo, len(set.preds))}
 	for _, c := range set.checks {
 		sp.mons = append(sp.mons, c.dfa.Monitor())
 	}
 	return sp
 }
 
-// Event implements PathMonitor.
+// Event implements PathMonitor. Spec violations are recorded as findings
+// here and never stop the execution; the returned violation is a
+// predicate that cannot be evaluated (unsupported), which does.
 func (sp *specPath) Event(ev *Event, st State) *Violation {
-	v := sp.event(ev, st)
-	if v != nil {
-		sp.violated = true
-	}
-	return v
-}
-
-func (sp *specPath) event(ev *Event, st State) *Violation {
 	x := st.(stateView).x
 	if sp.allDone() {
 		return nil // nothing can change a verdict (and no symbolic fork is needed)
@@ -72,8 +75,13 @@ func (sp *specPath) event(ev *Event, st State) *Violation {
 		if sp.started && equalBools(vals, sp.vals) {
 			return nil
 		}
-		what = "state"
-		return sp.add(x, ev, what, nil, vals)
+		pos := token.NoPos
+		if x.lastG != nil {
+			// where the goroutine that changed the state stopped
+			pos = x.lastG.sourcePos()
+		}
+		sp.add(x, ev.Step, ev.Goroutine, pos, "state", "", nil, vals)
+		return nil
 	case EventCall:
 		names, what = sp.set.calls[funcObject(ev.Func)], "call "+shortFuncName(ev.Func)
 	case EventReturn:
@@ -91,7 +99,40 @@ func (sp *specPath) event(ev *Event, st State) *Violation {
 	if vals == nil && len(sp.set.preds) > 0 {
 		return nil // the execution stopped while deciding a predicate
 	}
-	return sp.add(x, ev, what, names, vals)
+	sp.add(x, ev.Step, ev.Goroutine, ev.Pos, what, "", names, vals)
+	return nil
+}
+
+// entryStart records the initial state: the first position of a path
+// of state-predicate specs is the state in which the entry starts (after
+// package initialization).
+func (sp *specPath) entryStart(x *execution, g *goroutine) *Violation {
+	if sp.started || x.inInit || !sp.set.stateful || sp.allDone() {
+		return nil
+	}
+	vals, err := sp.eval(x, g)
+	if err != nil || vals == nil {
+		return err
+	}
+	sp.add(x, x.steps, g.id, g.sourcePos(), "initial state", "", nil, vals)
+	return nil
+}
+
+// written observes the state after a watched write (predwatch.go): a
+// position of its own when a predicate changed value.
+func (sp *specPath) written(x *execution, g *goroutine, pos token.Pos, what string) *Violation {
+	if x.inInit || !sp.set.stateful || sp.allDone() {
+		return nil
+	}
+	vals, err := sp.eval(x, g)
+	if err != nil || vals == nil {
+		return err
+	}
+	if sp.started && equalBools(vals, sp.vals) {
+		return nil
+	}
+	sp.add(x, x.steps, g.id, pos, "state", what, nil, vals)
+	return nil
 }
 
 // allDone reports whether every spec of the path is decided.
@@ -118,7 +159,7 @@ func (sp *specPath) eval(x *execution, g *goroutine) ([]bool, *Violation) {
 		if !sp.set.used[i] {
 			continue // a predicate of specs not selected: constant false
 		}
-		v, err := pr.eval(x, g)
+		v, err := pr.evalMemo(x, g, &sp.memos[i])
 		if err == errPredStopped {
 			return nil, nil
 		}
@@ -147,11 +188,14 @@ func equalBools(a, b []bool) bool {
 	return len(a) == len(b)
 }
 
-// add appends a position and steps every undecided monitor.
-func (sp *specPath) add(x *execution, ev *Event, what string, events []string, vals []bool) *Violation {
+// add appends a position and steps every undecided monitor; a monitor
+// that reaches "violated" is reported with pos (the spec's position if
+// pos is invalid). by is the watched write after which a state is
+// observed.
+func (sp *specPath) add(x *execution, step, g int, pos token.Pos, what, by string, events []string, vals []bool) {
 	sp.started = true
 	sp.vals = vals
-	sp.trace = append(sp.trace, specPos{step: ev.Step, g: ev.Goroutine, what: what, events: events, vals: vals})
+	sp.trace = append(sp.trace, specPos{step: step, g: g, what: what, by: by, events: events, vals: vals})
 	for i, c := range sp.set.checks {
 		if sp.done[i] {
 			continue
@@ -170,18 +214,25 @@ func (sp *specPath) add(x *execution, ev *Event, what string, events []string, v
 		switch m.Step(l) {
 		case monitor.Violated:
 			sp.done[i] = true
-			sp.lastViolated = i
-			v := sp.violation(i, fmt.Sprintf("violated at event %d (%s, step %d, goroutine %d): no continuation can satisfy it", len(sp.trace)-1, what, ev.Step, ev.Goroutine))
-			if ev.Kind == EventStep && x.lastG != nil {
-				// where the goroutine that changed the state stopped
-				v.Pos = x.lastG.sourcePos()
-			}
-			return v
+			sp.report(x, i, fmt.Sprintf("violated at event %d (%s, step %d, goroutine %d): no continuation can satisfy it", len(sp.trace)-1, what, step, g), pos)
 		case monitor.Satisfied:
 			sp.done[i] = true
 		}
 	}
-	return nil
+}
+
+// report records the violation of spec i as a finding of the execution.
+// Findings of one spec (name and declaration) are one finding
+// (findingSet keeps the one with the fewest steps), wherever the
+// violation happened.
+func (sp *specPath) report(x *execution, i int, how string, pos token.Pos) {
+	c := sp.set.checks[i]
+	if !pos.IsValid() {
+		pos = c.spec.Pos
+	}
+	v := sp.violation(i, how)
+	f := x.addFinding(KindLTL, v.Message, pos, v.Explanation)
+	f.specKey = c.spec.Name + "\x00" + sp.set.prog.Fset.Position(c.spec.Pos).String()
 }
 
 func contains(list []string, s string) bool {
@@ -193,17 +244,28 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// End implements PathMonitor: the LTLf verdict at the end of the path.
-// For specs with state predicates the final state is a position of its
-// own when the predicates changed since the last one (or no position was
-// recorded: an entry without scheduling steps), so a state the path ends
-// in is never missed.
+// pathEnded reports whether the execution's path really ended: every
+// goroutine done or blocked forever. A path stopped early (a bound, an
+// unsupported construct, a fatal finding such as a panic, a replay
+// divergence, DPOR's sleep-set block) or one whose goroutines timers
+// still woke up when the explorer gave up is truncated.
+func (x *execution) pathEnded() bool {
+	return !x.stopped && x.bound == "" && x.replayErr == "" && !x.sleepBlocked && x.postAdvances <= postEntryAdvances
+}
+
+// End implements PathMonitor: the LTLf verdict of every undecided spec
+// where the path really ended. For specs with state predicates the final
+// state is a position of its own when the predicates changed since the
+// last one (or no position was recorded), so a state the path ends in is
+// never missed. On a truncated path undecided specs are not judged; if a
+// panic cut it, its finding says so.
 func (sp *specPath) End(st State) *Violation {
 	x := st.(stateView).x
-	if x.bound != "" || x.replayErr != "" {
-		return nil // a truncated path has no final verdict
+	if !x.pathEnded() {
+		sp.noteUnjudged(x)
+		return nil
 	}
-	if sp.set.stateful && !x.inInit && !sp.violated && !sp.allDone() {
+	if sp.set.stateful && !x.inInit && !sp.allDone() {
 		g := x.lastG
 		if g == nil && len(x.gs) > 0 {
 			g = x.gs[0]
@@ -220,31 +282,42 @@ func (sp *specPath) End(st State) *Violation {
 			if g != nil {
 				gid = g.id
 			}
-			// (an Event of no kind: the violation's position is the
-			// spec's, the path has no current instruction)
-			if v := sp.add(x, &Event{Goroutine: gid, Step: x.steps}, "end state", nil, vals); v != nil {
-				if !v.Pos.IsValid() {
-					v.Pos = sp.set.checks[sp.lastViolated].spec.Pos
-				}
-				return v
-			}
+			// (the violation's position is the spec's: the path has
+			// no current instruction)
+			sp.add(x, x.steps, gid, token.NoPos, "end state", "", nil, vals)
 		}
 	}
-	var first *Violation
 	for i := range sp.set.checks {
 		if sp.done[i] || sp.mons[i].Verdict().Holds() {
 			continue
 		}
 		sp.done[i] = true
-		v := sp.violation(i, fmt.Sprintf("the path ended after %d events with the spec false", len(sp.trace)))
-		v.Pos = sp.set.checks[i].spec.Pos // the path has no current instruction
-		if first == nil {
-			first = v
-		} else {
-			x.addViolation(v, v.Pos)
+		sp.report(x, i, fmt.Sprintf("the path ended after %d events with the spec false", len(sp.trace)), token.NoPos)
+	}
+	return nil
+}
+
+// noteUnjudged adds to the panic finding that cut the path which specs
+// were left undecided (not judged on this path).
+func (sp *specPath) noteUnjudged(x *execution) {
+	var names []string
+	for i, c := range sp.set.checks {
+		if !sp.done[i] {
+			names = append(names, c.spec.Name)
 		}
 	}
-	return first
+	if len(names) == 0 {
+		return
+	}
+	for i := len(x.findings) - 1; i >= 0; i-- {
+		if f := x.findings[i]; f.Kind == KindPanic {
+			if f.Explanation != "" {
+				f.Explanation += "\n"
+			}
+			f.Explanation += fmt.Sprintf("ltl: not judged on this path (the panic stopped it before it ended): %s", strings.Join(names, ", "))
+			return
+		}
+	}
 }
 
 // violation builds the finding of spec i: the message names the spec; the
@@ -266,7 +339,11 @@ func (sp *specPath) violation(i int, how string) *Violation {
 			}
 		}
 		tr.Append(hold...)
-		fmt.Fprintf(&b, "  %3d  step %-4d goroutine %-3d %-28s {%s}\n", k, p.step, p.g, p.what, strings.Join(hold, ", "))
+		what := p.what
+		if p.by != "" {
+			what += " after " + p.by
+		}
+		fmt.Fprintf(&b, "  %3d  step %-4d goroutine %-3d %-28s {%s}\n", k, p.step, p.g, what, strings.Join(hold, ", "))
 	}
 	if reasons, err := monitor.Explain(s.Formula, tr, 0, ltl.LTLf); err == nil {
 		b.WriteString("why:\n")

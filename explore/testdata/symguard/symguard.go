@@ -17,18 +17,25 @@ func Factor(a, b uint32) {
 	x, y = a, b
 }
 
-var total, count int8 // (8-bit division is cheap for the solver)
+// (8-bit division is cheap for the solver; count starts at 1, so the
+// initial state has no division by zero)
+var (
+	total int8
+	count int8 = 1
+)
 
 //ltl:prop crowded count != 0 && total/count > 10 || count == 0 && total > 10
 //ltl:prop avgHigh total/count > 10
 //ltl:spec notCrowded G !crowded
 //ltl:spec avgNotHigh G !avgHigh
 
-// Average stores a total and a count (the average is total/count).
+// Average stores a count and a total (the average is total/count).
+// The predicates are observed after each store: with the count first,
+// the state between the two (total still 0) divides only by n.
 //
 //ltl:symbolic
 func Average(t, n int8) {
-	total, count = t, n
+	count, total = n, t
 }
 
 var limit int
