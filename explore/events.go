@@ -160,14 +160,5 @@ func (c *compiler) stmtEvent(obs Observer, ins ssa.Instruction, f instrFn) instr
 // chooseBranch makes a two-way choice point of kind branch (0: the false
 // side, 1: the true side).
 func (x *execution) chooseBranch(g *goroutine) (int, ctrl) {
-	ts := []transition{{g: g, alt: 0}, {g: g, alt: 1}}
-	x.branching = true
-	i := x.chooser.choose(x, ts)
-	x.branching = false
-	if i < 0 || i > 1 {
-		x.stopWith("replay", "diverged at branch %d", len(x.path))
-		return 0, ctrlStop
-	}
-	x.path = append(x.path, choice{n: 2, c: i, kind: choiceBranch})
-	return i, ctrlNext
+	return x.chooseLocal(g, 2, choiceBranch)
 }

@@ -256,6 +256,7 @@ type collector struct {
 
 	// symbolic explorations (symbolic.go)
 	inconclusive, infeasible int
+	concretized              map[string]bool // values fixed without covering the others
 }
 
 func newCollector(opts *Options) *collector {
@@ -326,6 +327,11 @@ func (c *collector) fill(r *Report) {
 	r.MaxSteps = c.maxSteps
 	r.Classes = len(c.classes)
 	r.Inconclusive, r.Infeasible = c.inconclusive, c.infeasible
+	r.Concretized = nil
+	for w := range c.concretized {
+		r.Concretized = append(r.Concretized, w)
+	}
+	sort.Strings(r.Concretized)
 	for _, b := range []string{"time", "executions", "steps", "preemptions", "solver", "concretized"} {
 		if c.bounds[b] {
 			r.Bound = b
@@ -355,8 +361,7 @@ func (c *collector) stopped(ctx context.Context) bool {
 // localChoicesHash hashes each goroutine's sequence of local choices
 // (symbolic branches, map orders): executions of one happens-before class
 // that choose differently are different behaviours (Report.Classes counts
-// them apart). The branches of chooseBranch (events.go) carry no
-// goroutine: they form one sequence in path order.
+// them apart).
 func (x *execution) localChoicesHash() uint64 {
 	local := map[uint64][]byte{}
 	for _, c := range x.path {

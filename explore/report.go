@@ -99,7 +99,8 @@ type Report struct {
 	// up to partial-order reduction).
 	Complete bool
 	// Bound names the bound that cut the exploration ("executions",
-	// "steps", "time", "preemptions") when not Complete; "" otherwise.
+	// "steps", "time", "preemptions", "solver", "concretized") when not
+	// Complete; "" otherwise.
 	Bound    string
 	Strategy string
 	Seed     int64
@@ -133,6 +134,14 @@ type Report struct {
 	// package first (if it has specs), then the user packages it imports
 	// (for an external test package p_test, p among them), by path.
 	SpecPackages []string
+	// Concretized lists the symbolic values the exploration fixed to one
+	// value without covering the others ("file:line: n concretized to 0
+	// (makeslice size): not covered, …"): a value that could take more
+	// than Options.MaxSplit values where a concrete one was needed, or one
+	// that worded a panic the program recovered. Bound is then
+	// "concretized" (Verdict unknown). Values split into all their values
+	// are covered and not listed (Finding.Concretized shows them).
+	Concretized []string
 }
 
 // Verdict summarizes a report: "fail" if a finding shows a bug in the

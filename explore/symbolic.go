@@ -634,8 +634,12 @@ func (c *collector) addSymbolic(x *execution) {
 		if c.warns == nil {
 			c.warns = map[string]bool{}
 		}
+		if c.concretized == nil {
+			c.concretized = map[string]bool{}
+		}
 		for _, w := range uncovered {
 			c.warns["concretized: "+w] = true
+			c.concretized[w] = true
 		}
 	}
 	if len(st.inconclusive) == 0 {

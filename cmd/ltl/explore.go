@@ -425,6 +425,10 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 }
 
 func incompleteMessage(r *explore.Report) string {
+	if r.Bound == "concretized" {
+		return fmt.Sprintf("incomplete: %s fixed to one of many values after %s (%s); nothing is proved",
+			plural(len(r.Concretized), "symbolic value"), plural(r.Executions, "execution"), strings.Join(r.Concretized, "; "))
+	}
 	return fmt.Sprintf("incomplete: the %s bound was reached after %s; nothing is proved", r.Bound, plural(r.Executions, "execution"))
 }
 

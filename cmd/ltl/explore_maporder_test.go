@@ -35,3 +35,22 @@ func TestExploreMapOrders(t *testing.T) {
 	assert.Empty(t, out)
 	assert.Equal(t, "ltl explore: -map-orders: unknown mode \"sorted\" (want offsets or permutations)\n", errOut)
 }
+
+// TestExploreConcretizedIsUnknown: a symbolic value fixed to one of many
+// values makes the test unknown (exit 1), never a pass; the JSON
+// "unknown" object and stderr say what was fixed.
+func TestExploreConcretizedIsUnknown(t *testing.T) {
+	const pkg = "../../explore/testdata/symsplit"
+	status, out, errOut := runExplore(t, "-func", "MakeBig", pkg)
+	assert.Equal(t, 1, status, "%s\n%s", out, errOut)
+	assert.Regexp(t, `(?m)^unknown +\S+MakeBig +\d+ executions \(dpor, concretized bound reached\): incomplete: 1 symbolic value fixed to one of many values`, out)
+	assert.Contains(t, errOut, "symsplit.go:182: n concretized to 0 (makeslice size): not covered")
+
+	status, out, errOut = runExplore(t, "-json", "-func", "MakeBig", pkg)
+	assert.Equal(t, 1, status, errOut)
+	lines := jsonLines(t, out)
+	if assert.Len(t, lines, 1) {
+		assert.Equal(t, "unknown", lines[0]["kind"])
+		assert.Contains(t, lines[0]["message"], "n concretized to 0 (makeslice size)")
+	}
+}
