@@ -860,7 +860,7 @@ func (w *reach) cell(o *object, off int, t *rtype) {
 // value walks what a non-aggregate value v of type t reaches (for an
 // aggregate, v is a view of its cells).
 func (w *reach) value(t *rtype, v Value) {
-	if w.cc != ctrlNext || v.p == nil {
+	if w.cc != ctrlNext || v.p == nil || t.opaque {
 		return
 	}
 	switch t.kind {
@@ -885,6 +885,9 @@ func (w *reach) value(t *rtype, v Value) {
 		w.cells(k.o, k.off, t.elem, v.sliceLen())
 	case kIface:
 		it := v.iface()
+		if it.t.opaque {
+			return
+		}
 		if it.t.kind.isAggregate() {
 			w.cell(it.v.obj(), it.v.off(), it.t)
 			return
