@@ -745,7 +745,7 @@ func (p *pendingOp) describeStep(x *execution, e traceEntry) string {
 	case opSleep:
 		return fmt.Sprintf("wake from time.Sleep at %s", fmtClock(e.clock))
 	case opJoin:
-		return fmt.Sprintf("resume after goroutine %d finished", p.g2.id)
+		return joinStep(p)
 	case opCondWait:
 		return "woken in " + p.label
 	}

@@ -43,6 +43,29 @@ type testState struct {
 	cleanups []Value
 	helpers  map[*fnCode]bool
 	subs     map[string]int
+
+	// t.Parallel (see parallelIntrinsic). parallel is testing's
+	// isParallel; parSubs is testing's t.sub, the parallel subtests the
+	// test releases when its function has returned (barrier: a cell that
+	// is 1 until then, testing's t.barrier) and waits for before its
+	// cleanups run (waited of them so far; subsDone once all finished).
+	parallel bool
+	parSubs  []*testState
+	barrier  *object
+	waited   int
+	subsDone bool
+	// runner is the goroutine whose t.Run started the subtest.
+	runner *goroutine
+	// endPos is the closing brace of the test's function (where tRunner
+	// releases and waits for the parallel subtests).
+	endPos token.Pos
+	// The race detector's clocks: the subtest's when it called
+	// t.Parallel (testing's t.signal), the test's when it released its
+	// parallel subtests (close(t.barrier)).
+	signalVC  vclock
+	barrierVC vclock
+	// endPanic is the panic tRunnerEnd raises after the cleanups.
+	endPanic *panicRec
 }
 
 func (x *execution) newTest(name string, parent *testState, g *goroutine) *testState {
@@ -53,6 +76,9 @@ func (x *execution) newTest(name string, parent *testState, g *goroutine) *testS
 	}
 	o := &object{cells: make([]Value, size)}
 	t := &testState{name: name, val: ptrV(o, 0), parent: parent, g: g}
+	if parent == nil && x.entry != nil {
+		t.endPos = funcEnd(x.entry.Fn)
+	}
 	if x.tests == nil {
 		x.tests = map[*object]*testState{}
 	}
@@ -150,8 +176,7 @@ func (c *icall) failAfterDone(t *testState) (ctrl, bool) {
 
 // throwString panics with the string msg, as panic(msg) in the standard
 // library code an intrinsic models does, positioned at the intrinsic's
-// call: g.throw takes the position of the frame's current instruction,
-// which after a call has returned is the next one.
+// call (c.pos, also when the intrinsic runs from a trampoline).
 func (c *icall) throwString(msg string) ctrl {
 	g := c.g
 	v := ifaceV(c.m().stringType, strV(msg))
@@ -326,7 +351,7 @@ func testingIntrinsics() map[string]intrinsicFactory {
 		ts.cleanups = append(ts.cleanups, c.args[1])
 		return c.ret(Value{})
 	})
-	t["(*testing.T).Parallel"] = simple(func(c *icall) ctrl { return c.ret(Value{}) })
+	t["(*testing.T).Parallel"] = simple(parallelIntrinsic)
 	t["(*testing.T).Deadline"] = func(m *machine, fn *ssa.Function) intrinsic {
 		tt := m.rtypeOf(fn.Signature.Results().At(0).Type())
 		return func(c *icall) ctrl { return c.retN(tt.zero, boolV(false)) }
@@ -342,26 +367,39 @@ func testingIntrinsics() map[string]intrinsicFactory {
 // ended by runtime.Goexit without the test having finished.
 const errNilPanicOrGoexit = "test executed panic(nil) or runtime.Goexit"
 
+// Steps of the tRunnerEnd trampoline: 0 how the test function ended,
+// 1 release the parallel subtests, 2 wait for each of them, 3 run the
+// cleanups, then:
+const (
+	endDone          = 4 // the test is done
+	endPanicCleanups = 5 // a panic: the cleanups not run yet, then panic on
+)
+
 // tRunnerEnd returns the deferred trampoline that does what the deferred
 // function of testing.tRunner does when a test's goroutine ends (after
-// the test's cleanups): if the goroutine exits by runtime.Goexit while
-// the test has not finished (it neither returned nor called
-// FailNow/SkipNow on itself), then
+// the test's cleanups, unless the test has parallel subtests): if the
+// goroutine exits by runtime.Goexit while the test has not finished (it
+// neither returned nor called FailNow/SkipNow on itself), then
 //   - if a parent test has finished (a subtest called FailNow or SkipNow
-//     on a parent), the test fails with "test executed panic(nil) or
-//     runtime.Goexit: subtest may have called FailNow on a parent test"
-//     and t.Run, in the goroutine that called it, calls runtime.Goexit
-//     (so the parent stops too: Go's "continue aborting up the chain");
-//     Go does so for a subtest that is not parallel, and t.Parallel is a
-//     no-op here;
+//     on a parent) and the test is not parallel, the test fails with
+//     "test executed panic(nil) or runtime.Goexit: subtest may have
+//     called FailNow on a parent test" and t.Run, in the goroutine that
+//     called it, calls runtime.Goexit (so the parent stops too: Go's
+//     "continue aborting up the chain");
 //   - otherwise (the test's goroutine called runtime.Goexit itself, not
-//     through FailNow or SkipNow of its own test), the test panics with
-//     the error "test executed panic(nil) or runtime.Goexit".
+//     through FailNow or SkipNow of its own test, or a parallel test —
+//     whose parent has always finished — did), the test panics with the
+//     error "test executed panic(nil) or runtime.Goexit".
 //
-// Then the test is done (testing's c.done). A test that panics is never
-// done: the panic goes on and ends the program.
+// Then, if the test has parallel subtests, it releases them (testing's
+// close(t.barrier): a scheduling step), waits for each to finish
+// (testing's <-sub.signal) and runs its cleanups. Then the test is done
+// (testing's c.done). A test that panics is never done: its cleanups run
+// (testing's doPanic) and the panic goes on and ends the program.
 func (m *machine) tRunnerEnd() *fnCode {
+	cleanups := m.cleanupRunner()
 	return m.trampoline("testing.tRunner.func1", 0, []instrFn{
+		// 0: how the test function ended
 		func(fr *frame) ctrl {
 			g := fr.g
 			t := g.test
@@ -369,50 +407,235 @@ func (m *machine) tRunnerEnd() *fnCode {
 				return g.ret(Value{})
 			}
 			p := g.panic
-			if p == nil {
+			switch {
+			case p == nil:
 				t.finished = true
-				t.done = true
-				return g.ret(Value{})
+				return ctrlNext
+			case !p.goexit:
+				fr.pc = endPanicCleanups
+				return ctrlNext
+			case t.finished:
+				return ctrlNext
 			}
-			if !p.goexit {
-				return g.ret(Value{})
+			for u := t.parent; u != nil && !t.parallel; u = u.parent {
+				if !u.finished {
+					continue
+				}
+				// t.Errorf from tRunner (Go's position is in
+				// testing.go; here it is where FailNow or SkipNow was
+				// called on the parent).
+				msg := errNilPanicOrGoexit + ": subtest may have called FailNow on a parent test"
+				line := fmt.Sprintf("%s: %s", shortPos(g.x.m.prog.Fset.Position(u.finishPos)), msg)
+				g.x.out.WriteString("    " + line + "\n")
+				t.fail(u.finishPos, line)
+				g.x.note(g, u.finishPos, "t.Errorf: %s", msg)
+				t.aborted = true
+				return ctrlNext
 			}
-			if !t.finished {
-				for u := t.parent; u != nil; u = u.parent {
-					if !u.finished {
-						continue
-					}
-					// t.Errorf from tRunner (Go's position is in
-					// testing.go; here it is where FailNow or SkipNow was
-					// called on the parent).
-					msg := errNilPanicOrGoexit + ": subtest may have called FailNow on a parent test"
-					line := fmt.Sprintf("%s: %s", shortPos(g.x.m.prog.Fset.Position(u.finishPos)), msg)
-					g.x.out.WriteString("    " + line + "\n")
-					t.fail(u.finishPos, line)
-					g.x.note(g, u.finishPos, "t.Errorf: %s", msg)
-					t.aborted = true
-					t.done = true
-					return g.ret(Value{})
-				}
-				// Go's panic is raised in testing.go; its position
-				// here is the test function's.
-				t.fail(token.NoPos, "")
-				pos := t.fnPos
-				if t.parent == nil {
-					pos = g.x.entry.Fn.Pos()
-				}
-				g.panic = &panicRec{val: g.x.m.newErrorString(errNilPanicOrGoexit), prev: p, pos: pos, stack: g.stack()}
+			// Go's panic is raised in testing.go; its position here is
+			// the test function's.
+			t.fail(token.NoPos, "")
+			pos := t.fnPos
+			if t.parent == nil {
+				pos = g.x.entry.Fn.Pos()
+			}
+			t.endPanic = &panicRec{val: g.x.m.newErrorString(errNilPanicOrGoexit), prev: p, pos: pos, stack: g.stack()}
+			fr.pc = endPanicCleanups
+			return ctrlNext
+		},
+		// 1: release the parallel subtests
+		func(fr *frame) ctrl {
+			g := fr.g
+			t := g.test
+			if len(t.parSubs) == 0 {
+				fr.pc = endDone
+				return ctrlNext
+			}
+			if g.yieldAt(pendingOp{kind: opSync, obj: t.barrier, pos: t.endPos, label: "release the parallel subtests of " + t.fullName()}) {
+				return ctrlYield
+			}
+			t.barrier.cells[0] = Value{}
+			if g.x.race != nil {
+				g.release(&t.barrierVC)
+			}
+			return ctrlNext
+		},
+		// 2: wait for each
+		func(fr *frame) ctrl {
+			g := fr.g
+			t := g.test
+			if t.waited == len(t.parSubs) {
+				return ctrlNext
+			}
+			s := t.parSubs[t.waited]
+			if g.yieldAt(pendingOp{kind: opJoin, g2: s.g, pos: t.endPos, label: "wait for " + s.fullName()}) {
+				return ctrlYield
+			}
+			t.waited++
+			fr.pc--
+			return ctrlNext
+		},
+		// 3: their cleanups
+		func(fr *frame) ctrl {
+			fr.g.test.subsDone = true
+			return fr.g.callValue(fr, funcV(cleanups.self), nil, -1, token.NoPos)
+		},
+		// endDone
+		func(fr *frame) ctrl {
+			fr.g.test.done = true
+			return fr.g.ret(Value{})
+		},
+		// endPanicCleanups: testing's doPanic runs the cleanups (those of
+		// a test without parallel subtests have run already)
+		func(fr *frame) ctrl {
+			t := fr.g.test
+			if len(t.parSubs) > 0 && !t.subsDone {
+				t.subsDone = true
+				return fr.g.callValue(fr, funcV(cleanups.self), nil, -1, token.NoPos)
+			}
+			return ctrlNext
+		},
+		func(fr *frame) ctrl {
+			g := fr.g
+			if p := g.test.endPanic; p != nil {
+				g.test.endPanic = nil
+				g.panic = p
 				return ctrlPanic
 			}
-			t.done = true
 			return g.ret(Value{})
 		},
 	})
 }
 
+// cleanupsWait reports whether t's cleanups wait for its parallel
+// subtests (testing's tRunner runs them after <-sub.signal).
+func (t *testState) cleanupsWait() bool { return len(t.parSubs) > 0 && !t.subsDone }
+
+// yieldAt is icall.yield for trampoline code: it reports whether g must
+// yield at the scheduling point p (now its pending operation), false when
+// p was granted and must be performed.
+func (g *goroutine) yieldAt(p pendingOp) bool {
+	if g.granted {
+		g.granted = false
+		return false
+	}
+	if !p.pos.IsValid() {
+		p.pos = g.sourcePos()
+	}
+	g.pend = p
+	return true
+}
+
+// How an opJoin waits (pendingOp.n).
+const (
+	joinDone      = 0 // until goroutine g2 finished
+	joinSignalled = 1 // t.Run: the subtest on g2 called t.Parallel (enabled)
+)
+
+// joinReady reports whether a pending opJoin can proceed.
+func joinReady(p *pendingOp) bool { return p.n == joinSignalled || p.g2.done }
+
+// joinClock is the clock a goroutine whose opJoin is granted acquires:
+// the finished goroutine's, or the subtest's when it called t.Parallel
+// (testing's t.signal <- true; what the subtest does after it is not
+// ordered before t.Run's return).
+func joinClock(p *pendingOp) vclock {
+	if p.n == joinSignalled {
+		return p.g2.test.signalVC
+	}
+	return p.g2.vc
+}
+
+// joinStep describes a granted opJoin in a trace.
+func joinStep(p *pendingOp) string {
+	if p.n == joinSignalled {
+		return fmt.Sprintf("t.Run returns: goroutine %d called t.Parallel", p.g2.id)
+	}
+	return fmt.Sprintf("resume after goroutine %d finished", p.g2.id)
+}
+
+// parallelIntrinsic is t.Parallel, as testing.go does it. A subtest
+// joins its parent's parallel subtests (testing's t.parent.sub), signals
+// the goroutine waiting in t.Run, which returns (whether the subtest
+// failed so far), and waits until its parent has released its parallel
+// subtests (testing's <-t.parent.barrier): when the parent's function has
+// returned (or called FailNow/SkipNow). Then it runs concurrently with
+// its sibling parallel subtests; the parent runs its cleanups and
+// completes once they all finished (tRunnerEnd).
+//
+// Go then limits the number of tests running at once to -parallel
+// (testing's waitParallel; GOMAXPROCS by default). The explorer runs all
+// of them at once, as Go does when -parallel is at least their number
+// (plus the sequential test); with a smaller limit Go runs some of these
+// schedules (a waiting subtest starts when a running one finished), and
+// subtests that wait for each other could deadlock there, which the
+// explorer does not report.
+//
+// A top-level test (the explored one) is a parallel subtest of the run's
+// root, whose function runs the top-level tests one after the other: as
+// the explored test is the only one, the root's function returns at once,
+// the test is released and the running count has room for it (the root
+// gave its slot back), so it simply continues. It is parallel from then
+// on: a second call panics, and a Goexit without finishing panics rather
+// than failing (no parent test).
+//
+// testing's other checks: "t.Parallel called inside synctest bubble"
+// (testing/synctest is not modelled) and the conflict with t.Setenv and
+// t.Chdir (not modelled: they are unsupported).
+func parallelIntrinsic(c *icall) ctrl {
+	g := c.g
+	t := c.testOf()
+	if t == nil {
+		return c.nilPanic()
+	}
+	parent := t.parent
+	if g.phase == 0 {
+		if t.parallel {
+			return c.throwString("testing: t.Parallel called multiple times")
+		}
+		t.parallel = true
+		if parent == nil {
+			return c.ret(Value{})
+		}
+		parent.parSubs = append(parent.parSubs, t)
+		if parent.barrier == nil {
+			parent.barrier = &object{cells: []Value{uintV(1)}, id: mix(stringHash("testing barrier "+parent.fullName()), 1)}
+		}
+		if c.x().race != nil {
+			g.release(&t.signalVC)
+		}
+		if r := t.runner; r != nil && !r.done && r.pend.kind == opJoin && r.pend.g2 == t.g && r.pend.n == joinDone {
+			r.pend.n = joinSignalled
+		}
+		g.phase = 1
+	}
+	// A WaitGroup-like wait on the barrier cell: it reads it (the
+	// parallel subtests' waits commute) and the parent's release writes
+	// it.
+	if c.yield(pendingOp{kind: opWGWait, obj: parent.barrier, label: "t.Parallel: wait until " + parent.fullName() + " returned"}) {
+		return ctrlYield
+	}
+	g.phase = 0
+	if c.x().race != nil {
+		g.acquire(parent.barrierVC)
+	}
+	return c.ret(Value{})
+}
+
+// funcEnd is the position of the closing brace of fn's body.
+func funcEnd(fn *ssa.Function) token.Pos {
+	if fn == nil {
+		return token.NoPos
+	}
+	if syn := fn.Syntax(); syn != nil && syn.End().IsValid() {
+		return syn.End() - 1
+	}
+	return fn.Pos()
+}
+
 // testRun implements t.Run(name, f): f runs on a new goroutine with a
-// subtest T; the parent waits for it (a scheduling point) and gets
-// !failed.
+// subtest T; the parent waits for it (a scheduling point) to finish or to
+// call t.Parallel, and gets !failed.
 func (m *machine) testRun() intrinsic {
 	cleanups := m.cleanupRunner()
 	end := m.tRunnerEnd()
@@ -447,11 +670,13 @@ func (m *machine) testRun() intrinsic {
 			c.x().publishFunc(c.args[2])
 			sg := c.x().spawn(g, tr.self, nil, c.pos)
 			st := c.x().newTest(name, parent, sg)
+			st.runner = g
 			fr := sg.top
 			fr.regs[0] = c.args[2]
 			fr.regs[1] = st.val
 			if cl := c.args[2].closure(); cl != nil && cl.fn.fn != nil {
 				st.fnPos = cl.fn.fn.Pos()
+				st.endPos = funcEnd(cl.fn.fn)
 			}
 			g.phase = 1
 			g.sub = sg
@@ -468,6 +693,8 @@ func (m *machine) testRun() intrinsic {
 			// chain."
 			return c.g.goexit()
 		}
+		// A parallel subtest: whether it failed before t.Parallel (or
+		// since, from another goroutine).
 		return c.ret(boolV(!sg.test.failed))
 	}
 }

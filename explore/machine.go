@@ -210,6 +210,14 @@ type goroutine struct {
 
 	panic        *panicRec
 	resumeUnwind bool // resume in unwind() rather than at fr.pc
+	// parked: the top frame's instruction yielded and fr.pc is at it
+	// (it runs again when granted); otherwise every frame's pc is past
+	// the instruction it executes (see frame.pos).
+	parked bool
+	// deferPos is the position of the deferred intrinsic call running
+	// on the frame deferFr (callDeferred): the frame's pc is elsewhere.
+	deferPos     token.Pos
+	deferFr      *frame
 	done         bool
 	children     int
 	allocs       uint64
@@ -314,6 +322,7 @@ func (g *goroutine) ret(v Value) ctrl {
 // execution must stop.
 func (g *goroutine) exec() ctrl {
 	var c ctrl
+	g.parked = false
 	if g.resumeUnwind {
 		g.resumeUnwind = false
 		c = g.unwind()
@@ -333,6 +342,7 @@ func (g *goroutine) exec() ctrl {
 			if c = code[pc](fr); c != ctrlNext {
 				if c == ctrlYield {
 					fr.pc = pc
+					g.parked = true
 				}
 				break
 			}
@@ -431,7 +441,13 @@ func (g *goroutine) callDeferred(fr *frame, d deferred) ctrl {
 	}
 	fc := cl.fn
 	if fc.intr != nil {
-		return fc.intr(&icall{g: g, fr: fr, fn: fc, args: d.args, dst: -1, pos: d.pos, env: cl.env})
+		// A panic the intrinsic raises is positioned at the deferred
+		// call (frame.pos would give the frame's return or panic point).
+		savedPos, savedFr := g.deferPos, g.deferFr
+		g.deferPos, g.deferFr = d.pos, fr
+		c := fc.intr(&icall{g: g, fr: fr, fn: fc, args: d.args, dst: -1, pos: d.pos, env: cl.env})
+		g.deferPos, g.deferFr = savedPos, savedFr
+		return c
 	}
 	nf := g.push(fc, -1)
 	copy(nf.regs, d.args)
@@ -441,14 +457,27 @@ func (g *goroutine) callDeferred(fr *frame, d deferred) ctrl {
 	return ctrlCall
 }
 
-// throw starts a panic with the interface value v.
+// throw starts a panic with the interface value v, positioned at the
+// operation raising it (throwPos).
 func (g *goroutine) throw(v Value) ctrl {
-	var pos token.Pos
-	if g.top != nil {
-		pos = g.top.pos()
-	}
-	g.panic = &panicRec{val: v, prev: g.panic, pos: pos, stack: g.stack()}
+	g.panic = &panicRec{val: v, prev: g.panic, pos: g.throwPos(), stack: g.stack()}
 	return ctrlPanic
+}
+
+// throwPos is the position of the operation g is executing: the top
+// frame's instruction (a runtime panic of an instruction, or a call of
+// an intrinsic: its Call instruction, or the deferred call when a
+// deferred intrinsic runs), or the innermost real function's
+// instruction when the top frame is a trampoline.
+func (g *goroutine) throwPos() token.Pos {
+	fr := g.top
+	if fr == nil {
+		return token.NoPos
+	}
+	if fr.fn.fn == nil {
+		return g.sourcePos()
+	}
+	return fr.pos()
 }
 
 // throwRuntime panics with a runtime.Error whose message is
@@ -471,10 +500,7 @@ func (g *goroutine) throwPlainf(format string, args ...any) ctrl {
 // fatal ends the execution with an unrecoverable runtime error, like
 // "fatal error: sync: unlock of unlocked mutex".
 func (g *goroutine) fatal(msg string) ctrl {
-	var pos token.Pos
-	if g.top != nil {
-		pos = g.top.pos()
-	}
+	pos := g.throwPos()
 	g.x.unrecoveredPanic(g, &panicRec{val: ifaceV(g.x.m.plainErrorType, strV(msg)), fatal: true, pos: pos})
 	return ctrlStop
 }
@@ -485,9 +511,28 @@ func (g *goroutine) goexit() ctrl {
 	return ctrlPanic
 }
 
-// pos returns the source position of the instruction the frame executes.
+// pos returns the source position of the instruction the frame executes:
+// the one before fr.pc (the run loop advances fr.pc before running an
+// instruction, so a running frame and a caller's frame, whose Call
+// instruction is running, are past it), or the one at fr.pc when the
+// goroutine is parked there (a yield resets fr.pc) or has not started.
+// While a deferred intrinsic runs on the frame, the deferred call's.
+// Without a position of its own, the nearest earlier instruction's.
 func (fr *frame) pos() token.Pos {
+	g := fr.g
+	if g != nil && fr == g.deferFr && g.deferPos.IsValid() {
+		return g.deferPos
+	}
 	pc := fr.pc
+	if pc > 0 && !(g != nil && g.parked && fr == g.top) {
+		pc--
+	}
+	return fr.posFrom(pc)
+}
+
+// posFrom returns the position of instruction pc, or of the nearest
+// earlier one that has a position, or the function's.
+func (fr *frame) posFrom(pc int) token.Pos {
 	if pc >= len(fr.fn.instrs) {
 		pc = len(fr.fn.instrs) - 1
 	}
@@ -516,13 +561,10 @@ func (g *goroutine) sourcePos() token.Pos {
 }
 
 // curPos returns the position of the instruction executing (closures run
-// with fr.pc already advanced past themselves).
+// with fr.pc already advanced past themselves), even on a parked frame.
 func (fr *frame) curPos() token.Pos {
-	pc := fr.pc - 1
-	if pc >= 0 && pc < len(fr.fn.instrs) {
-		if ins := fr.fn.instrs[pc]; ins != nil && ins.Pos().IsValid() {
-			return ins.Pos()
-		}
+	if fr.pc <= 0 {
+		return fr.posFrom(0)
 	}
-	return fr.pos()
+	return fr.posFrom(fr.pc - 1)
 }

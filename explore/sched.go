@@ -175,7 +175,7 @@ func enabledOp(x *execution, p *pendingOp) bool {
 	case opSleep:
 		return x.clock >= p.wake
 	case opJoin:
-		return p.g2.done
+		return joinReady(p)
 	}
 	// unlock, add, close, sync, event, shared: always enabled
 	return true
@@ -282,8 +282,9 @@ func (x *execution) apply(t transition) {
 		}
 	case opJoin:
 		if x.race != nil {
-			// t.Run returns after the subtest ended.
-			g.acquire(p.g2.vc)
+			// t.Run returns after the subtest ended (or called
+			// t.Parallel: joinClock).
+			g.acquire(joinClock(p))
 		}
 	}
 	p.kind = opNone

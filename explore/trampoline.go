@@ -147,7 +147,7 @@ func (m *machine) cleanupRunner() *fnCode {
 	fc := &fnCode{name: "testing.(*T).runCleanup", nregs: 0, recoverPC: -1, compiled: true}
 	fc.code = []instrFn{
 		func(fr *frame) ctrl {
-			if t := fr.g.test; t != nil && len(t.cleanups) > 0 {
+			if t := fr.g.test; t != nil && len(t.cleanups) > 0 && !t.cleanupsWait() {
 				n := len(t.cleanups)
 				f := t.cleanups[n-1]
 				t.cleanups = t.cleanups[:n-1]
