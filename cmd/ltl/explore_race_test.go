@@ -49,3 +49,35 @@ func TestExploreReportsRaceByDefault(t *testing.T) {
 	status, out, errOut = runExplore(t, "-run", "Fixed$", lazysharePkg)
 	assert.Equal(t, 0, status, "%s\n%s", out, errOut)
 }
+
+// TestExploreRaceCases: every race case is found by ltl explore with its
+// default flags (a race, or the panic Go raises), its token replays it,
+// and the fixed version of each passes.
+func TestExploreRaceCases(t *testing.T) {
+	cases := []struct{ pkg, test, kind, message string }{
+		{"lazyshare", "TestOwnerWriteIsInvisible", "race", "data race: "},
+		{"atomicmix", "TestAtomicAndPlainAccess", "race", "atomic.Add"},
+		{"sleephb", "TestSleepIsNotSynchronization", "race", "ready at x_test.go:13"},
+		{"wgaddwait", "TestAddConcurrentWithWaitSleep", "race", "sync.(*WaitGroup).Add from zero at x_test.go:13"},
+		{"logafter", "TestLogAfterTestCompleted", "panic", "panic: Log in goroutine after TestLogAfterTestCompleted has completed: late"},
+	}
+	for _, c := range cases {
+		t.Run(c.pkg, func(t *testing.T) {
+			pkg := "../../explore/testdata/racecases/" + c.pkg
+			status, out, errOut := runExplore(t, "-json", "-run", "^"+c.test+"$", pkg)
+			require.Equal(t, 1, status, "%s\n%s", out, errOut)
+			lines := jsonLines(t, out)
+			require.Len(t, lines, 1, out)
+			assert.Equal(t, c.kind, lines[0]["kind"], out)
+			assert.Contains(t, lines[0]["message"], c.message)
+			token, _ := lines[0]["replay"].(string)
+			status, again, errOut := runExplore(t, "-json", "-run", "^"+c.test+"$", "-replay", token, pkg)
+			require.Equal(t, 1, status, "%s\n%s", again, errOut)
+			assert.Equal(t, lines, jsonLines(t, again), "the replay reports the same finding")
+
+			status, out, errOut = runExplore(t, "-run", "Fixed$", pkg)
+			assert.Equal(t, 0, status, "%s\n%s", out, errOut)
+			assert.Regexp(t, `(?m)^pass +\S+Fixed +\d+ executions? \(dpor, complete\)$`, out)
+		})
+	}
+}
