@@ -103,8 +103,9 @@ type specPaths struct {
 	ran   []bool // an event of set i happened on the path
 }
 
-// Event gives the event to each set it concerns in turn; the first
-// violation ends the path.
+// Event gives the event to each set it concerns in turn. A set records
+// its specs' violations itself (they never end the path); what it
+// returns (a predicate that cannot be evaluated) ends the path.
 func (ps *specPaths) Event(ev *Event, st State) *Violation {
 	for i, path := range ps.paths {
 		set, e := ps.o.sets[i], ev
