@@ -2,6 +2,7 @@ package explore
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 
@@ -62,4 +63,25 @@ func TestInterpPanicMessage(t *testing.T) {
 	require.Equal(t, KindPanic, f.Kind)
 	require.Contains(t, f.Message, "panic: assignment to entry in nil map")
 	require.Equal(t, 225, f.Pos.Line)
+}
+
+// loaded caches the Programs of loadPatterns, one per list of patterns.
+var loaded sync.Map // string → *loadedProgram
+
+type loadedProgram struct {
+	once sync.Once
+	p    *Program
+	err  error
+}
+
+// loadPatterns loads the packages of patterns once per test process.
+func loadPatterns(t testing.TB, patterns ...string) *Program {
+	t.Helper()
+	v, _ := loaded.LoadOrStore(strings.Join(patterns, "\x00"), &loadedProgram{})
+	l := v.(*loadedProgram)
+	l.once.Do(func() {
+		l.p, l.err = Load(context.Background(), LoadConfig{Patterns: patterns})
+	})
+	require.NoError(t, l.err)
+	return l.p
 }

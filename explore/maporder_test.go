@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -13,20 +12,10 @@ import (
 
 const mapOrderPath = testdataPath + "/maporder"
 
-var mapOrderProgram struct {
-	once sync.Once
-	p    *Program
-	err  error
-}
-
 // loadMapOrder loads the map-order test programs (once per test binary).
 func loadMapOrder(t testing.TB) *Program {
 	t.Helper()
-	mapOrderProgram.once.Do(func() {
-		mapOrderProgram.p, mapOrderProgram.err = Load(context.Background(), LoadConfig{Patterns: []string{"./testdata/maporder"}})
-	})
-	require.NoError(t, mapOrderProgram.err)
-	return mapOrderProgram.p
+	return loadPatterns(t, "./testdata/maporder")
 }
 
 func exploreMapOrder(t testing.TB, name string, opts Options) (*Entry, *Report) {

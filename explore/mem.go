@@ -73,7 +73,7 @@ func (c *compiler) load(e *ssa.UnOp) instrFn {
 			o := p.obj()
 			if rs := fr.g.x.race; rs != nil {
 				if n == 1 {
-					rs.read1(fr.g, o, p.off(), site)
+					rs.access1(fr.g, o, p.off(), false, site)
 				} else {
 					rs.access(fr.g, o, p.off(), n, false, false, site)
 				}
@@ -122,7 +122,7 @@ func (c *compiler) store(e *ssa.Store) instrFn {
 			o := p.obj()
 			if rs := fr.g.x.race; rs != nil {
 				if n == 1 {
-					rs.write1(fr.g, o, p.off(), site)
+					rs.access1(fr.g, o, p.off(), true, site)
 				} else {
 					rs.access(fr.g, o, p.off(), n, true, false, site)
 				}

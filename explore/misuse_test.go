@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -22,21 +21,9 @@ import (
 
 const misusePath = testdataPath + "/misuse"
 
-var misuseProgram struct {
-	once sync.Once
-	p    *Program
-	err  error
-}
-
 func loadMisuse(t testing.TB) *Program {
 	t.Helper()
-	misuseProgram.once.Do(func() {
-		misuseProgram.p, misuseProgram.err = Load(context.Background(), LoadConfig{
-			Patterns: []string{"./testdata/misuse"},
-		})
-	})
-	require.NoError(t, misuseProgram.err)
-	return misuseProgram.p
+	return loadPatterns(t, "./testdata/misuse")
 }
 
 // markerLine returns the line of file (under testdata/misuse) that ends

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -20,21 +19,9 @@ import (
 
 const panicposPath = testdataPath + "/panicpos"
 
-var panicposProgram struct {
-	once sync.Once
-	p    *Program
-	err  error
-}
-
 func loadPanicpos(t testing.TB) *Program {
 	t.Helper()
-	panicposProgram.once.Do(func() {
-		panicposProgram.p, panicposProgram.err = Load(context.Background(), LoadConfig{
-			Patterns: []string{"./testdata/panicpos"},
-		})
-	})
-	require.NoError(t, panicposProgram.err)
-	return panicposProgram.p
+	return loadPatterns(t, "./testdata/panicpos")
 }
 
 // panicposLine returns the line of testdata/panicpos/panicpos_test.go

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -21,21 +20,9 @@ import (
 
 const parallelPath = testdataPath + "/parallel"
 
-var parallelProgram struct {
-	once sync.Once
-	p    *Program
-	err  error
-}
-
 func loadParallel(t testing.TB) *Program {
 	t.Helper()
-	parallelProgram.once.Do(func() {
-		parallelProgram.p, parallelProgram.err = Load(context.Background(), LoadConfig{
-			Patterns: []string{"./testdata/parallel"},
-		})
-	})
-	require.NoError(t, parallelProgram.err)
-	return parallelProgram.p
+	return loadPatterns(t, "./testdata/parallel")
 }
 
 func parallelLine(t *testing.T, marker string) int {

@@ -207,37 +207,28 @@ func (g *goroutine) epochOf(atomic bool) vepoch {
 	return g.ep
 }
 
-// read1 and write1 check a one-cell access: the common case inline (the
-// cell's last access of this kind was g's, at this site, in this epoch),
-// the rest in accessCell.
-func (rs *raceState) read1(g *goroutine, o *object, off int, site int32) {
-	if sh := o.race; sh != nil && sh.gen == rs.gen && off < len(sh.cells) {
-		c := &sh.cells[off]
-		if c.r != g.ep || c.rsite != site {
-			if rs.capture == nil && (c.w == 0 || c.w.tid() == g.id) && (c.r == 0 || c.r.tid() == g.id) {
-				c.r, c.rsite = g.ep, site // only g accessed it: nothing to check
-				return
-			}
-			rs.accessCell(g, c, g.ep, false, site)
-		}
+// access1 checks a one-cell access: the common cases inline (the cell's
+// last access of this kind was g's at this site in this epoch; or only g
+// accessed the cell so far), the rest in accessCell.
+func (rs *raceState) access1(g *goroutine, o *object, off int, write bool, site int32) {
+	sh := o.race
+	if sh == nil || sh.gen != rs.gen || off >= len(sh.cells) {
+		rs.access(g, o, off, 1, write, false, site)
 		return
 	}
-	rs.access(g, o, off, 1, false, false, site)
-}
-
-func (rs *raceState) write1(g *goroutine, o *object, off int, site int32) {
-	if sh := o.race; sh != nil && sh.gen == rs.gen && off < len(sh.cells) {
-		c := &sh.cells[off]
-		if c.w != g.ep || c.wsite != site {
-			if rs.capture == nil && (c.w == 0 || c.w.tid() == g.id) && (c.r == 0 || c.r.tid() == g.id) {
-				c.w, c.wsite = g.ep, site // only g accessed it: nothing to check
-				return
-			}
-			rs.accessCell(g, c, g.ep, true, site)
-		}
+	c := &sh.cells[off]
+	last, lastSite := &c.r, &c.rsite
+	if write {
+		last, lastSite = &c.w, &c.wsite
+	}
+	if *last == g.ep && *lastSite == site {
 		return
 	}
-	rs.access(g, o, off, 1, true, false, site)
+	if rs.capture == nil && (c.w == 0 || c.w.tid() == g.id) && (c.r == 0 || c.r.tid() == g.id) {
+		*last, *lastSite = g.ep, site // only g accessed it: nothing to check
+		return
+	}
+	rs.accessCell(g, c, g.ep, write, site)
 }
 
 // access checks n cells of o from off, read or written by g at site.

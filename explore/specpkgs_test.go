@@ -2,7 +2,6 @@ package explore
 
 import (
 	"context"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -17,19 +16,9 @@ import (
 
 const xtestspecPath = testdataPath + "/xtestspec"
 
-var xtestspecProgram struct {
-	once sync.Once
-	p    *Program
-	err  error
-}
-
 func loadXTestSpec(t *testing.T) *Program {
 	t.Helper()
-	xtestspecProgram.once.Do(func() {
-		xtestspecProgram.p, xtestspecProgram.err = Load(context.Background(), LoadConfig{Patterns: []string{"./testdata/xtestspec"}})
-	})
-	require.NoError(t, xtestspecProgram.err)
-	return xtestspecProgram.p
+	return loadPatterns(t, "./testdata/xtestspec")
 }
 
 func TestExternalTestChecksPackageSpecs(t *testing.T) {

@@ -3,7 +3,6 @@ package explore
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,19 +11,9 @@ import (
 
 const symSplitPath = testdataPath + "/symsplit"
 
-var symSplitProgram struct {
-	once sync.Once
-	p    *Program
-	err  error
-}
-
 func loadSymSplit(t testing.TB) *Program {
 	t.Helper()
-	symSplitProgram.once.Do(func() {
-		symSplitProgram.p, symSplitProgram.err = Load(context.Background(), LoadConfig{Patterns: []string{"./testdata/symsplit"}})
-	})
-	require.NoError(t, symSplitProgram.err)
-	return symSplitProgram.p
+	return loadPatterns(t, "./testdata/symsplit")
 }
 
 // TestSymbolicSplit: at every place where the interpreter needs a
