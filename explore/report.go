@@ -16,7 +16,7 @@ const (
 	KindDeadlock    Kind = "deadlock"     // every goroutine blocked before the entry returned
 	KindLeak        Kind = "leak"         // goroutines blocked forever after the entry returned
 	KindPanic       Kind = "panic"        // unrecovered panic or fatal runtime error
-	KindRace        Kind = "race"         // data race (with Options.Shared)
+	KindRace        Kind = "race"         // data race (checked unless Options.NoRaces)
 	KindTestFailure Kind = "test-failure" // t.Error, t.Fatal…
 	KindLTL         Kind = "ltl"          // a monitor reported a violation
 	KindUnsupported Kind = "unsupported"  // the program uses something the explorer cannot run
