@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -376,4 +377,16 @@ func TestWaitGroupAddRace(t *testing.T) {
 	r, err = p.Explore(context.Background(), e, Options{})
 	require.NoError(t, err)
 	require.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+}
+
+// TestTimeoutStopsLongExecution: the timeout is checked inside an
+// execution, not only between executions: a loop without a scheduling
+// point (with a loop bound too large to be reached) ends the exploration
+// as "unknown" with the time bound.
+func TestTimeoutStopsLongExecution(t *testing.T) {
+	r := runFunc(t, "misc", "Spin", Options{MaxLoop: 1 << 62, Timeout: 50 * time.Millisecond})
+	require.Equal(t, "time", r.Bound)
+	require.Equal(t, "unknown", r.Verdict())
+	require.Equal(t, 1, r.Executions)
+	require.Empty(t, r.Findings)
 }

@@ -944,6 +944,12 @@ func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n in
 		x.release()
 		return true
 	}
+	if x.bound == "time" {
+		// The exploration is over: analysing a cut execution (possibly a
+		// very long one) would only delay the report.
+		x.release()
+		return true
+	}
 	d.analyze(x)
 	x.release()
 	return false

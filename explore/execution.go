@@ -187,7 +187,10 @@ func (x *execution) run() {
 	}()
 	x.m.resetGlobals()
 	x.start()
-	for !x.stopped {
+	for iter := 1; !x.stopped; iter++ {
+		if iter&255 == 0 && x.interrupted() {
+			break
+		}
 		x.drain()
 		if x.stopped {
 			break
@@ -297,7 +300,24 @@ func (x *execution) backEdge(fr *frame) ctrl {
 		x.stopped = true
 		return ctrlStop
 	}
+	if x.budget&0xffff == 0 && x.interrupted() {
+		return ctrlStop
+	}
 	return ctrlNext
+}
+
+// interrupted reports whether the exploration's context is done; then it
+// stops the execution with the "time" bound (a result that proves
+// nothing).
+func (x *execution) interrupted() bool {
+	select {
+	case <-x.opts.done:
+		x.bound = "time"
+		x.stopped = true
+		return true
+	default:
+		return false
+	}
 }
 
 // record appends a scheduling step to the trace.

@@ -117,6 +117,9 @@ type Options struct {
 
 	recordEvents bool
 	symbolic     bool // set by Explore: code is compiled for symbolic values
+	// done is the exploration's context's Done channel: executions check
+	// it as they run, so a timeout also stops a long execution.
+	done <-chan struct{}
 }
 
 // Progress is a snapshot of a running exploration.
@@ -203,6 +206,7 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
+	opts.done = ctx.Done()
 	start := time.Now()
 	r := &Report{Entry: e.Name, Strategy: string(opts.Strategy), Seed: opts.Seed}
 	specProblems, err := p.installSpecs(ctx, e, &opts, r)
