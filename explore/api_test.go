@@ -390,3 +390,19 @@ func TestTimeoutStopsLongExecution(t *testing.T) {
 	require.Equal(t, 1, r.Executions)
 	require.Empty(t, r.Findings)
 }
+
+// TestTimersThatWakeNobody: when every goroutine is blocked and no timer
+// can wake one (no sleeper, no AfterFunc, nobody receiving from a timer's
+// channel), the clock does not advance forever: the test hangs, a
+// deadlock finding. A ticker that a goroutine waits on still advances
+// the clock.
+func TestTimersThatWakeNobody(t *testing.T) {
+	r := runFunc(t, "misc", "TickerHang", Options{})
+	f := findKind(r, KindDeadlock)
+	require.NotNil(t, f, "%v", r.Findings)
+	require.Equal(t, "all goroutines are blocked forever: the timers still set wake none of them (go test hangs until its -timeout)", f.Message)
+	require.True(t, r.Complete)
+
+	r = runFunc(t, "misc", "TickerCounted", Options{})
+	require.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+}

@@ -463,7 +463,13 @@ func (x *execution) finish() {
 				break
 			}
 		}
-		x.addFinding(KindDeadlock, "all goroutines are asleep - deadlock!", g.blockPos(), "")
+		msg := "all goroutines are asleep - deadlock!"
+		if x.activeTimers() {
+			// Go's runtime does not call it a deadlock while timers are
+			// set: the test hangs until its -timeout.
+			msg = "all goroutines are blocked forever: the timers still set wake none of them (go test hangs until its -timeout)"
+		}
+		x.addFinding(KindDeadlock, msg, g.blockPos(), "")
 		return
 	}
 	var leaked []*goroutine

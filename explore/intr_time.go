@@ -3,6 +3,7 @@ package explore
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
@@ -236,6 +237,9 @@ const postEntryAdvances = 100
 // advanceClock moves virtual time to the next deadline and fires the due
 // timers. It returns false if nothing can ever wake up.
 func (x *execution) advanceClock() bool {
+	if !x.timersCanWake() {
+		return false
+	}
 	const never = int64(1<<63 - 1)
 	next := never
 	for _, g := range x.gs {
@@ -307,6 +311,52 @@ func (x *execution) fire(t *timer) {
 		}
 		t.ch.push(timeValue(x.clock))
 	}
+}
+
+// timersCanWake reports whether advancing the clock can let a goroutine
+// move (every goroutine is blocked when the clock advances): a goroutine
+// sleeps, an AfterFunc timer is active (its function runs in a new
+// goroutine), or a goroutine waits on the channel of an active timer.
+// Otherwise the timers fire for nobody and every goroutine is blocked
+// forever, however far the clock goes.
+func (x *execution) timersCanWake() bool {
+	var waiting []*chanObject
+	for _, g := range x.gs {
+		if g.done {
+			continue
+		}
+		switch p := &g.pend; p.kind {
+		case opSleep:
+			return true
+		case opRecv:
+			waiting = append(waiting, p.ch)
+		case opSelect:
+			for _, c := range p.cases {
+				if !c.send {
+					waiting = append(waiting, c.ch)
+				}
+			}
+		}
+	}
+	for _, t := range x.timers {
+		if !t.active {
+			continue
+		}
+		if t.fn.p != nil || t.ch != nil && slices.Contains(waiting, t.ch) {
+			return true
+		}
+	}
+	return false
+}
+
+// activeTimers reports whether a timer is still set.
+func (x *execution) activeTimers() bool {
+	for _, t := range x.timers {
+		if t.active {
+			return true
+		}
+	}
+	return false
 }
 
 func fmtDuration(d int64) string {
