@@ -397,12 +397,20 @@ func TestTimeoutStopsLongExecution(t *testing.T) {
 // deadlock finding. A ticker that a goroutine waits on still advances
 // the clock.
 func TestTimersThatWakeNobody(t *testing.T) {
-	r := runFunc(t, "misc", "TickerHang", Options{})
+	p := loadPatterns(t, "./testdata/tickers")
+	explore := func(name string) *Report {
+		e, err := p.Func(testdataPath + "/tickers." + name)
+		require.NoError(t, err)
+		r, err := p.Explore(context.Background(), e, Options{})
+		require.NoError(t, err)
+		return r
+	}
+	r := explore("TickerHang")
 	f := findKind(r, KindDeadlock)
 	require.NotNil(t, f, "%v", r.Findings)
 	require.Equal(t, "all goroutines are blocked forever: the timers still set wake none of them (go test hangs until its -timeout)", f.Message)
 	require.True(t, r.Complete)
 
-	r = runFunc(t, "misc", "TickerCounted", Options{})
+	r = explore("TickerCounted")
 	require.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
 }

@@ -5,7 +5,6 @@ import (
 	"os"
 	"sync"
 	"testing"
-	"time"
 )
 
 func WritesFile(t *testing.T) {
@@ -215,20 +214,4 @@ func LazyShareOrders(t *testing.T) {
 	}()
 	*q = 1
 	<-done
-}
-
-// TickerHang blocks forever while a ticker runs: its ticks wake nobody.
-func TickerHang(t *testing.T) {
-	tick := time.NewTicker(time.Millisecond)
-	defer tick.Stop()
-	<-make(chan int)
-}
-
-// TickerCounted waits for three ticks: the ticker does wake it.
-func TickerCounted(t *testing.T) {
-	tick := time.NewTicker(time.Millisecond)
-	defer tick.Stop()
-	for range 3 {
-		<-tick.C
-	}
 }
