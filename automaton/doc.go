@@ -9,7 +9,7 @@
 //
 // # Semantics
 //
-// Formulas are read under ltl.LTLf (DESIGN.md): X, F, U and M are strong at
+// Formulas are read under ltl.LTLf (docs/semantics.md): X, F, U and M are strong at
 // the end of the trace, N, G, W and R weak, and the empty trace is allowed:
 // a DFA's initial state accepts exactly when the formula holds on it.
 //

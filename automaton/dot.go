@@ -16,7 +16,7 @@ func dotQuote(s string) string {
 }
 
 // guardText prints a disjunction of cubes with the formula syntax of
-// DESIGN.md: a && !b || c; true for the empty cube.
+// docs/semantics.md: a && !b || c; true for the empty cube.
 func (d *DFA) guardText(cubes []cube) string {
 	parts := make([]string, len(cubes))
 	for i, c := range cubes {

@@ -3,7 +3,7 @@ package automaton
 // This file is the symbolic finite-trace tableau and the on-the-fly subset
 // construction.
 //
-// A tableau node (DESIGN.md: GPVW with the Giannakopoulou–Havelund finite
+// A tableau node (docs/design.md: GPVW with the Giannakopoulou–Havelund finite
 // acceptance; see nfa.go for the explicit version) is a set of literals that
 // hold now and a NEXT set of obligations on the rest of the trace. An
 // obligation is a formula g with a strength: strong ("X g": a next position

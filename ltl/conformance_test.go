@@ -11,8 +11,8 @@ import (
 
 // TestConformanceVerdicts checks the parser and the reference evaluator
 // against 3000 LTLf verdicts computed by an independent implementation of
-// DESIGN.md's semantics (testdata/ltlf-verdicts.jsonl, copied from
-// shared/conformance).
+// docs/semantics.md (testdata/ltlf-verdicts.jsonl: verdicts computed
+// independently of this repository).
 func TestConformanceVerdicts(t *testing.T) {
 	vectors := readJSONLines[struct {
 		Formula string

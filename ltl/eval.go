@@ -4,7 +4,7 @@ package ltl
 type Semantics uint8
 
 const (
-	// LTLf is the standard finite-trace semantics of DESIGN.md: positions
+	// LTLf is the standard finite-trace semantics of docs/semantics.md: positions
 	// 0…n-1; X, F, U and M are strong at the end of the trace and G, W, R
 	// and N weak; Y is false and Z true at the first position.
 	LTLf Semantics = iota
@@ -67,7 +67,7 @@ func (s Sets) Holds(i int, atom string) bool {
 }
 
 // Eval is the naive reference evaluator: it returns the verdict of f on t,
-// the value of f at position 0, following the semantics of DESIGN.md (or of
+// the value of f at position 0, following the semantics of docs/semantics.md (or of
 // the papers, with RosuHavelund) literally, quantifier by quantifier. It is
 // meant as the oracle other engines are tested against, not for speed: it
 // takes O(|f|·n²) time and memory O(|f|·n).

@@ -8,7 +8,7 @@ import (
 	. "github.com/henceforth-go/henceforth/ltl"
 )
 
-// TestEvalEmptyTrace checks DESIGN.md's empty-trace rules: atoms are false;
+// TestEvalEmptyTrace checks docs/semantics.md's empty-trace rules: atoms are false;
 // X F U M Y O S start end [)s are false; N G W R Z H B [)w are true. The
 // operands are chosen so that the rule, not the operands, decides. Under
 // RosuHavelund the empty trace is the virtual end position, where F f is f,
@@ -54,7 +54,7 @@ func TestEvalEmptyTrace(t *testing.T) {
 }
 
 // TestEvalPositions checks values at every position, computed by hand from
-// DESIGN.md's LTLf semantics (testdata/ltlf-positions.jsonl), at the
+// docs/semantics.md's LTLf semantics (testdata/ltlf-positions.jsonl), at the
 // corners: the last position for X and N, the first for Y, Z, start and
 // end, strong and weak ends of U W R M, and both operands of an interval at
 // one position.

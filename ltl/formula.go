@@ -14,7 +14,7 @@ import "unique"
 // Op is the operator at the root of a formula.
 type Op uint8
 
-// The operators. Their concrete syntax is in DESIGN.md; the comment gives the
+// The operators. Their concrete syntax is in docs/semantics.md; the comment gives the
 // canonical printed form.
 const (
 	OpInvalid Op = iota

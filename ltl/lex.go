@@ -43,7 +43,7 @@ type token struct {
 	val      string
 }
 
-// keywords maps every keyword to the token it stands for. DESIGN.md: "X N WX F
+// keywords maps every keyword to the token it stands for. docs/semantics.md: "X N WX F
 // G U W R V M Y Z O H S B true false xor start end".
 var keywords = map[string]token{
 	"true":  {kind: tokConst, op: OpTrue},

@@ -6,7 +6,7 @@ import (
 )
 
 // This file is the recursive-descent parser. The grammar, loosest binding
-// first (DESIGN.md "Formulas"):
+// first (docs/semantics.md, "Syntax"):
 //
 //	formula  = iff
 //	iff      = implies { ("<->" | "<=>" | "↔") implies }        left-associative
@@ -53,7 +53,7 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("offset %d: expected %s, found %s", e.Offset, e.Expected, found)
 }
 
-// Parse parses a formula written in the syntax of DESIGN.md. On failure it
+// Parse parses a formula written in the syntax of docs/semantics.md. On failure it
 // returns the zero Formula and a *SyntaxError.
 func Parse(src string) (Formula, error) {
 	toks, err := lex(src)

@@ -3,7 +3,7 @@ package ltl
 import "strings"
 
 // This file is the printer. String writes the canonical ASCII form: the
-// first spelling DESIGN.md lists for each operator (! && || ^ -> <-> X N F G
+// first spelling docs/semantics.md lists for each operator (! && || ^ -> <-> X N F G
 // U W R M Y Z O H S B start end), strong intervals as [f, g)s, and the fewest
 // parentheses that the parser's precedence and associativity allow, so that
 // Parse(f.String()) == f for every formula with at most MaxNesting levels

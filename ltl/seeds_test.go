@@ -9,9 +9,8 @@ import (
 	. "github.com/henceforth-go/henceforth/ltl"
 )
 
-// The test vectors of this file come from the two Roşu–Havelund papers, as
-// digested in shared/notes/dp_ltl.md, and use the papers' own semantics
-// (RosuHavelund).
+// The test vectors of this file come from the two Roşu–Havelund papers and
+// use the papers' own semantics (RosuHavelund).
 
 // TestFutureTimePaperVectors checks the future-time paper's example formula
 // and the verdicts of notes/dp_ltl.md §3.1 (testdata/paper-future.jsonl),

@@ -188,7 +188,7 @@ func TestCheckFutureTimePaperVectors(t *testing.T) {
 }
 
 // TestCheckLTLfCornerCases: the end-of-trace and empty-trace rules of
-// DESIGN.md under LTLf, and how RosuHavelund differs.
+// docs/semantics.md under LTLf, and how RosuHavelund differs.
 func TestCheckLTLfCornerCases(t *testing.T) {
 	cases := []struct {
 		formula, trace string
@@ -262,8 +262,8 @@ func TestCheckLTLfCornerCases(t *testing.T) {
 }
 
 // TestCheckConformance: the 3000 LTLf verdicts computed by an independent
-// implementation of DESIGN.md (testdata/future_ltlf-verdicts.jsonl, copied
-// from shared/conformance).
+// implementation of docs/semantics.md (testdata/future_ltlf-verdicts.jsonl:
+// verdicts computed independently of this repository).
 func TestCheckConformance(t *testing.T) {
 	file, err := os.Open("testdata/future_ltlf-verdicts.jsonl")
 	require.NoError(t, err)

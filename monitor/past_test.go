@@ -389,7 +389,7 @@ func TestPastProposition1(t *testing.T) {
 }
 
 // TestPastFirstPosition: the conventions at the first position differ
-// between the semantics exactly as DESIGN.md says.
+// between the semantics exactly as docs/semantics.md says.
 func TestPastFirstPosition(t *testing.T) {
 	cases := []struct {
 		formula   string

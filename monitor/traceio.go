@@ -1,6 +1,6 @@
 package monitor
 
-// This file reads and writes recorded traces in the two formats of DESIGN.md
+// This file reads and writes recorded traces in the two formats the README describes
 // (section CLI): JSON Lines and CSV.
 
 import (

@@ -8,7 +8,8 @@ import (
 )
 
 // slugsSeconds are the reference times of Slugs (C++ on CUDD) for AMBA n =
-// 2…5, realizability only, from ../shared/benchmarks/synth/README.md.
+// 2…5, realizability only, as measured with the Slugs distribution on this
+// machine (BENCHMARKS.part.md).
 var slugsSeconds = map[int]float64{2: 0.34, 3: 3.9, 4: 15.0, 5: 57.9}
 
 // benchLimit stops the AMBA series after the first run longer than this.

@@ -12,16 +12,18 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-const slugsDir = "../../shared/benchmarks/synth/slugs"
-const ambaDir = "../../shared/benchmarks/synth/amba"
+// The benchmark inputs: the Slugs distribution's examples and the AMBA
+// AHB arbiter for n masters in three formats.
+const slugsDir = "testdata/bench/slugs"
+const ambaDir = "testdata/bench/amba"
 
-// benchmarkPath locates the shared benchmark inputs (skipping the test when
-// the checkout does not have them).
+// benchmarkPath returns the path of a benchmark input, failing the test
+// if it is missing.
 func benchmarkPath(t testing.TB, dir, name string) string {
 	t.Helper()
 	p := filepath.Join(dir, name)
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("benchmark input %s not available: %v", p, err)
+		t.Fatalf("benchmark input %s: %v", p, err)
 	}
 	return p
 }

@@ -277,7 +277,7 @@ func testNames(tests []*explore.Entry) string {
 }
 
 // jsonFinding is one line of -json output. The field names are part of
-// the CLI's contract (DESIGN.md). To add a field: add it here and fill it
+// the CLI's contract (the README's "ltl explore" lines). To add a field: add it here and fill it
 // in newJSONFinding.
 type jsonFinding struct {
 	Test     string `json:"test"`

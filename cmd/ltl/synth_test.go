@@ -14,7 +14,9 @@ import (
 // synthSpecs holds the synth package's test specifications.
 const synthSpecs = "../../synth/testdata/specs"
 
-const ambaInputs = "../../../shared/benchmarks/synth/amba"
+// ambaInputs holds the AMBA AHB arbiter spec for 2 masters in the three
+// input formats.
+const ambaInputs = "testdata/synth"
 
 func TestSynthVerdictsAndExitStatus(t *testing.T) {
 	cases := []struct {
@@ -54,9 +56,6 @@ func TestSynthUnrealizablePrintsCore(t *testing.T) {
 func TestSynthAMBAInAllFormats(t *testing.T) {
 	for _, ext := range []string{"slugsin", "structuredslugs", "tlsf"} {
 		path := filepath.Join(ambaInputs, "amba2."+ext)
-		if _, err := os.Stat(path); err != nil {
-			t.Skipf("benchmark input %s not available", path)
-		}
 		status, out, errOut := runLTL(t, "", "synth", path)
 		assert.Equal(t, 0, status, errOut)
 		assert.Equal(t, "realizable", firstLine(out), ext)

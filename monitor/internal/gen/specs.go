@@ -14,7 +14,7 @@ package gen
 type Spec struct {
 	File      string // the file's name in this directory
 	Name      string // monitor.GenerateOptions.Name
-	Formula   string // the formula, in the syntax of DESIGN.md
+	Formula   string // the formula, in the syntax of docs/semantics.md
 	Semantics string // "ltlf" or "rosu-havelund"
 
 	// NewPast returns a fresh online monitor (for past-time formulas and G
