@@ -226,7 +226,11 @@ func (m *machine) builtinIntr(b *ssa.Builtin, cc *ssa.CallCommon, pos token.Pos)
 		dt := argType(0)
 		fromString := argType(1).kind == kString
 		esz := dt.elem.size
-		what0, what1 := describeValue(cc.Args[0]), describeValue(cc.Args[1])
+		var readSite, writeSite int32
+		if m.racesOn() {
+			readSite = m.site(pos, "read "+describeValue(cc.Args[1])+" (copy)")
+			writeSite = m.site(pos, "write "+describeValue(cc.Args[0])+" (copy)")
+		}
 		return func(c *icall) ctrl {
 			dst, src := c.args[0], c.args[1]
 			n := dst.sliceLen()
@@ -234,7 +238,7 @@ func (m *machine) builtinIntr(b *ssa.Builtin, cc *ssa.CallCommon, pos token.Pos)
 				s := src.Str()
 				n = min(n, len(s))
 				if rs := c.x().race; rs != nil && n > 0 {
-					rs.access(c.g, dst.obj(), dst.off(), n, true, false, c.m().site(c.pos, "write "+what0+" (copy)"))
+					rs.access(c.g, dst.obj(), dst.off(), n, true, false, writeSite)
 				}
 				cells := dst.obj().cellsFrom(dst.off())
 				for i := 0; i < n; i++ {
@@ -244,8 +248,8 @@ func (m *machine) builtinIntr(b *ssa.Builtin, cc *ssa.CallCommon, pos token.Pos)
 			}
 			n = min(n, src.sliceLen())
 			if rs := c.x().race; rs != nil && n > 0 && esz > 0 {
-				rs.access(c.g, src.obj(), src.off(), n*esz, false, false, c.m().site(c.pos, "read "+what1+" (copy)"))
-				rs.access(c.g, dst.obj(), dst.off(), n*esz, true, false, c.m().site(c.pos, "write "+what0+" (copy)"))
+				rs.access(c.g, src.obj(), src.off(), n*esz, false, false, readSite)
+				rs.access(c.g, dst.obj(), dst.off(), n*esz, true, false, writeSite)
 			}
 			if n > 0 && dst.obj().shared && c.m().sharedMemory() && mayPublish(dt.elem) {
 				c.m().publish(dt, src) // copied into shared memory

@@ -30,12 +30,16 @@ type chanObject struct {
 // clock (the send whose value is received; the receive that freed the
 // slot for this send), then leave g's clock in it.
 func (g *goroutine) slotSync(ch *chanObject, i int) {
+	g.acquire(*ch.slot(i))
+	g.releaseStore(ch.slot(i))
+}
+
+// slot returns the release clock of buffer slot i.
+func (ch *chanObject) slot(i int) *vclock {
 	if ch.slots == nil {
 		ch.slots = make([]vclock, ch.cap)
 	}
-	g.acquire(ch.slots[i])
-	ch.slots[i] = append(ch.slots[i][:0], g.vc...)
-	g.tick()
+	return &ch.slots[i]
 }
 
 func (ch *chanObject) capacity() int { return ch.cap }

@@ -152,8 +152,7 @@ func atomicRace(c *icall, rs *raceState, o *object, off int, op, label string) {
 		g.acquireAt(o, off)
 	case "Store":
 		if v := g.x.syncClock(o, off); v != nil {
-			*v = append((*v)[:0], g.vc...)
-			g.tick()
+			g.releaseStore(v)
 		}
 	default:
 		g.acquireAt(o, off)

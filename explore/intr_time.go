@@ -33,8 +33,7 @@ type timer struct {
 // armedBy records that g created or reset t.
 func (t *timer) armedBy(g *goroutine) {
 	if g.x.race != nil {
-		t.vc = append(t.vc[:0], g.vc...)
-		g.tick()
+		g.releaseStore(&t.vc)
 	}
 }
 
@@ -302,12 +301,7 @@ func (x *execution) fire(t *timer) {
 	}
 	if t.ch.count < t.ch.cap {
 		if x.race != nil {
-			ch := t.ch
-			if ch.slots == nil {
-				ch.slots = make([]vclock, ch.cap)
-			}
-			i := (ch.head + ch.count) % ch.cap
-			ch.slots[i] = append(ch.slots[i][:0], t.vc...)
+			t.ch.slot((t.ch.head + t.ch.count) % t.ch.cap).set(t.vc)
 		}
 		t.ch.push(timeValue(x.clock))
 	}

@@ -62,6 +62,9 @@ func (v *vclock) grow(n int) {
 	}
 }
 
+// set makes v a copy of w.
+func (v *vclock) set(w vclock) { *v = append((*v)[:0], w...) }
+
 // join sets v to the pointwise maximum of v and w.
 func (v *vclock) join(w vclock) {
 	v.grow(len(w))
@@ -79,13 +82,8 @@ type vepoch uint64
 
 const epochAtomic = 1 << 32
 
-func makeVEpoch(tid int, clk uint32, atomic bool) vepoch {
-	e := vepoch(tid)<<33 | vepoch(clk)
-	if atomic {
-		e |= epochAtomic
-	}
-	return e
-}
+// setEpoch recomputes g.ep after g's own clock changed.
+func (g *goroutine) setEpoch() { g.ep = vepoch(g.id)<<33 | vepoch(g.vc[g.id]) }
 
 func (e vepoch) tid() int             { return int(e >> 33) }
 func (e vepoch) clock() uint32        { return uint32(e) }
@@ -410,14 +408,14 @@ func (rs *raceState) fork(parent, child *goroutine) {
 	}
 	child.vc.grow(child.id + 1)
 	child.vc[child.id]++
-	child.ep = makeVEpoch(child.id, child.vc[child.id], false)
+	child.setEpoch()
 }
 
 // tick advances g's own clock after a release.
 func (g *goroutine) tick() {
 	g.vc.grow(g.id + 1)
 	g.vc[g.id]++
-	g.ep = makeVEpoch(g.id, g.vc[g.id], false)
+	g.setEpoch()
 }
 
 // acquire joins a release clock into g's.
@@ -430,6 +428,13 @@ func (g *goroutine) acquire(v vclock) {
 // release merges g's clock into v.
 func (g *goroutine) release(v *vclock) {
 	v.join(g.vc)
+	g.tick()
+}
+
+// releaseStore replaces v by g's clock: what was released into v before
+// is no longer acquired through it.
+func (g *goroutine) releaseStore(v *vclock) {
+	v.set(g.vc)
 	g.tick()
 }
 

@@ -14,9 +14,9 @@ import (
 // synthSpecs holds the synth package's test specifications.
 const synthSpecs = "../../synth/testdata/specs"
 
-// ambaInputs holds the AMBA AHB arbiter spec for 2 masters in the three
-// input formats.
-const ambaInputs = "testdata/synth"
+// ambaInputs holds the AMBA AHB arbiter specs in the three input formats
+// (the synth package's benchmark inputs).
+const ambaInputs = "../../synth/testdata/bench/amba"
 
 func TestSynthVerdictsAndExitStatus(t *testing.T) {
 	cases := []struct {
