@@ -184,7 +184,7 @@ type hb struct {
 	vc   [][]int32
 }
 
-func newHB(evs []event) *hb { return newHBWith(evs, dependent) }
+func newHB(evs []event) *hb { return newHBIndexed(evs) }
 
 // newHBWith computes happens-before from the given dependency relation.
 func newHBWith(evs []event, dependent func(a, b *event) bool) *hb {
@@ -563,36 +563,13 @@ func (d *dporChooser) analyze(x *execution) {
 	}
 	h := newHB(evs)
 	d.realEvents = real
-	for j := 1; j < len(evs); j++ {
-		ej := &evs[j]
-		if ej.barrier {
-			continue
-		}
-		// i races with j if they conflict and i does not reach j through
-		// another direct predecessor of j
-		for i := min(j, real) - 1; i >= 0; i-- {
-			ei := &evs[i]
-			if ei.barrier || sameThread(ei, ej) || !dependent(ei, ej) {
-				continue
-			}
-			// i must not reach j through another predecessor of j
-			direct := true
-			for k := i + 1; k < min(j, real); k++ {
-				if (dependent(&evs[k], ej) || sameThread(&evs[k], ej)) && h.before(i, k) {
-					direct = false
-					break
-				}
-			}
-			if !direct {
-				continue
-			}
-			si := stateOf[i]
-			if si < 0 {
-				continue
-			}
+	// i races with j if they conflict and i does not reach j through
+	// another direct predecessor of j (races, depindex.go)
+	races(h, real, func(i, j int) {
+		if si := stateOf[i]; si >= 0 {
 			d.addBacktrack(d.stack[si].node, h, i, j)
 		}
-	}
+	})
 	d.blockedRaces(evs, real, stateOf, h)
 	d.partnerRaces(evs, real, stateOf, h)
 	d.spans = d.spans[:0]
@@ -733,6 +710,7 @@ func (d *dporChooser) blockedRaces(evs []event, real int, stateOf []int, h *hb) 
 // event races with q's side of j (the rule of Flanagan and Godefroid for
 // q at the state before j).
 func (d *dporChooser) partnerRaces(evs []event, real int, stateOf []int, h *hb) {
+	touching := componentEvents(h, real)
 	for j := 0; j < real; j++ {
 		ej := &evs[j]
 		if ej.partner == 0 || ej.pseudo || ej.barrier {
@@ -745,13 +723,16 @@ func (d *dporChooser) partnerRaces(evs []event, real int, stateOf []int, h *hb) 
 				spawner = ej.spawner
 			}
 			r := goRace{evs: evs, h: h, stateOf: stateOf, q: q, v: ej, prev: prevOf(evs, q, j, spawner)}
-			for i := j - 1; i >= 0; i-- {
-				ei := &evs[i]
-				if ei.g != other && ei.partner != other {
-					continue
-				}
+			// other's events before j, latest first, down to the first
+			// that happens before q's operation: the earlier ones do too
+			// (componentEvents)
+			os := touching[h.gidx[other]]
+			for _, i := range slices.Backward(os[:sort.SearchInts(os, j)]) {
 				if r.candidate(i) {
 					r.reverse(d, i, j)
+					break
+				}
+				if r.beforeQ(i) {
 					break
 				}
 			}
@@ -944,7 +925,7 @@ func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n in
 		x.release()
 		return true
 	}
-	if x.bound == "time" {
+	if x.bound == "time" || x.bound == "memory" {
 		// The exploration is over: analysing a cut execution (possibly a
 		// very long one) would only delay the report.
 		x.release()

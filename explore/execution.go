@@ -306,18 +306,21 @@ func (x *execution) backEdge(fr *frame) ctrl {
 	return ctrlNext
 }
 
-// interrupted reports whether the exploration's context is done; then it
-// stops the execution with the "time" bound (a result that proves
-// nothing).
+// interrupted reports whether the exploration's context is done, or its
+// heap over Options.MaxMemory (memory.go); then it stops the execution
+// with the "time" or "memory" bound (a result that proves nothing).
 func (x *execution) interrupted() bool {
 	select {
 	case <-x.opts.done:
 		x.bound = "time"
-		x.stopped = true
-		return true
 	default:
-		return false
+		if !x.opts.memory.exceeded() {
+			return false
+		}
+		x.bound = "memory"
 	}
+	x.stopped = true
+	return true
 }
 
 // record appends a scheduling step to the trace.

@@ -33,10 +33,16 @@ const (
 	Random Strategy = "random"
 	// PCT is probabilistic concurrency testing with depth Options.PCTDepth.
 	PCT Strategy = "pct"
+	// Auto runs DPOR and, if DPOR's share of the budget runs out before
+	// it completes, samples schedules with PCT for the rest, so that a
+	// bug sampling reaches is still found (auto.go). The default. Its
+	// result is complete only if DPOR completed.
+	Auto Strategy = "auto"
 )
 
 // Options control one exploration. The zero value explores exhaustively
-// with DPOR and default bounds.
+// with DPOR and default bounds, then samples with PCT if DPOR could not
+// complete (Auto).
 type Options struct {
 	Strategy Strategy
 	// Seed makes random strategies and math/rand deterministic.
@@ -44,11 +50,20 @@ type Options struct {
 	// MaxExecutions bounds the number of executions (default 100000 for
 	// exhaustive strategies, 1000 for random and PCT).
 	MaxExecutions int
-	// MaxSteps bounds the scheduling steps of one execution (default 10000).
+	// MaxSteps bounds the scheduling steps of one execution (default
+	// DefaultMaxSteps). A step costs the same whatever the count: the
+	// trace keeps an entry per step and DPOR's analysis of an execution
+	// is near-linear in its steps (depindex.go).
 	MaxSteps int
-	// MaxLoop bounds loop iterations of one execution, to stop programs
-	// that spin without reaching a scheduling point (default 10 million).
+	// MaxLoop bounds loop iterations (back-edges) of one execution, to
+	// stop programs that spin without reaching a scheduling point
+	// (default DefaultMaxLoop). It reports the bound "steps" too.
 	MaxLoop int
+	// MaxMemory bounds the heap of the exploring process, in bytes: an
+	// execution that grows it beyond stops, and the exploration ends with
+	// Bound "memory" (memory.go). 0: half of the machine's memory (of the
+	// cgroup's limit if lower); negative: no bound.
+	MaxMemory int64
 	// Timeout bounds the whole exploration (0: only ctx).
 	Timeout time.Duration
 	// Workers explore in parallel (default 1), with every strategy. DFS
@@ -117,6 +132,9 @@ type Options struct {
 
 	recordEvents bool
 	symbolic     bool // set by Explore: code is compiled for symbolic values
+	// memory checks the heap against MaxMemory (set by Explore; nil: no
+	// bound).
+	memory *memoryGauge
 	// done is the exploration's context's Done channel: executions check
 	// it as they run, so a timeout also stops a long execution.
 	done <-chan struct{}
@@ -129,18 +147,39 @@ type Progress struct {
 	Elapsed    time.Duration
 }
 
+// DefaultMaxSteps is the default of Options.MaxSteps: long enough for a
+// test that runs a 1 ms ticker for 20 virtual seconds (40000 steps) many
+// times over.
+const DefaultMaxSteps = 1_000_000
+
+// DefaultMaxLoop is the default of Options.MaxLoop: 100 back-edges per
+// step of a DefaultMaxSteps execution; a loop that spins without a
+// scheduling point reaches it in about a second.
+const DefaultMaxLoop = 100_000_000
+
 func (o *Options) maxSteps() int {
 	if o.MaxSteps > 0 {
 		return o.MaxSteps
 	}
-	return 10000
+	return DefaultMaxSteps
 }
 
 func (o *Options) maxLoop() int {
 	if o.MaxLoop > 0 {
 		return o.MaxLoop
 	}
-	return 10_000_000
+	return DefaultMaxLoop
+}
+
+// maxMemory is the heap bound in bytes (0: none).
+func (o *Options) maxMemory() uint64 {
+	switch {
+	case o.MaxMemory > 0:
+		return uint64(o.MaxMemory)
+	case o.MaxMemory < 0:
+		return 0
+	}
+	return machineMemory() / defaultMemoryFraction
 }
 
 func (o *Options) maxExecutions() int {
@@ -148,7 +187,7 @@ func (o *Options) maxExecutions() int {
 		return o.MaxExecutions
 	}
 	if o.Strategy == Random || o.Strategy == PCT {
-		return 1000
+		return defaultSamples
 	}
 	return 100000
 }
@@ -190,7 +229,7 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 // Explore explores the executions of entry e.
 func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report, error) {
 	if opts.Strategy == "" {
-		opts.Strategy = DPOR
+		opts.Strategy = Auto
 	}
 	switch opts.MapOrders {
 	case "":
@@ -207,6 +246,7 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 		defer cancel()
 	}
 	opts.done = ctx.Done()
+	opts.memory = newMemoryGauge(opts.maxMemory())
 	start := time.Now()
 	r := &Report{Entry: e.Name, Strategy: string(opts.Strategy), Seed: opts.Seed}
 	specProblems, err := p.installSpecs(ctx, e, &opts, r)
@@ -226,8 +266,10 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 			err = p.exploreRandom(ctx, e, &opts, r)
 		case DPOR:
 			err = p.exploreDPOR(ctx, e, &opts, r)
+		case Auto:
+			err = p.exploreAuto(ctx, e, &opts, r)
 		default:
-			err = fmt.Errorf("explore: unknown strategy %q (want dfs, dpor, pb, random or pct)", opts.Strategy)
+			err = fmt.Errorf("explore: unknown strategy %q (want auto, dpor, dfs, pb, random or pct)", opts.Strategy)
 		}
 	}
 	if err == nil {
@@ -236,6 +278,9 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 	r.Warnings = append(warnings, r.Warnings...)
 	r.Findings = append(r.Findings, specProblems...)
 	r.Elapsed = time.Since(start)
+	if err == nil {
+		r.Suggestion = suggest(r, &opts)
+	}
 	return r, err
 }
 
@@ -245,6 +290,7 @@ type collector struct {
 	set      findingSet
 	execs    int
 	maxSteps int
+	maxGs    int // most goroutines of one execution
 	bounds   map[string]bool
 	classes  map[uint64]bool
 	pruned   int
@@ -281,8 +327,13 @@ func (c *collector) add(x *execution) {
 	defer c.mu.Unlock()
 	c.execs++
 	c.maxSteps = max(c.maxSteps, x.steps)
+	c.maxGs = max(c.maxGs, len(x.gs))
 	if x.bound != "" && x.bound != "replay" {
 		c.bounds[x.bound] = true
+	}
+	if x.bound == "memory" {
+		// the next executions would grow the heap the same way
+		c.stop.Store(true)
 	}
 	if c.opts.CountClasses {
 		c.classes[hash] = true
@@ -329,6 +380,7 @@ func (c *collector) fill(r *Report) {
 	r.Warnings = append(r.Warnings, c.inlineWarnings()...)
 	r.Executions = c.execs
 	r.MaxSteps = c.maxSteps
+	r.Goroutines = c.maxGs
 	r.Classes = len(c.classes)
 	r.Inconclusive, r.Infeasible = c.inconclusive, c.infeasible
 	r.Concretized = nil
@@ -336,7 +388,7 @@ func (c *collector) fill(r *Report) {
 		r.Concretized = append(r.Concretized, w)
 	}
 	sort.Strings(r.Concretized)
-	for _, b := range []string{"time", "executions", "steps", "preemptions", "solver", "concretized"} {
+	for _, b := range boundOrder {
 		if c.bounds[b] {
 			r.Bound = b
 			break
@@ -344,6 +396,10 @@ func (c *collector) fill(r *Report) {
 	}
 	r.Complete = r.Bound == ""
 }
+
+// boundOrder lists the bounds by precedence: Report.Bound names the first
+// one reached.
+var boundOrder = []string{"memory", "time", "executions", "steps", "preemptions", "solver", "concretized"}
 
 // bound records that a bound cut the exploration.
 func (c *collector) bound(name string) {

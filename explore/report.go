@@ -98,15 +98,26 @@ type Report struct {
 	// without hitting a bound (for exhaustive strategies: every schedule,
 	// up to partial-order reduction).
 	Complete bool
-	// Bound names the bound that cut the exploration ("executions",
-	// "steps", "time", "preemptions", "solver", "concretized") when not
-	// Complete; "" otherwise.
-	Bound    string
+	// Bound names the bound that cut the exploration ("memory", "time",
+	// "executions", "steps", "preemptions", "solver", "concretized") when
+	// not Complete; "" otherwise.
+	Bound string
+	// Suggestion says, when a bound cut the exploration, which bound and
+	// what would do better ("the steps bound (1000) was reached …: raise
+	// it (-max-steps, ltltest.WithMaxSteps)"); "" otherwise.
+	Suggestion string
+	// Strategy is what ran: the strategy, or for Auto the strategies in
+	// order ("dpor", "dpor, then pct"); Phases details them.
 	Strategy string
-	Seed     int64
-	Elapsed  time.Duration
+	// Phases are the strategies Auto ran, in order, with their
+	// executions; nil for the other strategies.
+	Phases  []Phase
+	Seed    int64
+	Elapsed time.Duration
 	// MaxSteps is the largest number of steps of one execution.
 	MaxSteps int
+	// Goroutines is the largest number of goroutines of one execution.
+	Goroutines int
 	// Classes is the number of distinct happens-before classes among the
 	// explored executions (computed only with Options.CountClasses).
 	Classes int
@@ -142,6 +153,33 @@ type Report struct {
 	// "concretized" (Verdict unknown). Values split into all their values
 	// are covered and not listed (Finding.Concretized shows them).
 	Concretized []string
+}
+
+// Phase is one strategy run by Auto.
+type Phase struct {
+	Strategy   string
+	Executions int
+	// Complete: the phase explored its whole search space (only DPOR
+	// can).
+	Complete bool
+	// Bound is the bound that ended the phase ("" if complete or stopped
+	// by a finding).
+	Bound string
+}
+
+// Ran describes what ran: the strategy, or Auto's phases with their
+// executions ("dpor, then pct: 120 + 3400 executions").
+func (r *Report) Ran() string {
+	if len(r.Phases) < 2 {
+		return r.Strategy
+	}
+	names := make([]string, len(r.Phases))
+	counts := make([]string, len(r.Phases))
+	for i, p := range r.Phases {
+		names[i] = p.Strategy
+		counts[i] = fmt.Sprint(p.Executions)
+	}
+	return strings.Join(names, ", then ") + ": " + strings.Join(counts, " + ") + " executions"
 }
 
 // Verdict summarizes a report: "fail" if a finding shows a bug in the

@@ -54,9 +54,11 @@ type exploreConfig struct {
 	bounded bool                     // a bound reached without findings passes
 }
 
-// WithStrategy selects the exploration strategy: explore.DPOR (the
-// default: exhaustive with partial-order reduction), explore.DFS,
-// explore.PB (preemption bounding), explore.Random or explore.PCT.
+// WithStrategy selects the exploration strategy: explore.Auto (the
+// default: explore.DPOR, exhaustive with partial-order reduction, then
+// PCT sampling if DPOR cannot complete in half of the time budget; a pass
+// needs DPOR to complete), explore.DPOR, explore.DFS, explore.PB
+// (preemption bounding), explore.Random or explore.PCT.
 func WithStrategy(s explore.Strategy) Option {
 	return exploreOption(func(o *explore.Options) { o.Strategy = s })
 }
@@ -73,9 +75,18 @@ func WithMaxExecutions(n int) Option {
 	return exploreOption(func(o *explore.Options) { o.MaxExecutions = n })
 }
 
-// WithMaxSteps bounds the scheduling steps of one execution (default 10000).
+// WithMaxSteps bounds the scheduling steps of one execution (default
+// explore.DefaultMaxSteps).
 func WithMaxSteps(n int) Option {
 	return exploreOption(func(o *explore.Options) { o.MaxSteps = n })
+}
+
+// WithMaxMemory bounds the explorer's heap, in bytes (default: half of
+// the machine's memory; negative: none): an exploration that would grow
+// it beyond stops with the "memory" bound (unknown) instead of being
+// killed. explore.ParseBytes reads sizes like "2GB".
+func WithMaxMemory(bytes int64) Option {
+	return exploreOption(func(o *explore.Options) { o.MaxMemory = bytes })
 }
 
 // WithTimeout bounds the time of the whole exploration. Without it, the
@@ -266,6 +277,9 @@ func judge(t TestingT, e *explore.Entry, r *explore.Report, opts *explore.Option
 			logf(t, "ltltest: replayed one execution of %s: no finding", e.Name)
 		} else if !r.Complete {
 			logf(t, "ltltest: %s (accepted by WithBounded)", summary)
+			if r.Suggestion != "" {
+				logf(t, "ltltest: suggestion: %s", r.Suggestion)
+			}
 		}
 		return true
 	}
@@ -279,7 +293,10 @@ func judge(t TestingT, e *explore.Entry, r *explore.Report, opts *explore.Option
 	default:
 		// Incomplete without findings.
 		fmt.Fprintf(&b, "unknown: the %s bound was reached before every schedule was explored; nothing is proved.\n", r.Bound)
-		b.WriteString("Raise the bound (WithMaxExecutions, WithMaxSteps, WithTimeout) or accept bounded results with ltltest.WithBounded().\n")
+		if r.Suggestion != "" {
+			fmt.Fprintf(&b, "suggestion: %s.\n", r.Suggestion)
+		}
+		b.WriteString("Raise the bound (WithMaxExecutions, WithMaxSteps, WithTimeout, WithMaxMemory) or accept bounded results with ltltest.WithBounded().\n")
 	}
 	test := testName(t)
 	for i, f := range r.Findings {
@@ -332,7 +349,7 @@ func exploreSummary(e *explore.Entry, r *explore.Report, replayed bool) string {
 		if !r.Complete {
 			state = "incomplete: " + r.Bound + " bound reached"
 		}
-		summary = fmt.Sprintf("entry: %s\nexplored: %s with %s, %s", e.Name, plural(r.Executions, "execution"), r.Strategy, state)
+		summary = fmt.Sprintf("entry: %s\nexplored: %s with %s, %s", e.Name, plural(r.Executions, "execution"), r.Ran(), state)
 	}
 	if len(r.SpecPackages) > 0 {
 		summary += "\n" + specsChecked(r)

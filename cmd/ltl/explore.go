@@ -16,8 +16,9 @@ import (
 	"github.com/henceforth-go/henceforth/explore"
 )
 
-const exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy dpor|dfs|pb|random|pct] [-json]
-                   [-seed N] [-max-executions N] [-max-steps N] [-timeout D]
+const exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy auto|dpor|dfs|pb|random|pct] [-json]
+                   [-seed N] [-max-executions N] [-max-steps N] [-max-loop N]
+                   [-max-memory SIZE] [-timeout D]
                    [-shared] [-races=false] [-workers N] [-preemptions N] [-pct-depth N]
                    [-map-orders offsets|permutations] [-replay TOKEN] [-emit-test] [-find FORMULA]
                    [-specs NAME,… | -specs none] [-func NAME] [PACKAGES]
@@ -41,6 +42,23 @@ point, so the orders of conflicting accesses are explored too (finds
 check-then-act bugs; many more schedules). -races=false turns checking
 off.
 
+Strategies: auto (the default) runs dpor and, if dpor's share of the
+budget runs out before it completes, samples schedules with pct for the
+rest: with -timeout, dpor gets half of it; without, dpor gets 10s, then
+pct 10s, then (if pct found nothing) dpor again from the start, bounded by
+-max-executions only. A pass is complete only if dpor completed. dpor
+explores every schedule up to partial-order reduction; dfs every schedule;
+pb those with at most -preemptions preemptions; random and pct sample
+-max-executions schedules (1000 by default) and never prove anything.
+
+Bounds: -max-executions per test (100000 by default; 1000 for random and
+pct), -max-steps scheduling steps per execution (1000000), -max-loop loop
+iterations per execution (100000000: stops loops that spin without a
+scheduling point), -max-memory the explorer's heap (half of the machine's
+memory by default, or of the cgroup's limit; "0" for none; units B, KB, MB,
+GB, TB), -timeout the time per test (none by default). A result cut by a
+bound is unknown, and says which bound and what would do better.
+
 The iteration order of every range over a map is a choice too (Go
 randomizes it): by default each start of the insertion order (n orders
 for n entries); -map-orders permutations explores every order (n!).
@@ -49,7 +67,10 @@ Output: one block per finding (the interleaving table, goroutine stacks,
 output and a replay token), then one line per test:
   pass     TEST  N executions (STRATEGY, complete)
   fail     TEST  N executions (STRATEGY, ...): K findings
-  unknown  TEST  N executions (STRATEGY, BOUND bound reached)
+  unknown  TEST  N executions (STRATEGY, BOUND bound reached): …
+           suggestion: what would do better
+STRATEGY is what ran: for auto, "dpor", or "dpor, then pct: N + M
+executions".
 followed, when specs were checked, by
            specs checked: PACKAGE, …
 "unknown" means nothing was proved: a bound cut the exploration, or the
@@ -104,6 +125,8 @@ type exploreFlags struct {
 	seed          int64
 	maxExecutions int
 	maxSteps      int
+	maxLoop       int
+	maxMemory     string
 	timeout       time.Duration
 	shared        bool
 	races         bool
@@ -120,11 +143,13 @@ type exploreFlags struct {
 
 func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.run, "run", "", "explore only the tests matching `regex`")
-	fs.StringVar(&f.strategy, "strategy", string(explore.DPOR), "`strategy`: dpor, dfs, pb, random or pct")
+	fs.StringVar(&f.strategy, "strategy", string(explore.Auto), "`strategy`: auto, dpor, dfs, pb, random or pct")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object per finding")
 	fs.Int64Var(&f.seed, "seed", 0, "`seed` of random and pct (and math/rand)")
 	fs.IntVar(&f.maxExecutions, "max-executions", 0, "bound on executions per test (0: the default)")
 	fs.IntVar(&f.maxSteps, "max-steps", 0, "bound on scheduling steps per execution (0: the default)")
+	fs.IntVar(&f.maxLoop, "max-loop", 0, "bound on loop iterations per execution (0: the default)")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "bound on the explorer's heap, e.g. 2GB (default: half of the machine's memory; 0: none)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "bound on the time per test (0: none)")
 	fs.BoolVar(&f.shared, "shared", false, "also schedule at loads and stores of memory other goroutines can reach (explores the orders of racing accesses)")
 	fs.BoolVar(&f.races, "races", true, "check every explored execution for data races")
@@ -143,15 +168,15 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 func (f *exploreFlags) options() (explore.Options, error) {
 	var o explore.Options
 	switch s := explore.Strategy(f.strategy); s {
-	case explore.DPOR, explore.DFS, explore.PB, explore.Random, explore.PCT:
+	case explore.Auto, explore.DPOR, explore.DFS, explore.PB, explore.Random, explore.PCT:
 		o.Strategy = s
 	default:
-		return o, fmt.Errorf("-strategy: unknown strategy %q (want dpor, dfs, pb, random or pct)", f.strategy)
+		return o, fmt.Errorf("-strategy: unknown strategy %q (want auto, dpor, dfs, pb, random or pct)", f.strategy)
 	}
 	for _, n := range []struct {
 		name string
 		v    int
-	}{{"max-executions", f.maxExecutions}, {"max-steps", f.maxSteps}, {"workers", f.workers}, {"preemptions", f.preemptions}, {"pct-depth", f.pctDepth}} {
+	}{{"max-executions", f.maxExecutions}, {"max-steps", f.maxSteps}, {"max-loop", f.maxLoop}, {"workers", f.workers}, {"preemptions", f.preemptions}, {"pct-depth", f.pctDepth}} {
 		if n.v < 0 {
 			return o, fmt.Errorf("-%s: must not be negative, got %d", n.name, n.v)
 		}
@@ -168,6 +193,17 @@ func (f *exploreFlags) options() (explore.Options, error) {
 	o.Seed = f.seed
 	o.MaxExecutions = f.maxExecutions
 	o.MaxSteps = f.maxSteps
+	o.MaxLoop = f.maxLoop
+	if f.maxMemory != "" {
+		n, err := explore.ParseBytes(f.maxMemory)
+		if err != nil {
+			return o, fmt.Errorf("-max-memory: %w", err)
+		}
+		o.MaxMemory = n
+		if n == 0 {
+			o.MaxMemory = -1 // no bound
+		}
+	}
 	o.Timeout = f.timeout
 	o.Shared = f.shared
 	o.NoRaces = !f.races
@@ -291,6 +327,8 @@ type jsonFinding struct {
 	Inputs         map[string]any `json:"inputs,omitempty"`
 	PathCondition  string         `json:"path_condition,omitempty"`
 	RegressionTest string         `json:"regression_test,omitempty"`
+	// Suggestion: for kind "unknown", what would do better.
+	Suggestion string `json:"suggestion,omitempty"`
 }
 
 func newJSONFinding(test string, f *explore.Finding) jsonFinding {
@@ -385,7 +423,7 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 			o.writeJSON(jf)
 		}
 		if len(r.Findings) == 0 && verdict == "unknown" {
-			o.writeJSON(jsonFinding{Test: r.Entry, Kind: "unknown", Message: incompleteMessage(r)})
+			o.writeJSON(jsonFinding{Test: r.Entry, Kind: "unknown", Message: incompleteMessage(r), Suggestion: r.Suggestion})
 		}
 		return verdict
 	}
@@ -404,9 +442,9 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 	case replayed:
 		detail = fmt.Sprintf("replay, seed %d", r.Seed)
 	case !r.Complete:
-		detail = fmt.Sprintf("%s, %s bound reached", r.Strategy, r.Bound)
+		detail = fmt.Sprintf("%s, %s bound reached", r.Ran(), r.Bound)
 	case verdict == "unknown":
-		detail = r.Strategy
+		detail = r.Ran()
 	}
 	line := fmt.Sprintf("%-8s %s  %s (%s)", verdict, r.Entry, plural(r.Executions, "execution"), detail)
 	switch n := len(r.Findings); {
@@ -418,6 +456,9 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 		line += ": " + incompleteMessage(r)
 	}
 	o.printf(o.stdout, "%s\n", line)
+	if r.Suggestion != "" && !replayed {
+		o.printf(o.stdout, "         suggestion: %s\n", r.Suggestion)
+	}
 	if len(r.SpecPackages) > 0 {
 		o.printf(o.stdout, "         specs checked: %s\n", strings.Join(r.SpecPackages, ", "))
 	}

@@ -208,7 +208,7 @@ func TestExploreUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-strategy", "bfs", bugsPkg}, `ltl explore: -strategy: unknown strategy "bfs" (want dpor, dfs, pb, random or pct)`},
+		{[]string{"-strategy", "bfs", bugsPkg}, `ltl explore: -strategy: unknown strategy "bfs" (want auto, dpor, dfs, pb, random or pct)`},
 		{[]string{"-run", "(", bugsPkg}, "ltl explore: -run: error parsing regexp: missing closing )"},
 		{[]string{"-workers", "-1", bugsPkg}, "ltl explore: -workers: must not be negative, got -1"},
 		{[]string{"-max-executions", "x", bugsPkg}, `ltl explore: invalid value "x" for flag -max-executions`},

@@ -1,0 +1,227 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// The Auto strategy: DPOR first, sampling when DPOR cannot complete.
+//
+// DPOR proves the absence of bugs but may need more executions than any
+// budget allows (50 goroutines taking turns at a lock); PCT samples
+// schedules and finds bugs of small depth in them quickly, but never
+// proves anything. Auto spends DPOR's share of the budget on DPOR; if
+// DPOR completes or finds a bug, that is the result. If its share runs
+// out (the time or executions bound), PCT samples for the rest of the
+// budget. The split:
+//
+//   - with a deadline (Options.Timeout, or the context's), DPOR gets half
+//     of the time left, PCT the rest;
+//   - without one, DPOR gets autoShare, then PCT autoShare, then, if PCT
+//     found nothing, DPOR runs again from the start with no time bound
+//     (its executions bound only), so that an exploration DPOR can
+//     complete still passes (the first autoShare of DPOR is repeated).
+//
+// Each phase has the executions bound of Options.MaxExecutions, or
+// DPOR's default. The result is complete only if a DPOR phase completed:
+// a pass proves as much as DPOR's. Report.Phases lists what ran.
+
+// defaultSamples is the default executions bound of Random and PCT.
+const defaultSamples = 1000
+
+// autoShare is DPOR's and PCT's share of an Auto exploration without a
+// deadline: DPOR completes most tests well within it.
+const autoShare = 10 * time.Second
+
+// exploreAuto runs the phases of Auto into r.
+func (p *Program) exploreAuto(ctx context.Context, e *Entry, opts *Options, r *Report) error {
+	_, deadline := ctx.Deadline()
+	share := autoShare
+	if deadline {
+		d, _ := ctx.Deadline()
+		share = time.Until(d) / 2
+	}
+	var phases []*Report
+	run := func(s Strategy, limit time.Duration) (*Report, error) {
+		pr, err := p.autoPhase(ctx, e, opts, s, limit, r)
+		phases = append(phases, pr)
+		return pr, err
+	}
+	pr, err := run(DPOR, share)
+	if err != nil {
+		return err
+	}
+	if ctx.Err() == nil && (pr.Bound == "time" || pr.Bound == "executions") && !opts.symbolic && !stopsAuto(pr, opts) {
+		limit := time.Duration(0) // the rest of the deadline
+		if !deadline {
+			limit = autoShare
+		}
+		sr, err := run(PCT, limit)
+		if err != nil {
+			return err
+		}
+		if !deadline && pr.Bound == "time" && ctx.Err() == nil && len(sr.Findings) == 0 && sr.Bound != "memory" {
+			if _, err := run(DPOR, 0); err != nil {
+				return err
+			}
+		}
+	}
+	mergePhases(r, phases)
+	return nil
+}
+
+// stopsAuto reports whether the first DPOR phase ends the exploration: a
+// finding (a bug, or a program the explorer cannot run) or a memory bound.
+func stopsAuto(pr *Report, opts *Options) bool {
+	return len(pr.Findings) > 0 || pr.Bound == "memory"
+}
+
+// autoPhase runs strategy s (DPOR or PCT) for at most limit (0: until
+// ctx is done).
+func (p *Program) autoPhase(ctx context.Context, e *Entry, opts *Options, s Strategy, limit time.Duration, r *Report) (*Report, error) {
+	if limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	o := *opts
+	o.Strategy = s
+	o.done = ctx.Done()
+	if o.MaxExecutions <= 0 {
+		o.MaxExecutions = (&Options{Strategy: DPOR}).maxExecutions()
+	}
+	pr := &Report{Entry: r.Entry, Strategy: string(s), Seed: r.Seed}
+	var err error
+	if s == DPOR {
+		err = p.exploreDPOR(ctx, e, &o, pr)
+	} else {
+		err = p.exploreRandom(ctx, e, &o, pr)
+	}
+	return pr, err
+}
+
+// mergePhases fills r from the reports of Auto's phases: the findings of
+// all (execution numbers counted across phases), complete if the last
+// DPOR phase was.
+func mergePhases(r *Report, phases []*Report) {
+	var set findingSet
+	var names []string
+	offset := 0
+	r.Phases = nil
+	for _, pr := range phases {
+		for _, f := range pr.Findings {
+			f.Execution += offset
+			set.add(f)
+		}
+		offset += pr.Executions
+		r.Phases = append(r.Phases, Phase{Strategy: pr.Strategy, Executions: pr.Executions, Complete: pr.Complete, Bound: pr.Bound})
+		names = append(names, pr.Strategy)
+		r.Executions += pr.Executions
+		r.MaxSteps = max(r.MaxSteps, pr.MaxSteps)
+		r.Goroutines = max(r.Goroutines, pr.Goroutines)
+		r.Classes = max(r.Classes, pr.Classes)
+		r.Pruned += pr.Pruned
+		r.Inconclusive += pr.Inconclusive
+		r.Infeasible += pr.Infeasible
+		for _, w := range pr.Warnings {
+			if !slices.Contains(r.Warnings, w) {
+				r.Warnings = append(r.Warnings, w)
+			}
+		}
+		for _, c := range pr.Concretized {
+			if !slices.Contains(r.Concretized, c) {
+				r.Concretized = append(r.Concretized, c)
+			}
+		}
+		if pr.Strategy == string(DPOR) {
+			r.Complete, r.Bound = pr.Complete, pr.Bound
+		}
+	}
+	for _, pr := range phases {
+		if pr.Bound == "memory" {
+			r.Complete, r.Bound = false, "memory"
+		}
+	}
+	r.Findings = set.sorted()
+	r.Strategy = strings.Join(names, ", then ")
+	if len(phases) < 2 {
+		r.Phases = nil
+	}
+}
+
+// suggest says which bound cut the exploration of r and what would do
+// better ("" if none did, or if a finding decided the verdict).
+func suggest(r *Report, opts *Options) string {
+	if r.Complete || r.Bound == "" || r.Verdict() != "unknown" {
+		return ""
+	}
+	execs := plural(r.Executions, "execution")
+	ran := r.Ran()
+	gs := ""
+	if r.Goroutines > 1 {
+		gs = fmt.Sprintf(" with %d goroutines", r.Goroutines)
+	}
+	sampled := len(r.Phases) > 1
+	switch r.Bound {
+	case "memory":
+		return fmt.Sprintf("the memory bound (%s) was reached after %s (longest: %d steps): an execution held more memory (a trace entry per step, or the program's own data); raise it (-max-memory, ltltest.WithMaxMemory) if the machine has more, or shorten the test",
+			FormatBytes(opts.maxMemory()), execs, r.MaxSteps)
+	case "steps":
+		if r.MaxSteps >= opts.maxSteps() {
+			return fmt.Sprintf("the steps bound (%d) was reached: an execution ran %d scheduling steps without ending; raise it (-max-steps, ltltest.WithMaxSteps) if the test ends later, or look for a goroutine that never stops (a busy poller)",
+				opts.maxSteps(), r.MaxSteps)
+		}
+		return fmt.Sprintf("the loop bound (%d back-edges) was reached: a loop ran without reaching a scheduling point; raise it (-max-loop, Options.MaxLoop) if the loop ends later, or look for a spin loop that waits for another goroutine without synchronizing",
+			opts.maxLoop())
+	case "time", "executions":
+		what := "the time bound was reached"
+		raise := "-timeout, ltltest.WithTimeout"
+		if r.Bound == "executions" {
+			what = fmt.Sprintf("the executions bound (%d) was reached", opts.maxExecutions())
+			raise = "-max-executions, ltltest.WithMaxExecutions"
+		}
+		switch {
+		case sampled:
+			return fmt.Sprintf("%s: %s (%s%s); DPOR did not complete and PCT's samples found no bug, which proves nothing: raise the budget (%s), or make the test smaller (fewer goroutines or rounds) so that DPOR completes",
+				what, ran, execs, gs, raise)
+		case r.Strategy == string(Random) || r.Strategy == string(PCT):
+			return fmt.Sprintf("%s after %s of %s%s: sampling never proves the absence of bugs; -strategy dpor (or auto) explores every schedule when it can complete", what, execs, r.Strategy, gs)
+		case r.Goroutines > 4:
+			return fmt.Sprintf("%s after %s of %s%s: too many schedules to enumerate; -strategy pct samples schedules of many goroutines with long runs (the default strategy auto does after DPOR's share), or raise the budget (%s)",
+				what, execs, r.Strategy, gs, raise)
+		}
+		return fmt.Sprintf("%s after %s of %s%s: raise it (%s)", what, execs, r.Strategy, gs, raise)
+	case "preemptions":
+		return fmt.Sprintf("the preemption bound (%d) cut schedules: raise it (-preemptions, ltltest.WithPreemptions), or use -strategy dpor for every schedule", max(opts.Preemptions, 0))
+	case "solver":
+		return "the solver's time limit cut a symbolic branch (the warnings say where): raise Options.SolverTimeout, or simplify the branch condition"
+	case "concretized":
+		return "a symbolic value that can take many values was fixed to one of them (the warnings say where): constrain the input, or raise the split bound (Options.MaxSplit, ltltest.WithMaxSplit)"
+	}
+	return "the " + r.Bound + " bound was reached"
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// FormatBytes prints a size in bytes with a binary unit: "512MB", "2GB",
+// "1.5GB" (the units ParseBytes reads).
+func FormatBytes(n uint64) string {
+	units := []string{"B", "KB", "MB", "GB", "TB"}
+	v, u := float64(n), 0
+	for v >= 1024 && u < len(units)-1 {
+		v /= 1024
+		u++
+	}
+	if v == float64(int64(v)) {
+		return fmt.Sprintf("%d%s", int64(v), units[u])
+	}
+	return fmt.Sprintf("%.1f%s", v, units[u])
+}

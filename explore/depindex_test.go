@@ -1,0 +1,97 @@
+package explore
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// randomEvents makes n events of g goroutines over a few objects, with
+// every field depends reads: partners, joins, select also-sets, barriers,
+// pseudo-events, spawners.
+func randomEvents(r *rand.Rand, n, g int) []event {
+	kinds := []opKind{opSend, opRecv, opSelect, opClose, opLock, opUnlock, opRLock, opRUnlock, opWAnnounce, opWAcquire,
+		opWUnlock, opWGAdd, opWGWait, opOnce, opSleep, opJoin, opShared, opAtomic, opEvent}
+	obj := func() evKey {
+		if r.IntN(8) == 0 {
+			return evKey{}
+		}
+		return evKey{id: uint64(1 + r.IntN(4)), off: r.IntN(2)}
+	}
+	started := map[uint64]bool{}
+	evs := make([]event, n)
+	for j := range evs {
+		e := event{g: uint64(1 + r.IntN(g)), obj: obj(), kind: kinds[r.IntN(len(kinds))], write: r.IntN(2) == 0, spawner: -1}
+		if r.IntN(5) == 0 {
+			if p := uint64(1 + r.IntN(g)); p != e.g {
+				e.partner = p
+			}
+		}
+		if r.IntN(10) == 0 {
+			e.join = uint64(1 + r.IntN(g))
+		}
+		for range r.IntN(3) {
+			e.also = append(e.also, obj())
+		}
+		e.barrier = r.IntN(40) == 0
+		e.pseudo = r.IntN(20) == 0
+		if !started[e.g] {
+			started[e.g] = true
+			if j > 0 && r.IntN(2) == 0 {
+				e.spawner = r.IntN(j)
+			}
+		}
+		evs[j] = e
+	}
+	return evs
+}
+
+// racesQuadratic is the race loop analyze ran before races: every pair,
+// with a cubic test of directness.
+func racesQuadratic(h *hb, real int, race func(i, j int)) {
+	evs := h.evs
+	for j := 1; j < len(evs); j++ {
+		ej := &evs[j]
+		if ej.barrier {
+			continue
+		}
+		for i := min(j, real) - 1; i >= 0; i-- {
+			ei := &evs[i]
+			if ei.barrier || sameThread(ei, ej) || !dependent(ei, ej) {
+				continue
+			}
+			direct := true
+			for k := i + 1; k < min(j, real); k++ {
+				if (dependent(&evs[k], ej) || sameThread(&evs[k], ej)) && h.before(i, k) {
+					direct = false
+					break
+				}
+			}
+			if direct {
+				race(i, j)
+			}
+		}
+	}
+}
+
+// TestDepIndexEquivalence checks that the indexed happens-before and race
+// computations (depindex.go) give exactly the quadratic ones: the same
+// vector clocks, the same races in the same order.
+func TestDepIndexEquivalence(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for trial := range 3000 {
+		n, g := 1+r.IntN(60), 1+r.IntN(5)
+		evs := randomEvents(r, n, g)
+		want, got := newHBWith(evs, dependent), newHBIndexed(evs)
+		require.Equal(t, want.gidx, got.gidx, "trial %d", trial)
+		require.Equal(t, want.seq, got.seq, "trial %d", trial)
+		require.Equal(t, want.vc, got.vc, "trial %d", trial)
+		real := n - r.IntN(min(n, 4))
+		var wantR, gotR []string
+		racesQuadratic(want, real, func(i, j int) { wantR = append(wantR, fmt.Sprint(i, j)) })
+		races(got, real, func(i, j int) { gotR = append(gotR, fmt.Sprint(i, j)) })
+		require.Equal(t, wantR, gotR, "trial %d: %d events, %d real", trial, n, real)
+	}
+}
