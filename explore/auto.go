@@ -89,7 +89,7 @@ func (p *Program) autoPhase(ctx context.Context, e *Entry, opts *Options, s Stra
 	}
 	o := *opts
 	o.Strategy = s
-	o.done = ctx.Done()
+	o.done, o.ctx = ctx.Done(), ctx
 	if o.MaxExecutions <= 0 {
 		o.MaxExecutions = (&Options{Strategy: DPOR}).maxExecutions()
 	}

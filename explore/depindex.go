@@ -2,6 +2,7 @@ package explore
 
 import (
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -247,12 +248,20 @@ func newHBIndexed(evs []event) *hb {
 // a goroutine with j, depends on j, and happens before no event k with
 // i < k < min(j, real) that depends on or shares a goroutine with j.
 // Events from real on (the operations goroutines wait at when the
-// execution ends) take part as j only.
-func races(h *hb, real int, race func(i, j int)) {
+// execution ends) take part as j only. It stops, reporting false, when
+// done is closed (checked every 1024 events).
+func races(h *hb, real int, race func(i, j int), done <-chan struct{}) bool {
 	evs := h.evs
 	d := newDepIndex(h)
 	var cands, found []int
 	for j := range evs {
+		if j&1023 == 1023 {
+			select {
+			case <-done:
+				return false
+			default:
+			}
+		}
 		ej := &evs[j]
 		if !ej.barrier && j > 0 {
 			cands = cands[:0]
@@ -287,6 +296,7 @@ func races(h *hb, real int, race func(i, j int)) {
 			d.add(j)
 		}
 	}
+	return true
 }
 
 // componentEvents lists, per clock component of h, the indices of the
@@ -305,4 +315,150 @@ func componentEvents(h *hb, end int) [][]int {
 		}
 	}
 	return out
+}
+
+// depLists indexes the events before real by dependency class (as
+// depIndex, but every member, ascending) and by clock component, for the
+// searches of blockedRaces: the events a blocked operation v depends on
+// through depends' obj, also and join clauses are in the lists relevant
+// returns.
+type depLists struct {
+	h       *hb
+	classes map[depClass]*depList
+	byObj   map[evKey][]*depList
+	byAlso  map[evKey][]*depList
+	byJoin  map[uint64][]*depList
+	comp    [][]int
+}
+
+// depList is the events of a class, ascending. chain: any two of them
+// are ordered by happens-before (they depend on each other, whatever
+// their goroutines), so the events before one that happens before an
+// event happen before it too.
+type depList struct {
+	idx   []int
+	chain bool
+}
+
+func newDepLists(h *hb, real int) *depLists {
+	l := &depLists{h: h, classes: map[depClass]*depList{}, byObj: map[evKey][]*depList{}, byAlso: map[evKey][]*depList{},
+		byJoin: map[uint64][]*depList{}, comp: componentEvents(h, real)}
+	for i := range h.evs[:real] {
+		e := &h.evs[i]
+		if e.pseudo || e.barrier {
+			continue
+		}
+		key := depClass{obj: e.obj, also: alsoKey(e.also), kind: e.kind, write: e.write, join: e.join}
+		c, ok := l.classes[key]
+		if !ok {
+			// two members of distinct goroutines (keys no event has)
+			a, b := *e, *e
+			a.g, a.partner, b.g, b.partner = 1<<64-1, 0, 1<<64-2, 0
+			c = &depList{chain: dependent(&a, &b)}
+			l.classes[key] = c
+			l.byObj[e.obj] = append(l.byObj[e.obj], c)
+			for _, k := range e.also {
+				if !slices.Contains(l.byAlso[k], c) {
+					l.byAlso[k] = append(l.byAlso[k], c)
+				}
+			}
+			if e.join != 0 {
+				l.byJoin[e.join] = append(l.byJoin[e.join], c)
+			}
+		}
+		c.idx = append(c.idx, i)
+	}
+	return l
+}
+
+// relevant returns the lists holding every event that v depends on and
+// that does not touch v's goroutines and is not a barrier or a
+// pseudo-event; false if v is a barrier or a pseudo-event itself (then
+// any event may be).
+func (l *depLists) relevant(v *event) ([]*depList, bool) {
+	if v.barrier || v.pseudo {
+		return nil, false
+	}
+	var out []*depList
+	add := func(ls []*depList) {
+		for _, c := range ls {
+			if !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	add(l.byObj[v.obj])
+	add(l.byAlso[v.obj])
+	for _, k := range v.also {
+		add(l.byObj[k])
+		add(l.byAlso[k])
+	}
+	add(l.byJoin[v.g])
+	if v.partner != 0 {
+		add(l.byJoin[v.partner])
+	}
+	if v.join != 0 {
+		if c, ok := l.h.gidx[v.join]; ok {
+			out = append(out, &depList{idx: l.comp[c], chain: true})
+		}
+	}
+	return out, true
+}
+
+// lastCandidate is the latest event before end that may race with r's
+// operation (r.candidate), -1 if none: the first candidate of a scan from
+// end-1 down, looking only at the lists relevant to the operation (in a
+// chain, down to the first event that happens before the operation).
+func (r *goRace) lastCandidate(l *depLists, end int) int {
+	lists, ok := l.relevant(r.v)
+	if !ok {
+		for j := end - 1; j >= 0; j-- {
+			if r.candidate(j) {
+				return j
+			}
+		}
+		return -1
+	}
+	best := -1
+	for _, c := range lists {
+		idx := c.idx[:sort.SearchInts(c.idx, end)]
+		for _, k := range slices.Backward(idx) {
+			if k <= best {
+				break
+			}
+			if r.candidate(k) {
+				best = k
+				break
+			}
+			if c.chain && r.beforeQ(k) {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// candidatesIn calls visit with the events of [from, to) that may race
+// with r's operation, ascending.
+func (r *goRace) candidatesIn(l *depLists, from, to int, visit func(j int)) {
+	lists, ok := l.relevant(r.v)
+	if !ok {
+		for j := from; j < to; j++ {
+			if r.candidate(j) {
+				visit(j)
+			}
+		}
+		return
+	}
+	var js []int
+	for _, c := range lists {
+		lo, hi := sort.SearchInts(c.idx, from), sort.SearchInts(c.idx, to)
+		js = append(js, c.idx[lo:hi]...)
+	}
+	slices.Sort(js)
+	for a, j := range js {
+		if (a == 0 || js[a-1] != j) && r.candidate(j) {
+			visit(j)
+		}
+	}
 }

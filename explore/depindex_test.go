@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -91,7 +92,54 @@ func TestDepIndexEquivalence(t *testing.T) {
 		real := n - r.IntN(min(n, 4))
 		var wantR, gotR []string
 		racesQuadratic(want, real, func(i, j int) { wantR = append(wantR, fmt.Sprint(i, j)) })
-		races(got, real, func(i, j int) { gotR = append(gotR, fmt.Sprint(i, j)) })
+		require.True(t, races(got, real, func(i, j int) { gotR = append(gotR, fmt.Sprint(i, j)) }, nil))
 		require.Equal(t, wantR, gotR, "trial %d: %d events, %d real", trial, n, real)
 	}
+}
+
+// TestBlockedCandidatesEquivalence checks the indexed searches of
+// blockedRaces (lastCandidate, candidatesIn) against the scans they
+// replace, on random events, operations and spans.
+func TestBlockedCandidatesEquivalence(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for trial := range 30000 {
+		n, g := 1+r.IntN(60), 1+r.IntN(5)
+		evs := randomEvents(r, n+1, g)
+		v := evs[n] // the blocked operation: an event that did not happen
+		evs = evs[:n]
+		real := n - r.IntN(min(n, 4))
+		h := newHBIndexed(evs)
+		l := newDepLists(h, real)
+		q := uint64(1 + r.IntN(g))
+		v.g, v.partner = q, 0
+		start := r.IntN(real + 1)
+		end := start + r.IntN(real-start+1)
+		gr := goRace{evs: evs, h: h, q: q, v: &v, prev: prevOf(evs, q, start, v.spawner)}
+		want := -1
+		for j := start - 1; j >= 0; j-- {
+			if gr.candidate(j) {
+				want = j
+				break
+			}
+		}
+		require.Equal(t, want, gr.lastCandidate(l, start), "trial %d", trial)
+		var wantIn, gotIn []int
+		for j := start; j < end; j++ {
+			if gr.candidate(j) {
+				wantIn = append(wantIn, j)
+			}
+		}
+		gr.candidatesIn(l, start, end, func(j int) { gotIn = append(gotIn, j) })
+		require.Equal(t, wantIn, gotIn, "trial %d", trial)
+	}
+}
+
+// TestRacesStopsWhenDone: the race analysis of a long execution ends when
+// the exploration's context does (analyze reports it incomplete).
+func TestRacesStopsWhenDone(t *testing.T) {
+	evs := randomEvents(rand.New(rand.NewPCG(5, 6)), 3000, 3)
+	done := make(chan struct{})
+	close(done)
+	assert.False(t, races(newHBIndexed(evs), len(evs), func(i, j int) {}, done))
+	assert.True(t, races(newHBIndexed(evs[:1000]), 1000, func(i, j int) {}, done), "checked every 1024 events")
 }

@@ -527,7 +527,9 @@ func (x *execution) newEventPeek(t transition) event {
 // The operations goroutines are still waiting at when the execution ends
 // (blocked, or asleep) take part as virtual final events: a deadlock is
 // avoided by reordering one of them before an earlier conflicting event.
-func (d *dporChooser) analyze(x *execution) {
+// It reports false if the exploration's context ended it first (some races
+// may then have no backtrack point: the exploration is incomplete).
+func (d *dporChooser) analyze(x *execution) bool {
 	evs := x.events
 	real := len(evs)
 	for _, g := range x.gs {
@@ -549,7 +551,7 @@ func (d *dporChooser) analyze(x *execution) {
 		}
 	}
 	if len(evs) < 2 {
-		return
+		return true
 	}
 	// map event index → state
 	stateOf := make([]int, len(evs))
@@ -565,15 +567,18 @@ func (d *dporChooser) analyze(x *execution) {
 	d.realEvents = real
 	// i races with j if they conflict and i does not reach j through
 	// another direct predecessor of j (races, depindex.go)
-	races(h, real, func(i, j int) {
+	complete := races(h, real, func(i, j int) {
 		if si := stateOf[i]; si >= 0 {
 			d.addBacktrack(d.stack[si].node, h, i, j)
 		}
-	})
-	d.blockedRaces(evs, real, stateOf, h)
-	d.partnerRaces(evs, real, stateOf, h)
+	}, x.opts.done)
+	if complete {
+		d.blockedRaces(evs, real, stateOf, h)
+		d.partnerRaces(evs, real, stateOf, h)
+	}
 	d.spans = d.spans[:0]
 	d.open = nil
+	return complete
 }
 
 // goRace is a race between an event and the operation v of goroutine q
@@ -677,6 +682,7 @@ func (d *dporChooser) blockedRaces(evs []event, real int, stateOf []int, h *hb) 
 		}
 		return min(d.stack[k].ev, real)
 	}
+	lists := newDepLists(h, real) // (depindex.go)
 	for i := range d.spans {
 		sp := &d.spans[i]
 		if sp.from >= states {
@@ -685,18 +691,11 @@ func (d *dporChooser) blockedRaces(evs []event, real int, stateOf []int, h *hb) 
 		start, end := evAt(sp.from), evAt(sp.to)
 		r := goRace{evs: evs, h: h, stateOf: stateOf, q: sp.g, v: &sp.ev, prev: prevOf(evs, sp.g, start, sp.ev.spawner)}
 		// (1) the last dependent transition before the span
-		for j := start - 1; j >= 0; j-- {
-			if r.candidate(j) {
-				r.reverse(d, j, start)
-				break
-			}
+		if j := r.lastCandidate(lists, start); j >= 0 {
+			r.reverse(d, j, start)
 		}
 		// (2) the dependent transitions during the span
-		for j := start; j < end; j++ {
-			if r.candidate(j) {
-				r.reverse(d, j, j+1)
-			}
-		}
+		r.candidatesIn(lists, start, end, func(j int) { r.reverse(d, j, j+1) })
 	}
 }
 
@@ -931,7 +930,12 @@ func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n in
 		x.release()
 		return true
 	}
-	d.analyze(x)
+	if !d.analyze(x) {
+		// the time ran out during the analysis
+		c.bound("time")
+		x.release()
+		return true
+	}
 	x.release()
 	return false
 }

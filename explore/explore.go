@@ -135,6 +135,9 @@ type Options struct {
 	// memory checks the heap against MaxMemory (set by Explore; nil: no
 	// bound).
 	memory *memoryGauge
+	// ctx is the exploration's context, for the solver's queries (set by
+	// Explore; executions check done instead).
+	ctx context.Context
 	// done is the exploration's context's Done channel: executions check
 	// it as they run, so a timeout also stops a long execution.
 	done <-chan struct{}
@@ -246,6 +249,7 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 		defer cancel()
 	}
 	opts.done = ctx.Done()
+	opts.ctx = ctx
 	opts.memory = newMemoryGauge(opts.maxMemory())
 	start := time.Now()
 	r := &Report{Entry: e.Name, Strategy: string(opts.Strategy), Seed: opts.Seed}

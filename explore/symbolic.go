@@ -75,7 +75,10 @@ func (m *machine) symEngine() bool { return m.symbolicMode() && m.opts.Brancher 
 
 // symState is the symbolic part of one execution.
 type symState struct {
-	sess   *symbolic.Session
+	sess *symbolic.Session
+	// ctx is the exploration's context (nil: none): a query ends when
+	// the exploration's time is up.
+	ctx    context.Context
 	inputs []symInput
 	// byName maps input names to indices in inputs.
 	byName map[string]int
@@ -117,7 +120,7 @@ func (x *execution) sym() (*symState, error) {
 		m.sym = &symSessions{paths: s}
 	}
 	m.sym.paths.Reset()
-	x.symst = &symState{sess: m.sym.paths, byName: map[string]int{}}
+	x.symst = &symState{sess: m.sym.paths, byName: map[string]int{}, ctx: x.opts.ctx}
 	return x.symst, nil
 }
 
@@ -157,9 +160,19 @@ func (fp *findingPath) model() (*symbolic.Model, error) {
 	return ms.Model(solverCtx())
 }
 
-// solverCtx is the context of solver queries: each is bounded by the
-// Session's time limit (Options.SolverTimeout).
+// solverCtx is the context of solver queries outside explorations
+// (finding inputs): each is bounded by the Session's time limit
+// (Options.SolverTimeout).
 func solverCtx() context.Context { return context.Background() }
+
+// solverCtx is the context of the queries of an exploration: each is
+// bounded by the Session's time limit and by the exploration's context.
+func (st *symState) solverCtx() context.Context {
+	if st.ctx != nil {
+		return st.ctx
+	}
+	return context.Background()
+}
 
 // symOf returns the symbolic.Value of a bool or integer Value of type t.
 func symOf(v Value, t symbolic.Type) (symbolic.Value, bool) {
@@ -273,7 +286,7 @@ func (x *execution) symDecide(g *goroutine, pos token.Pos, cond symbolic.Value, 
 	if err != nil {
 		return false, false, g.unsupported(pos, "symbolic branch: %v", err)
 	}
-	onT, onF, err := st.sess.Branch(solverCtx(), cond)
+	onT, onF, err := st.sess.Branch(st.solverCtx(), cond)
 	if err != nil {
 		return false, false, x.symInconclusive(g, pos, "solver error at %s %s: %v", what, cond, err)
 	}
@@ -443,7 +456,7 @@ func (x *execution) concretizeForPanic(g *goroutine, pos token.Pos, vp *Value, t
 		*vp = valueOfSym(vals[0]) // determined by the path
 		return ctrlNext
 	}
-	c, err := st.sess.Concretize(solverCtx(), sv)
+	c, err := st.sess.Concretize(st.solverCtx(), sv)
 	if err != nil {
 		var unk *symbolic.UnknownError
 		if errors.As(err, &unk) || !errors.Is(err, symbolic.ErrInfeasible) {
@@ -469,7 +482,7 @@ func (st *symState) values(sv symbolic.Value, n int) ([]symbolic.Value, error) {
 	defer s.Pop()
 	var vals []symbolic.Value
 	for len(vals) < n {
-		m, err := s.Model(solverCtx())
+		m, err := s.Model(st.solverCtx())
 		if errors.Is(err, symbolic.ErrInfeasible) {
 			break
 		}
@@ -530,7 +543,7 @@ func (st *symState) small(sv symbolic.Value) (symbolic.Value, bool) {
 	if s.Assume(le) != nil {
 		return symbolic.Value{}, false
 	}
-	m, err := s.Model(solverCtx())
+	m, err := s.Model(st.solverCtx())
 	if err != nil {
 		return symbolic.Value{}, false
 	}

@@ -83,7 +83,7 @@ func (x *execution) mapCase(g *goroutine, pos token.Pos, m *mapObject, t symboli
 	var nes []symbolic.Value
 	unknown := false
 	check := func(idx int, cond symbolic.Value) error {
-		r, err := st.sess.Feasible(solverCtx(), cond)
+		r, err := st.sess.Feasible(st.solverCtx(), cond)
 		if err != nil {
 			return err
 		}
@@ -573,7 +573,7 @@ func (x *execution) peek(v Value, t symbolic.Type) Value {
 	if !ok || err != nil {
 		return Value{}
 	}
-	m, err := st.sess.Model(solverCtx())
+	m, err := st.sess.Model(st.solverCtx())
 	if err != nil {
 		return Value{}
 	}

@@ -56,8 +56,9 @@ pct), -max-steps scheduling steps per execution (1000000), -max-loop loop
 iterations per execution (100000000: stops loops that spin without a
 scheduling point), -max-memory the explorer's heap (half of the machine's
 memory by default, or of the cgroup's limit; "0" for none; units B, KB, MB,
-GB, TB), -timeout the time per test (none by default). A result cut by a
-bound is unknown, and says which bound and what would do better.
+GB, TB), -timeout the time per test (none by default; the first test's
+includes loading the packages). A result cut by a bound is unknown, and
+says which bound and what would do better.
 
 The iteration order of every range over a map is a choice too (Go
 randomizes it): by default each start of the insertion order (n orders
@@ -150,7 +151,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxSteps, "max-steps", 0, "bound on scheduling steps per execution (0: the default)")
 	fs.IntVar(&f.maxLoop, "max-loop", 0, "bound on loop iterations per execution (0: the default)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "bound on the explorer's heap, e.g. 2GB (default: half of the machine's memory; 0: none)")
-	fs.DurationVar(&f.timeout, "timeout", 0, "bound on the time per test (0: none)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "bound on the time per test, the first one's including the packages' loading (0: none)")
 	fs.BoolVar(&f.shared, "shared", false, "also schedule at loads and stores of memory other goroutines can reach (explores the orders of racing accesses)")
 	fs.BoolVar(&f.races, "races", true, "check every explored execution for data races")
 	fs.IntVar(&f.workers, "workers", 1, "parallel workers (every strategy)")
@@ -250,6 +251,7 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	loadStart := time.Now()
 	p, err := x.load(ctx, explore.LoadConfig{Patterns: pkgs})
 	if err != nil {
 		return 2, err
@@ -279,7 +281,7 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 	out := newExploreOutput(e, f.json)
 	out.emitTest = f.emitTest
 	status := 0
-	for _, t := range tests {
+	for i, t := range tests {
 		if f.find != "" {
 			ok, err := out.find(ctx, p, t, f.find, opts)
 			if err != nil {
@@ -292,6 +294,10 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 		}
 		o := opts
 		o.Progress = out.progress(t)
+		if i == 0 && o.Timeout > 0 {
+			// the first test's time includes loading the packages
+			o.Timeout = max(o.Timeout-time.Since(loadStart), time.Millisecond)
+		}
 		r, err := p.Explore(ctx, t, o)
 		out.endProgress()
 		if err != nil {
