@@ -913,11 +913,8 @@ func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n in
 	if !x.sleepBlocked {
 		c.add(x)
 	} else {
-		// Its prefix may hold operations performed inside nested calls
-		// that no other execution reached.
 		c.mu.Lock()
 		c.pruned++
-		c.addInline(x)
 		c.mu.Unlock()
 	}
 	if x.hasFatalFinding() {

@@ -46,9 +46,6 @@ type execution struct {
 	stopped   bool
 	replayErr string
 	findings  []*Finding
-	// inline describes the operations performed inside nested calls
-	// without a choice (grantInline), by position.
-	inline    map[token.Pos]string
 	bound     string
 	entryDone bool
 	// postAdvances counts clock advances after the entry returned.
@@ -79,6 +76,8 @@ type execution struct {
 	events []event
 	// race is the data race detector (nil with Options.NoRaces).
 	race *raceState
+	// cos are the host coroutines of nested calls (nested.go).
+	cos coPool
 	// chooseAll calls the chooser at every scheduling point (DPOR).
 	chooseAll    bool
 	sleepBlocked bool
@@ -175,6 +174,7 @@ func newExecution(m *machine, entry *Entry, opts *Options, ch chooser, num int, 
 
 // run performs the execution to its end.
 func (x *execution) run() {
+	defer x.stopCoroutines()
 	defer func() {
 		if r := recover(); r != nil {
 			if so, ok := r.(stackOverflow); ok {
@@ -672,13 +672,14 @@ type rawFrame struct {
 // rawStack returns g's frames, innermost first.
 func (g *goroutine) rawStack() []rawFrame {
 	var out []rawFrame
-	for i := g.depth - 1; i >= 0; i-- {
+	depth := g.stackDepth()
+	for i := depth - 1; i >= 0; i-- {
 		fr := g.frames[i]
 		if fr.fn.fn == nil {
 			continue // trampolines
 		}
 		pos := fr.pos()
-		if i == g.depth-1 && g.pend.kind != opNone && g.pend.pos.IsValid() {
+		if i == depth-1 && g.pend.kind != opNone && g.pend.pos.IsValid() {
 			pos = g.pend.pos
 		}
 		out = append(out, rawFrame{fr.fn.fn, pos})

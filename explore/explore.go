@@ -299,10 +299,6 @@ type collector struct {
 	classes  map[uint64]bool
 	pruned   int
 	warns    map[string]bool
-	// inline holds the operations performed inside nested calls without
-	// a choice (nested.go), by position in fset.
-	inline   map[token.Pos]string
-	fset     *token.FileSet
 	stop     atomic.Bool
 	opts     *Options
 	start    time.Time
@@ -343,7 +339,6 @@ func (c *collector) add(x *execution) {
 		c.classes[hash] = true
 	}
 	c.addSymbolic(x)
-	c.addInline(x)
 	c.addMapAdded(x)
 	for _, f := range x.findings {
 		f.Replay = token
@@ -381,7 +376,6 @@ func (c *collector) fill(r *Report) {
 		r.Warnings = append(r.Warnings, w)
 	}
 	sort.Strings(r.Warnings)
-	r.Warnings = append(r.Warnings, c.inlineWarnings()...)
 	r.Executions = c.execs
 	r.MaxSteps = c.maxSteps
 	r.Goroutines = c.maxGs

@@ -336,11 +336,13 @@ func (p *printer) callMethod(t *rtype, v Value, name string) (string, bool) {
 	if fc == nil {
 		return "", false
 	}
+	outer := p.g.panic // a deferred fmt call runs while g panics
 	res, c := p.g.callNested(funcV(fc.self), []Value{v})
-	if c == ctrlPanic {
-		// fmt recovers panics in methods and prints them.
+	if c == ctrlPanic && (p.g.panic == nil || !p.g.panic.goexit) {
+		// fmt recovers panics in methods and prints them (runtime.Goexit
+		// goes on unwinding).
 		pv := p.g.panic
-		p.g.panic = nil
+		p.g.panic = outer
 		msg := "?"
 		if pv != nil {
 			msg = p.x.describePanic(p.g, pv.val)
@@ -733,7 +735,15 @@ func (x *execution) formatValue(g *goroutine, t *rtype, v Value, verb rune) stri
 
 // callStringMethod calls it's method name() string, if it has one.
 func (x *execution) callStringMethod(g *goroutine, it *iface, name string) (string, bool) {
+	s, ok, c := x.callStringMethodCtrl(g, it, name)
+	return s, ok && c == ctrlNext
+}
+
+// callStringMethodCtrl is callStringMethod with the call's ctrl: ctrlNext,
+// or what the calling intrinsic must return (ctrlPanic for a Goexit,
+// ctrlStop, ctrlNeedCo).
+func (x *execution) callStringMethodCtrl(g *goroutine, it *iface, name string) (string, bool, ctrl) {
 	p := &printer{x: x, g: g}
 	s, ok := p.callMethod(it.t, it.v, name)
-	return s, ok && p.c == ctrlNext
+	return s, ok, p.c
 }

@@ -13,8 +13,8 @@ import (
 
 func errorsIntrinsics() map[string]intrinsicFactory {
 	return map[string]intrinsicFactory{
-		"errors.Is": simple(errorsIs),
-		"errors.As": simple(errorsAs),
+		"errors.Is": nests(simple(errorsIs), true),
+		"errors.As": nests(simple(errorsAs), true),
 		// reflectlite, as used by errors' and context's initialization and
 		// context's String methods.
 		"internal/reflectlite.TypeOf": func(m *machine, fn *ssa.Function) intrinsic {

@@ -62,11 +62,17 @@ func fmtIntrinsics() map[string]intrinsicFactory {
 			}
 			return c.ret(appendBytes(c.args[0], s))
 		}),
-		"fmt.Errorf":               func(m *machine, fn *ssa.Function) intrinsic { return m.errorf() },
+		"fmt.Errorf":               nests(func(m *machine, fn *ssa.Function) intrinsic { return m.errorf() }, true),
 		"(*fmt.wrapError).Error":   simple(func(c *icall) ctrl { return c.ret(c.args[0].obj().cells[c.args[0].off()]) }),
 		"(*fmt.wrapError).Unwrap":  simple(func(c *icall) ctrl { return c.ret(c.args[0].obj().cells[c.args[0].off()+1]) }),
 		"(*fmt.wrapErrors).Error":  simple(func(c *icall) ctrl { return c.ret(c.args[0].obj().cells[c.args[0].off()]) }),
 		"(*fmt.wrapErrors).Unwrap": simple(func(c *icall) ctrl { return c.ret(c.args[0].obj().cells[c.args[0].off()+1]) }),
+	}
+	// Formatting calls String, Error and GoString methods (format.go).
+	for name, f := range t {
+		if strings.HasPrefix(name, "fmt.") && name != "fmt.Errorf" {
+			t[name] = nests(f, true)
+		}
 	}
 	return t
 }

@@ -139,16 +139,16 @@ func logIntrinsics() map[string]intrinsicFactory {
 		{"Panic", "", "panic"}, {"Panicf", "f", "panic"}, {"Panicln", "ln", "panic"},
 	} {
 		v := v
-		t["log."+v.name] = simple(func(c *icall) ctrl {
+		t["log."+v.name] = nests(simple(func(c *icall) ctrl {
 			return logOutput(c, c.x().stdLogger(), c.args, v.how, v.then)
-		})
-		t["(*log.Logger)."+v.name] = simple(func(c *icall) ctrl {
+		}), true)
+		t["(*log.Logger)."+v.name] = nests(simple(func(c *icall) ctrl {
 			l := c.logger()
 			if l == nil {
 				return c.nilPanic()
 			}
 			return logOutput(c, l, c.args[1:], v.how, v.then)
-		})
+		}), true)
 	}
 	t["log.SetFlags"] = simple(func(c *icall) ctrl { c.x().stdLogger().flags = int(c.args[0].Int()); return c.ret(Value{}) })
 	t["log.SetPrefix"] = simple(func(c *icall) ctrl { c.x().stdLogger().prefix = c.args[0].Str(); return c.ret(Value{}) })

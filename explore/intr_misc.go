@@ -92,9 +92,9 @@ func miscIntrinsics() map[string]intrinsicFactory {
 				return c.ret(loadValue(t, p.obj(), p.off()))
 			}
 		},
-		"sort.Slice":         simple(func(c *icall) ctrl { return sortSlice(c, false) }),
-		"sort.SliceStable":   simple(func(c *icall) ctrl { return sortSlice(c, true) }),
-		"sort.SliceIsSorted": simple(sortSliceIsSorted),
+		"sort.Slice":         nests(simple(func(c *icall) ctrl { return sortSlice(c, false) }), false),
+		"sort.SliceStable":   nests(simple(func(c *icall) ctrl { return sortSlice(c, true) }), false),
+		"sort.SliceIsSorted": nests(simple(sortSliceIsSorted), false),
 	}
 	for name, f := range bytealgIntrinsics() {
 		t["internal/bytealg."+name] = f

@@ -80,6 +80,10 @@ func randIntrinsics() map[string]intrinsicFactory {
 			f := f
 			t[pkg+"."+name] = simple(func(c *icall) ctrl { return f(c, c.randGen(false), c.args) })
 			t["(*"+pkg+".Rand)."+name] = simple(func(c *icall) ctrl { return f(c, c.randGen(true), c.args[1:]) })
+			if name == "Shuffle" { // calls swap
+				t[pkg+"."+name] = nests(t[pkg+"."+name], false)
+				t["(*"+pkg+".Rand)."+name] = nests(t["(*"+pkg+".Rand)."+name], false)
+			}
 		}
 	}
 	// rand.New(src) and rand.NewSource(seed): a *Rand whose generator is

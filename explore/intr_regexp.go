@@ -199,7 +199,7 @@ func regexpIntrinsics() map[string]intrinsicFactory {
 		"(*regexp.Regexp).ReplaceAllLiteralString": method(func(c *icall, re *regexp.Regexp) ctrl {
 			return c.ret(strV(re.ReplaceAllLiteralString(s(c, 1), s(c, 2))))
 		}),
-		"(*regexp.Regexp).ReplaceAllStringFunc": method(func(c *icall, re *regexp.Regexp) ctrl {
+		"(*regexp.Regexp).ReplaceAllStringFunc": nests(method(func(c *icall, re *regexp.Regexp) ctrl {
 			cc := ctrlNext
 			out := re.ReplaceAllStringFunc(s(c, 1), func(m string) string {
 				if cc != ctrlNext {
@@ -213,7 +213,7 @@ func regexpIntrinsics() map[string]intrinsicFactory {
 				return cc
 			}
 			return c.ret(strV(out))
-		}),
+		}), false),
 		"(*regexp.Regexp).Split": method(func(c *icall, re *regexp.Regexp) ctrl {
 			return c.ret(stringsV(re.Split(s(c, 1), n(c, 2))))
 		}),

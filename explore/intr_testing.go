@@ -275,7 +275,7 @@ func testingIntrinsics() map[string]intrinsicFactory {
 		})
 	}
 	for _, k := range []string{"Error", "Errorf", "Fatal", "Fatalf", "Log", "Logf", "Skip", "Skipf"} {
-		t["(*testing.common)."+k] = logf(k)
+		t["(*testing.common)."+k] = nests(logf(k), true)
 	}
 	// Fail, FailNow and SkipNow as testing does them. FailNow and SkipNow
 	// call runtime.Goexit on the calling goroutine, whichever it is: from

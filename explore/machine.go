@@ -146,6 +146,7 @@ const (
 	ctrlExit               // the goroutine finished
 	ctrlNested             // a nested call's boundary frame returned
 	ctrlStop               // the execution must stop (finding or bound)
+	ctrlNeedCo             // a probed intrinsic calls interpreted code: run it on a coroutine (nested.go)
 )
 
 // instrFn is one compiled instruction. It runs with fr.pc already advanced
@@ -225,6 +226,7 @@ type goroutine struct {
 	evStarted    bool      // DPOR: its first event was recorded
 	goPos        token.Pos // where it was started
 	nestedResult Value
+	nest         nestState // nested calls on a coroutine (nested.go)
 	// test is the test running on this goroutine (testing model); sub is
 	// the subtest goroutine t.Run waits for.
 	test *testState

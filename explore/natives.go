@@ -275,19 +275,20 @@ func (m *machine) modelledGlobalValue(pkg, name string) Value {
 // The methods of *strconv.NumError (strconv is opaque).
 func strconvIntrinsics() map[string]intrinsicFactory {
 	return map[string]intrinsicFactory{
-		"(*strconv.NumError).Error": simple(func(c *icall) ctrl {
+		"(*strconv.NumError).Error": nests(simple(func(c *icall) ctrl {
 			o, off := c.args[0].obj(), c.args[0].off()
-			errMsg, cc := "", ctrlNext
+			errMsg := ""
 			if e := o.cells[off+2]; e.p != nil {
-				if s, ok := c.x().callStringMethod(c.g, e.iface(), "Error"); ok {
+				s, ok, cc := c.x().callStringMethodCtrl(c.g, e.iface(), "Error")
+				if cc != ctrlNext {
+					return cc
+				}
+				if ok {
 					errMsg = s
 				}
 			}
-			if cc != ctrlNext {
-				return cc
-			}
 			return c.ret(strV("strconv." + o.cells[off].Str() + ": parsing " + strconv.Quote(o.cells[off+1].Str()) + ": " + errMsg))
-		}),
+		}), true),
 		"(*strconv.NumError).Unwrap": simple(func(c *icall) ctrl {
 			return c.ret(c.args[0].obj().cells[c.args[0].off()+2])
 		}),

@@ -1,7 +1,8 @@
 package explore
 
 import (
-	"regexp"
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -9,68 +10,284 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// inlineWarnings returns the warnings about operations performed inside
-// nested calls without a scheduling choice.
-func inlineWarnings(r *Report) []string {
-	var ws []string
-	for _, w := range r.Warnings {
-		if strings.Contains(w, "without a scheduling choice") {
-			ws = append(ws, w)
-		}
-	}
-	return ws
+// nestedStrategies are the exploration settings the nested-call tests run
+// under: every strategy, one or two workers.
+var nestedStrategies = []struct {
+	name string
+	opts Options
+}{
+	{"dfs", Options{Strategy: DFS}},
+	{"dfs-2", Options{Strategy: DFS, Workers: 2}},
+	{"dpor", Options{Strategy: DPOR}},
+	{"dpor-2", Options{Strategy: DPOR, Workers: 2}},
+	{"dpor-shared", Options{Strategy: DPOR, Shared: true}},
+	{"pb", Options{Strategy: PB, Preemptions: 2}},
+	{"random", Options{Strategy: Random, Seed: 3, MaxExecutions: 50}},
+	{"pct", Options{Strategy: PCT, Seed: 3, MaxExecutions: 50, PCTDepth: 2}},
 }
 
-// TestNestedOpsWarn: a Lock and an Unlock inside a String method called
-// by fmt.Sprintf run without a choice; every strategy, with one or two
-// workers, and a replay report each once, at its position, in position
-// order. The exploration stays complete.
-func TestNestedOpsWarn(t *testing.T) {
-	const suffix = " inside a method called by fmt.Sprintf ran without a scheduling choice: interleavings around it were not explored"
-	for _, tc := range []struct {
-		name string
-		opts Options
-	}{
-		{"dfs", Options{Strategy: DFS}},
-		{"dfs-2", Options{Strategy: DFS, Workers: 2}},
-		{"dpor", Options{Strategy: DPOR}},
-		{"dpor-2", Options{Strategy: DPOR, Workers: 2}},
-		{"dpor-shared", Options{Strategy: DPOR, Shared: true}},
-		{"pb", Options{Strategy: PB}},
-		{"random", Options{Strategy: Random, Seed: 3, MaxExecutions: 20}},
-	} {
+// runNested explores an entry of testdata/nestedcalls.
+func runNested(t *testing.T, name string, opts Options) *Report {
+	t.Helper()
+	return exploreIn(t, "./testdata/nestedcalls", testdataPath+"/nestedcalls."+name, opts)
+}
+
+func exploreIn(t *testing.T, pattern, fn string, opts Options) *Report {
+	t.Helper()
+	p := loadPatterns(t, pattern)
+	e, err := p.Func(fn)
+	require.NoError(t, err)
+	r, err := p.Explore(context.Background(), e, opts)
+	require.NoError(t, err)
+	for _, f := range r.Findings {
+		require.NotContains(t, []Kind{KindUnsupported, KindInternal}, f.Kind, "%s", f)
+	}
+	for _, w := range r.Warnings {
+		require.NotContains(t, w, "scheduling choice")
+	}
+	return r
+}
+
+// stackLines prints a finding's stacks as "goroutine N: Func@line ...".
+func stackLines(f *Finding) []string {
+	var out []string
+	for _, g := range f.Goroutines {
+		var b strings.Builder
+		fmt.Fprintf(&b, "goroutine %d:", g.ID)
+		for _, fr := range g.Frames {
+			// drop the import path, keep "(*" of a method
+			name := fr.Func
+			if i := strings.LastIndex(name, "/"); i >= 0 {
+				lead := name[:len(name)-len(strings.TrimLeft(name, "(*"))]
+				name = lead + name[i+1:]
+			}
+			fmt.Fprintf(&b, " %s@%d", name, fr.Pos.Line)
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// TestNestedLockInterleavings: the Lock and Unlock inside a String method
+// called by fmt.Sprintf are scheduling points like any other: every
+// strategy reaches both values Go may print (the goroutine's increment
+// before or after String), with no warning; the systematic explorations
+// are complete and a replay reproduces each finding.
+func TestNestedLockInterleavings(t *testing.T) {
+	both := []string{"outcomes.go:354: 0", "outcomes.go:354: 1"}
+	for _, tc := range nestedStrategies {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runFunc(t, "outcomes", "NestedLock", tc.opts)
-			ws := inlineWarnings(r)
-			if tc.opts.Shared {
-				// and the shared read of *g.n
-				require.Len(t, ws, 3, "%q", r.Warnings)
-				assert.Regexp(t, `^/\S*/outcomes\.go:335:20: read `, ws[2])
-			} else {
-				require.Len(t, ws, 2, "%q", r.Warnings)
+			assert.Empty(t, r.Warnings)
+			seen := map[string]bool{}
+			for _, o := range outcomes(r) {
+				seen[o] = true
 			}
-			assert.Regexp(t, `^/\S*/outcomes\.go:333:11: sync\.\(\*Mutex\)\.Lock`+regexpQuote(suffix)+`$`, ws[0])
-			assert.Regexp(t, `^/\S*/outcomes\.go:334:2: sync\.\(\*Mutex\)\.Unlock`+regexpQuote(suffix)+`$`, ws[1])
-			if tc.opts.Strategy != Random {
-				assert.True(t, r.Complete, "every choice point was explored")
+			for _, o := range both {
+				assert.True(t, seen[o], "outcome %q in %v", o, outcomes(r))
 			}
-			// The gap the warning reports: Go may also print "1".
-			assert.Equal(t, []string{"outcomes.go:354: 0"}, outcomes(r))
-
+			if tc.opts.Strategy != Random && tc.opts.Strategy != PCT {
+				assert.True(t, r.Complete)
+				assert.Equal(t, both, outcomes(r))
+			}
 			if tc.name == "dfs" {
-				require.NotEmpty(t, r.Findings)
-				rr := runFunc(t, "outcomes", "NestedLock", Options{Replay: r.Findings[0].Replay})
-				assert.Equal(t, ws, inlineWarnings(rr), "a replay reports them too")
+				for _, f := range r.Findings {
+					rr := runFunc(t, "outcomes", "NestedLock", Options{Replay: f.Replay})
+					require.Len(t, rr.Findings, 1)
+					assert.Equal(t, f.Message, rr.Findings[0].Message, "a replay reaches it again")
+					assert.Equal(t, f.Trace, rr.Findings[0].Trace)
+				}
 			}
 		})
 	}
 
-	// No warning without synchronization inside nested calls (MutexOrder
-	// formats a slice with t.Errorf).
+	// MutexOrder formats a slice with t.Errorf: nothing to report.
 	for _, s := range []Strategy{DFS, DPOR} {
 		r := runFunc(t, "outcomes", "MutexOrder", Options{Strategy: s, Workers: 2})
-		assert.Empty(t, inlineWarnings(r), "%q", r.Warnings)
+		assert.Empty(t, r.Warnings)
 	}
 }
 
-func regexpQuote(s string) string { return regexp.QuoteMeta(s) }
+// TestNestedFmtDeadlock: a read lock taken again inside a String method
+// called by fmt.Sprint deadlocks when the writer queues between the two
+// RLocks; every strategy finds it (the random ones within their budget),
+// with goroutine 1 blocked at the RLock inside String (called from the
+// Sprint line) and goroutine 2 at the writer's Lock, and its replay
+// reproduces it.
+func TestNestedFmtDeadlock(t *testing.T) {
+	const pattern, fn = "./testdata/timecases/fmtnested", testdataPath + "/timecases/fmtnested.TestRecursiveReadLockThroughFmt"
+	for _, tc := range nestedStrategies {
+		t.Run(tc.name, func(t *testing.T) {
+			r := exploreIn(t, pattern, fn, tc.opts)
+			require.Equal(t, "fail", r.Verdict())
+			f := findKind(r, KindDeadlock)
+			require.NotNil(t, f, "%v", r.Findings)
+			assert.Equal(t, "x_test.go:12", shortLine(f.Pos))
+			require.Len(t, f.Goroutines, 2)
+			g1, g2 := f.Goroutines[0], f.Goroutines[1]
+			assert.Equal(t, "sync.(*RWMutex).RLock", g1.State)
+			assert.Equal(t, []string{
+				"goroutine 1: (*fmtnested.cache).String@12 fmtnested.TestRecursiveReadLockThroughFmt@23",
+				"goroutine 2: fmtnested.TestRecursiveReadLockThroughFmt.func1@21",
+			}, stackLines(f))
+			assert.Contains(t, g2.State, "sync.(*RWMutex).Lock")
+
+			rr := exploreIn(t, pattern, fn, Options{Replay: f.Replay, Shared: tc.opts.Shared})
+			require.Len(t, rr.Findings, 1)
+			assert.Equal(t, KindDeadlock, rr.Findings[0].Kind)
+			assert.Equal(t, stackLines(f), stackLines(rr.Findings[0]))
+		})
+	}
+}
+
+func shortLine(p interface{ String() string }) string {
+	s := p.String()
+	s = s[strings.LastIndex(s, "/")+1:]
+	if i := strings.LastIndex(s, ":"); i > strings.Index(s, ":") {
+		s = s[:i]
+	}
+	return s
+}
+
+// TestNestedFixedVariantsPass: without the second read lock, or with the
+// first released before fmt runs, every schedule passes and the
+// exploration is complete.
+func TestNestedFixedVariantsPass(t *testing.T) {
+	for _, name := range []string{"ReadLockReleased", "StringWithoutLock"} {
+		for _, s := range []Strategy{DFS, DPOR} {
+			r := runNested(t, name, Options{Strategy: s})
+			assert.Empty(t, r.Findings, "%s %s", name, s)
+			assert.True(t, r.Complete, "%s %s", name, s)
+			assert.Equal(t, "pass", r.Verdict())
+		}
+	}
+}
+
+// TestNestedSortLess: the Lock inside sort.Slice's less function is a
+// scheduling point: the goroutine may set the flag between two calls of
+// less; sorting while holding that mutex deadlocks inside less.
+func TestNestedSortLess(t *testing.T) {
+	for _, s := range []Strategy{DFS, DPOR} {
+		r := runNested(t, "SortFlag", Options{Strategy: s})
+		assert.True(t, r.Complete)
+		var msgs []string
+		for _, f := range r.Findings {
+			msgs = append(msgs, f.Message)
+		}
+		assert.ElementsMatch(t, []string{"programs.go:72: flag 0 then 0", "programs.go:72: flag 0 then 1", "programs.go:72: flag 1 then 1"}, msgs, "%s", s)
+	}
+
+	r := runNested(t, "SortSelfDeadlock", Options{})
+	f := findKind(r, KindDeadlock)
+	require.NotNil(t, f, "%v", r.Findings)
+	assert.Equal(t, "programs.go:82", shortLine(f.Pos))
+	assert.Equal(t, []string{"goroutine 1: nestedcalls.SortSelfDeadlock.func1@82 nestedcalls.SortSelfDeadlock@81"}, stackLines(f))
+}
+
+// TestNestedErrorsIs: a receive inside an Is method called by errors.Is
+// blocks until the sender runs; without a sender, it is a deadlock inside
+// Is.
+func TestNestedErrorsIs(t *testing.T) {
+	for _, s := range []Strategy{DFS, DPOR} {
+		r := runNested(t, "ErrorsIsChan", Options{Strategy: s})
+		assert.Empty(t, r.Findings)
+		assert.True(t, r.Complete)
+	}
+	r := runNested(t, "ErrorsIsNoAnswer", Options{})
+	f := findKind(r, KindDeadlock)
+	require.NotNil(t, f, "%v", r.Findings)
+	assert.Equal(t, "programs.go:93", shortLine(f.Pos))
+	assert.Equal(t, []string{"goroutine 1: (nestedcalls.chanErr).Is@93 nestedcalls.ErrorsIsNoAnswer@109"}, stackLines(f))
+}
+
+// TestNestedControl: runtime.Goexit (t.FailNow) inside String ends the
+// test goroutine through fmt; a panic after a scheduling point inside
+// String is printed by fmt; a deferred fmt call run by a panic blocks
+// inside String like any call, and the panic goes on; so do fmt calls in
+// go statements and deferred at return; a lock taken two nested calls
+// deep is a deadlock with both String frames on the stack.
+func TestNestedControl(t *testing.T) {
+	r := runNested(t, "GoexitInString", Options{})
+	require.Len(t, r.Findings, 1)
+	assert.Equal(t, KindTestFailure, r.Findings[0].Kind)
+	assert.NotContains(t, r.Findings[0].Message, "Sprint returned")
+
+	r = runNested(t, "PanicInString", Options{})
+	assert.True(t, r.Complete)
+	assert.Greater(t, r.Executions, 1)
+	require.NotEmpty(t, r.Findings)
+	for _, f := range r.Findings {
+		assert.Equal(t, KindTestFailure, f.Kind)
+		assert.Contains(t, f.Message, "%!v(PANIC=String method: boom)")
+	}
+
+	r = runNested(t, "DeferredPrint", Options{})
+	assert.True(t, r.Complete)
+	assert.Greater(t, r.Executions, 1)
+	require.NotEmpty(t, r.Findings)
+	for _, f := range r.Findings {
+		assert.Equal(t, KindPanic, f.Kind)
+		assert.Contains(t, f.Message, "panic: after")
+	}
+
+	for _, s := range []Strategy{DFS, DPOR} {
+		r = runNested(t, "GoAndDefer", Options{Strategy: s})
+		assert.Empty(t, r.Findings)
+		assert.True(t, r.Complete)
+		assert.Greater(t, r.Executions, 1)
+	}
+
+	r = runNested(t, "NestedTwice", Options{})
+	f := findKind(r, KindDeadlock)
+	require.NotNil(t, f, "%v", r.Findings)
+	assert.Equal(t, []string{"goroutine 1: (nestedcalls.inner).String@149 (nestedcalls.outer).String@156 nestedcalls.NestedTwice@163"}, stackLines(f))
+}
+
+// TestNestedStackOverflow: a stack overflow inside String (on a
+// coroutine) is the usual finding.
+func TestNestedStackOverflow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("recurses a million frames deep")
+	}
+	r := runNested(t, "OverflowInString", Options{})
+	require.Len(t, r.Findings, 1)
+	assert.Equal(t, KindPanic, r.Findings[0].Kind)
+	assert.Contains(t, r.Findings[0].Message, "fatal error: stack overflow")
+}
+
+// TestNestedCoroutinesEnd: an execution that stops (here on the step
+// bound) while goroutine 1 is suspended inside String ends its
+// coroutines; so does one that ends normally.
+func TestNestedCoroutinesEnd(t *testing.T) {
+	p := loadPatterns(t, "./testdata/nestedcalls")
+	for _, name := range []string{"BoundInString", "PanicInString"} {
+		e, err := p.Func(testdataPath + "/nestedcalls." + name)
+		require.NoError(t, err)
+		o := Options{Strategy: DFS, MaxSteps: 50}
+		m := newMachine(p, &o)
+		d := &dfsChooser{bound: -1}
+		suspended := false
+		for n := 1; n <= 20; n++ {
+			x := p.runOne(m, e, &o, d, n, 0)
+			require.NotEmpty(t, x.cos.all, name)
+			for _, co := range x.cos.all {
+				assert.True(t, co.ended, "%s: execution %d left a coroutine running", name, n)
+				suspended = suspended || co.aborted
+			}
+			x.release()
+			if !d.next() {
+				break
+			}
+		}
+		assert.Equal(t, name == "BoundInString", suspended, "%s: an execution stopped inside String", name)
+	}
+}
+
+// TestNestedKernels: the benchmark kernels run without findings.
+func TestNestedKernels(t *testing.T) {
+	for _, name := range []string{"FormatPlain", "FormatStringer", "SortSlice", "ErrorsIs"} {
+		r := runNested(t, name, Options{})
+		assert.Empty(t, r.Findings, name)
+		assert.Equal(t, 1, r.Executions, name)
+	}
+}

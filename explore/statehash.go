@@ -51,7 +51,7 @@ func (x *execution) fingerprint(seed maphash.Seed) (uint64, bool) {
 			h.word(1)
 			continue
 		}
-		if g.panic != nil || g.sub != nil {
+		if g.panic != nil || g.sub != nil || g.nest.co != nil {
 			return 0, false
 		}
 		p := &g.pend

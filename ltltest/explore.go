@@ -264,9 +264,9 @@ func judge(t TestingT, e *explore.Entry, r *explore.Report, opts *explore.Option
 	summary := exploreSummary(e, r, replayed)
 	verdict := r.Verdict()
 	if verdict == "pass" || (verdict == "unknown" && bounded && len(r.Findings) == 0) {
-		// Warnings do not fail the test (e.g. an operation inside a
-		// String method called by fmt ran without a scheduling choice)
-		// but are logged: go test -v shows them.
+		// Warnings do not fail the test (e.g. a range over a map that
+		// adds entries: Go may also skip them) but are logged: go test -v
+		// shows them.
 		for _, w := range r.Warnings {
 			logf(t, "ltltest: warning: %s", w)
 		}

@@ -337,8 +337,8 @@ func (g guarded) String() string {
 
 // NestedLock formats a guarded counter while a goroutine increments it:
 // the Lock and Unlock in String run inside fmt.Sprintf (nested calls),
-// without a scheduling choice. Go may print "0" or "1"; the explorer
-// reaches only "0" and says so in a warning.
+// scheduling points there too. Go may print "0" or "1"; the explorer
+// reaches both.
 func NestedLock(t *testing.T) {
 	var mu sync.Mutex
 	n := 0
