@@ -124,3 +124,15 @@ func TestManyIndependentWorkers(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestDeadlockAfterMillionSteps makes almost DefaultMaxSteps (1000000)
+// scheduling steps on one goroutine, then blocks forever: the memory a
+// long execution keeps (a trace entry and a DPOR event per step).
+func TestDeadlockAfterMillionSteps(t *testing.T) {
+	c := make(chan int, 1)
+	for i := 0; i < 499990; i++ {
+		c <- i
+		<-c
+	}
+	<-make(chan int)
+}
