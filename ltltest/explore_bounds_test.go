@@ -56,4 +56,6 @@ type loggingT struct {
 	logs []string
 }
 
-func (l *loggingT) Logf(format string, args ...any) { l.logs = append(l.logs, fmt.Sprintf(format, args...)) }
+func (l *loggingT) Logf(format string, args ...any) {
+	l.logs = append(l.logs, fmt.Sprintf(format, args...))
+}
