@@ -19,6 +19,7 @@ type chanObject struct {
 	closed bool
 	id     int    // creation number in the execution, for reports
 	key    uint64 // identity across executions (see object.id)
+	timer  bool   // the channel of a timer or ticker: the clock sends on it
 	// the race detector's release clocks: one per buffer slot, and the
 	// close's (race.go)
 	slots   []vclock

@@ -25,7 +25,13 @@ func TestConcKernels(t *testing.T) {
 	for _, tc := range cases {
 		for _, strat := range []Strategy{DFS, DPOR} {
 			t.Run(tc.name+"/"+string(strat), func(t *testing.T) {
-				r := runFunc(t, "conc", tc.name, Options{Strategy: strat, CountClasses: true})
+				opts := Options{Strategy: strat, CountClasses: true}
+				if tc.name == "Sleep" {
+					// the order of the sleeps is deterministic only if
+					// timers fire when nothing else can move (below)
+					opts.EarlyFire = -1
+				}
+				r := runFunc(t, "conc", tc.name, opts)
 				t.Logf("%s: %d executions, %d classes, %d pruned, verdict %s", tc.name, r.Executions, r.Classes, r.Pruned, r.Verdict())
 				if tc.kind == "" {
 					for _, f := range r.Findings {
@@ -40,6 +46,16 @@ func TestConcKernels(t *testing.T) {
 			})
 		}
 	}
+	t.Run("Sleep/early", func(t *testing.T) {
+		// By default a sleep of at most 1ms may end while other
+		// goroutines run: the goroutine that sleeps 2ms may start its
+		// sleep 1ms late, and wake after the one that sleeps 3ms, as on
+		// a loaded machine.
+		r := runFunc(t, "conc", "Sleep", Options{StopAtFirst: true})
+		f := findKind(r, KindTestFailure)
+		require.NotNil(t, f, "%v", r.Findings)
+		require.Contains(t, f.Message, "order [")
+	})
 }
 
 // TestRuntimeSemantics checks findings for channel, sync and goroutine

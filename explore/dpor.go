@@ -75,8 +75,19 @@ func (x *execution) newEvent(t transition) event {
 		e.write = p.write
 	case opWGWait:
 		e.write = false
-	case opSleep:
-		e.obj = evKey{}
+	case opSleep, opClock:
+		// a sleeper wakes when the clock has advanced far enough
+		e.obj, e.write = clockObj, p.kind == opClock
+	case opTime:
+		e.obj, e.write = clockObj, p.write
+		if p.obj != nil {
+			// a method of one timer: it conflicts with the others on it
+			e.also = []evKey{p.object(0)}
+		}
+	case opRecv:
+		if p.ch != nil && p.ch.timer {
+			e.also = []evKey{clockObj}
+		}
 	case opJoin:
 		e.obj = evKey{}
 		e.join = p.g2.key
@@ -90,10 +101,19 @@ func (x *execution) newEvent(t transition) event {
 			e.obj = eventsObj
 		}
 	case opSelect:
+		timer := false
 		for i, c := range p.cases {
-			if i != t.alt && c.ch != nil {
+			if c.ch == nil {
+				continue
+			}
+			timer = timer || c.ch.timer
+			if i != t.alt {
 				e.also = append(e.also, chanKey(c.ch))
 			}
+		}
+		if timer {
+			// it looked at a timer's channel, which the clock fills
+			e.also = append(e.also, clockObj)
 		}
 	}
 	if !t.g.evStarted {
@@ -170,6 +190,12 @@ func syncConflict(a, b opKind) bool {
 		pair{opRUnlock, opWAnnounce}, pair{opRUnlock, opWAcquire}, pair{opRUnlock, opWUnlock},
 		pair{opWAnnounce, opWAcquire}, pair{opWAnnounce, opWUnlock},
 		pair{opWAcquire, opWAcquire}, pair{opWAcquire, opWUnlock}:
+		return false
+	case pair{opSleep, opSleep}, pair{opSleep, opTime}, pair{opTime, opTime}:
+		// Only the clock's advance conflicts with the goroutines'
+		// operations on the clock: reading it, setting timers (their
+		// relative order decides only which timer fires first within one
+		// advance, which fires them all at once) and waking up commute.
 		return false
 	}
 	return true
@@ -396,6 +422,9 @@ type dporChooser struct {
 	// blocked counts sleep-set-blocked (redundant) executions.
 	blocked    int
 	realEvents int
+	// clockOn records that the clock's advance was enabled at the
+	// previous state (noteBlocked).
+	clockOn bool
 }
 
 // sleepBlocked is returned by choose when every enabled transition is in
@@ -423,6 +452,7 @@ func (d *dporChooser) noteBlocked(x *execution, ts []transition, k int) {
 	if k == 0 || d.open == nil {
 		d.spans = d.spans[:0]
 		d.open = map[uint64]int{}
+		d.clockOn = false
 	}
 	for _, g := range x.gs {
 		if g.done || g.pend.kind == opNone || g.pend.kind == opSleep {
@@ -435,16 +465,46 @@ func (d *dporChooser) noteBlocked(x *execution, ts []transition, k int) {
 				break
 			}
 		}
-		si, open := d.open[g.key]
-		switch {
-		case enabled && open:
-			d.spans[si].to = k
-			delete(d.open, g.key)
-		case !enabled && !open:
-			d.open[g.key] = len(d.spans)
-			d.spans = append(d.spans, blockedSpan{g: g.key, from: k, to: -1, ev: x.newEventPeek(transition{g: g})})
+		d.span(x, g, enabled, true, k)
+	}
+	d.noteClock(x, ts, k)
+}
+
+// span opens or closes g's blocked span at state k: it is open while g's
+// operation is pending but not enabled.
+func (d *dporChooser) span(x *execution, g *goroutine, enabled, pending bool, k int) {
+	si, open := d.open[g.key]
+	switch {
+	case open && (enabled || !pending):
+		d.spans[si].to = k
+		delete(d.open, g.key)
+	case !open && !enabled && pending:
+		d.open[g.key] = len(d.spans)
+		d.spans = append(d.spans, blockedSpan{g: g.key, from: k, to: -1, ev: x.newEventPeek(transition{g: g})})
+	}
+}
+
+// noteClock treats the clock's advance as a goroutine's operation for the
+// blocked spans: while a timer is set or a goroutine sleeps, the advance
+// is pending, enabled or not (a ticker's channel is full). When it stops
+// being pending at once (the last timer stopped while the advance was
+// enabled), a span of one state makes the transition that disabled it
+// race with it.
+func (d *dporChooser) noteClock(x *execution, ts []transition, k int) {
+	enabled := x.clk != nil && len(ts) > 0 && ts[len(ts)-1].g == x.clk
+	pending := enabled || x.clockPending()
+	if _, open := d.open[clockKey]; !pending && !open && !d.clockOn {
+		return
+	}
+	if !pending && d.clockOn {
+		if _, open := d.open[clockKey]; !open {
+			d.span(x, x.clockG(), false, true, k)
+			d.clockOn = false
+			return
 		}
 	}
+	d.span(x, x.clockG(), enabled, pending, k)
+	d.clockOn = enabled
 }
 
 func (d *dporChooser) choose(x *execution, ts []transition) int {

@@ -25,7 +25,11 @@ type execution struct {
 	queue []*goroutine // granted or new goroutines to run before the next choice
 	tbuf  []transition
 
-	clock    int64 // virtual nanoseconds since the epoch
+	clock int64      // virtual nanoseconds since the epoch
+	clk   *goroutine // the clock's pseudo-goroutine (clock.go), created on first use
+	// starved are the goroutines that could move at the clock's last
+	// advance and have not moved since (clock.go).
+	starved  []*goroutine
 	timers   []*timer
 	timerSeq int
 	nchans   int
@@ -132,7 +136,6 @@ const (
 	noteText
 	noteGo
 	noteExit
-	noteClock
 	noteTimer
 )
 
@@ -142,8 +145,6 @@ func (e *traceEntry) noteString() string {
 		return fmt.Sprintf("go %s (goroutine %d)", funcNameOf(e.fc), e.n)
 	case noteExit:
 		return "goroutine exits"
-	case noteClock:
-		return "clock advances to " + fmtClock(e.clock)
 	case noteTimer:
 		return fmt.Sprintf("%s(%s) fires at %s", e.label, fmtDuration(e.d), fmtClock(e.clock+e.d))
 	}
@@ -198,9 +199,6 @@ func (x *execution) run() {
 		ts := x.enabled(x.tbuf[:0])
 		x.tbuf = ts
 		if len(ts) == 0 {
-			if x.advanceClock() {
-				continue
-			}
 			x.finish()
 			break
 		}
@@ -226,6 +224,14 @@ func (x *execution) run() {
 			break
 		}
 		t := ts[i]
+		if t.g == x.clk {
+			// the clock runs no code; lastG stays the goroutine that
+			// ran the previous step (preemption counting, spec positions)
+			x.record(t)
+			x.noteAdvance(ts)
+			x.advance(t.g.pend.wake)
+			continue
+		}
 		x.queue = append(x.queue[:0], t.g)
 		x.apply(t)
 		x.lastG = t.g
@@ -774,6 +780,11 @@ func (p *pendingOp) describeStep(x *execution, e traceEntry) string {
 		return fmt.Sprintf("close %s", chanLabel(p.what, p.ch))
 	case opSleep:
 		return fmt.Sprintf("wake from time.Sleep at %s", fmtClock(e.clock))
+	case opClock:
+		if p.wake > e.clock {
+			return "clock advances to " + fmtClock(p.wake)
+		}
+		return "timers due at " + fmtClock(e.clock) + " fire"
 	case opJoin:
 		return joinStep(p)
 	case opCondWait:

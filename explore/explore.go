@@ -55,6 +55,12 @@ type Options struct {
 	// trace keeps an entry per step and DPOR's analysis of an execution
 	// is near-linear in its steps (depindex.go).
 	MaxSteps int
+	// EarlyFire is how close a timer's or sleep's deadline must be to the
+	// virtual clock for it to expire at any scheduling point rather than
+	// only when no goroutine can move (clock.go): real time passes
+	// between any two steps, so a tick may arrive while a goroutine holds
+	// a lock. Default 1ms; negative: never (testing/synctest's clock).
+	EarlyFire time.Duration
 	// MaxLoop bounds loop iterations (back-edges) of one execution, to
 	// stop programs that spin without reaching a scheduling point
 	// (default DefaultMaxLoop). It reports the bound "steps" too.
@@ -165,6 +171,14 @@ func (o *Options) maxSteps() int {
 		return o.MaxSteps
 	}
 	return DefaultMaxSteps
+}
+
+// earlyFire returns EarlyFire in nanoseconds (negative: never).
+func (o *Options) earlyFire() int64 {
+	if o.EarlyFire == 0 {
+		return int64(time.Millisecond)
+	}
+	return int64(o.EarlyFire)
 }
 
 func (o *Options) maxLoop() int {

@@ -3,17 +3,14 @@ package explore
 import (
 	"go/token"
 	"go/types"
-	"slices"
-	"sort"
 
 	"golang.org/x/tools/go/ssa"
 )
 
-// The virtual clock. Time starts at 2000-01-01 00:00:00 UTC (as in
-// testing/synctest) and advances only when no goroutine can move: then it
-// jumps to the earliest timer or sleeper deadline, and the timers due at
-// that instant fire in creation order. The time package is interpreted
-// from source; only the functions that reach the runtime are modelled.
+// The time package is interpreted from source; only the functions that
+// reach the runtime are modelled: they read the virtual clock and set
+// timers (clock.go). Each is a scheduling point (opTime) so that the
+// clock's advances are ordered with them.
 
 // timer is a time.Timer, time.Ticker or AfterFunc timer.
 type timer struct {
@@ -59,20 +56,41 @@ func timeIntrinsics() map[string]intrinsicFactory {
 				}
 				return c.ret(Value{})
 			}
+			g := c.g
+			if g.phase == 0 {
+				// the sleep starts: a deadline is set (the clock's
+				// next advance may change)
+				if c.yield(pendingOp{kind: opTime, write: true, label: "time.Sleep(" + fmtDuration(d) + ")"}) {
+					return ctrlYield
+				}
+				g.phase = 1
+			}
 			if c.yield(pendingOp{kind: opSleep, wake: x.clock + d}) {
 				return ctrlYield
 			}
+			g.phase = 0
 			return c.ret(Value{})
 		}),
 		"time.now": simple(func(c *icall) ctrl {
+			if c.readClock("time.Now") {
+				return ctrlYield
+			}
 			x := c.x()
 			return c.retN(intV(x.clock/1e9), intV(x.clock%1e9), intV(x.clock-epoch+1))
 		}),
 		"time.runtimeNow": simple(func(c *icall) ctrl {
+			if c.readClock("time.Now") {
+				return ctrlYield
+			}
 			x := c.x()
 			return c.retN(intV(x.clock/1e9), intV(x.clock%1e9), intV(x.clock-epoch+1))
 		}),
-		"time.runtimeNano":      simple(func(c *icall) ctrl { return c.ret(intV(c.x().clock - epoch + 1)) }),
+		"time.runtimeNano": simple(func(c *icall) ctrl {
+			if c.readClock("time.Now") {
+				return ctrlYield
+			}
+			return c.ret(intV(c.x().clock - epoch + 1))
+		}),
 		"time.runtimeIsBubbled": simple(func(c *icall) ctrl { return c.ret(boolV(false)) }),
 		"time.initLocal": func(m *machine, fn *ssa.Function) intrinsic {
 			// The local zone is UTC (deterministic; no zoneinfo files).
@@ -92,6 +110,9 @@ func timeIntrinsics() map[string]intrinsicFactory {
 		"time.NewTicker": func(m *machine, fn *ssa.Function) intrinsic { return m.newTimerIntr(fn, true, false) },
 		"time.Tick":      func(m *machine, fn *ssa.Function) intrinsic { return m.newTimerIntr(fn, true, true) },
 		"(*time.Timer).Stop": simple(func(c *icall) ctrl {
+			if c.setTimer("time.(*Timer).Stop") {
+				return ctrlYield
+			}
 			t := c.timerOf()
 			if t == nil {
 				return c.g.throwPlain("time: Stop called on uninitialized Timer")
@@ -102,6 +123,9 @@ func timeIntrinsics() map[string]intrinsicFactory {
 			return c.ret(boolV(was))
 		}),
 		"(*time.Timer).Reset": simple(func(c *icall) ctrl {
+			if c.setTimer("time.(*Timer).Reset") {
+				return ctrlYield
+			}
 			t := c.timerOf()
 			if t == nil {
 				return c.g.throwPlain("time: Reset called on uninitialized Timer")
@@ -115,12 +139,18 @@ func timeIntrinsics() map[string]intrinsicFactory {
 			return c.ret(boolV(was))
 		}),
 		"(*time.Ticker).Stop": simple(func(c *icall) ctrl {
+			if c.setTimer("time.(*Ticker).Stop") {
+				return ctrlYield
+			}
 			if t := c.timerOf(); t != nil {
 				t.active = false
 			}
 			return c.ret(Value{})
 		}),
 		"(*time.Ticker).Reset": simple(func(c *icall) ctrl {
+			if c.setTimer("time.(*Ticker).Reset") {
+				return ctrlYield
+			}
 			t := c.timerOf()
 			d := c.args[1].Int()
 			if d <= 0 {
@@ -150,6 +180,30 @@ func (m *machine) globalByName(pkg, name string) *ssa.Global {
 	return nil
 }
 
+// readClock yields at an operation that reads the clock (a scheduling
+// point, so that the clock's advances are ordered with it); it reports
+// whether the caller must return ctrlYield.
+func (c *icall) readClock(label string) bool {
+	return c.yield(pendingOp{kind: opTime, label: label})
+}
+
+// setTimers yields at an operation that creates, stops or resets a
+// timer: it changes what the clock's next advance does.
+func (c *icall) setTimers(label string) bool {
+	return c.yield(pendingOp{kind: opTime, write: true, label: label})
+}
+
+// setTimer is setTimers for a method of a timer or ticker: operations on
+// the same timer conflict with each other (a Stop and a Reset do not
+// commute).
+func (c *icall) setTimer(label string) bool {
+	p := pendingOp{kind: opTime, write: true, label: label}
+	if o, off, ok := c.ptrArg(0); ok {
+		p.obj, p.off = o, off
+	}
+	return c.yield(p)
+}
+
 func (c *icall) timerOf() *timer {
 	o, off, ok := c.ptrArg(0)
 	if !ok {
@@ -177,6 +231,9 @@ func (m *machine) newTimerIntr(fn *ssa.Function, periodic, chanOnly bool) intrin
 	timeT := m.rtypeOf(m.named("time", "Time"))
 	name := "time." + fn.Name()
 	return func(c *icall) ctrl {
+		if c.setTimers(name) {
+			return ctrlYield
+		}
 		x := c.x()
 		d := c.args[0].Int()
 		if periodic && d <= 0 {
@@ -193,6 +250,7 @@ func (m *machine) newTimerIntr(fn *ssa.Function, periodic, chanOnly bool) intrin
 			t.fn = c.args[1]
 		} else {
 			t.ch = x.newChan(timeT, 1, c.g.newID())
+			t.ch.timer = true
 		}
 		x.addTimer(t)
 		t.armedBy(c.g)
@@ -227,120 +285,6 @@ func (x *execution) rearm(t *timer) {
 		}
 	}
 	x.timers = append(x.timers, t)
-}
-
-// postEntryAdvances bounds clock advances after the entry returned (a
-// ticker loop left running would advance forever).
-const postEntryAdvances = 100
-
-// advanceClock moves virtual time to the next deadline and fires the due
-// timers. It returns false if nothing can ever wake up.
-func (x *execution) advanceClock() bool {
-	if !x.timersCanWake() {
-		return false
-	}
-	const never = int64(1<<63 - 1)
-	next := never
-	for _, g := range x.gs {
-		if !g.done && g.pend.kind == opSleep {
-			next = min(next, g.pend.wake)
-		}
-	}
-	live := x.timers[:0]
-	for _, t := range x.timers {
-		if t.active {
-			live = append(live, t)
-			next = min(next, t.when)
-		}
-	}
-	x.timers = live
-	if next == never {
-		return false
-	}
-	if x.entryDone {
-		x.postAdvances++
-		if x.postAdvances > postEntryAdvances {
-			return false
-		}
-	}
-	if next > x.clock {
-		x.clock = next
-	}
-	x.noteEntry(nil, token.NoPos, traceEntry{note: noteClock})
-	if x.opts.recordEvents {
-		x.events = append(x.events, event{barrier: true, spawner: -1})
-	}
-	due := make([]*timer, 0, 4)
-	for _, t := range x.timers {
-		if t.active && t.when <= x.clock {
-			due = append(due, t)
-		}
-	}
-	sort.Slice(due, func(i, j int) bool { return due[i].seq < due[j].seq })
-	for _, t := range due {
-		x.fire(t)
-	}
-	return true
-}
-
-// fire delivers a due timer.
-func (x *execution) fire(t *timer) {
-	if t.period > 0 {
-		t.when += t.period
-	} else {
-		t.active = false
-	}
-	if t.fn.p != nil {
-		g := x.spawn(nil, t.fn.closure(), nil, t.pos)
-		g.key = mix(0x7173e5, uint64(t.seq)<<20|uint64(t.fired))
-		if x.race != nil {
-			g.vc.join(t.vc)
-		}
-		t.fired++
-		return
-	}
-	if t.ch.count < t.ch.cap {
-		if x.race != nil {
-			t.ch.slot((t.ch.head + t.ch.count) % t.ch.cap).set(t.vc)
-		}
-		t.ch.push(timeValue(x.clock))
-	}
-}
-
-// timersCanWake reports whether advancing the clock can let a goroutine
-// move (every goroutine is blocked when the clock advances): a goroutine
-// sleeps, an AfterFunc timer is active (its function runs in a new
-// goroutine), or a goroutine waits on the channel of an active timer.
-// Otherwise the timers fire for nobody and every goroutine is blocked
-// forever, however far the clock goes.
-func (x *execution) timersCanWake() bool {
-	var waiting []*chanObject
-	for _, g := range x.gs {
-		if g.done {
-			continue
-		}
-		switch p := &g.pend; p.kind {
-		case opSleep:
-			return true
-		case opRecv:
-			waiting = append(waiting, p.ch)
-		case opSelect:
-			for _, c := range p.cases {
-				if !c.send {
-					waiting = append(waiting, c.ch)
-				}
-			}
-		}
-	}
-	for _, t := range x.timers {
-		if !t.active {
-			continue
-		}
-		if t.fn.p != nil || t.ch != nil && slices.Contains(waiting, t.ch) {
-			return true
-		}
-	}
-	return false
 }
 
 // activeTimers reports whether a timer is still set.

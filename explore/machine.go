@@ -220,6 +220,7 @@ type goroutine struct {
 	deferPos     token.Pos
 	deferFr      *frame
 	done         bool
+	spin         int // consecutive failed polls (fair.go)
 	children     int
 	allocs       uint64
 	spawnEv      int       // DPOR: event during which the goroutine was started

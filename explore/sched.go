@@ -32,6 +32,8 @@ const (
 	opEvent            // an observer event (always enabled)
 	opShared           // an access to shared memory with Options.Shared
 	opAtomic           // a sync/atomic operation
+	opTime             // a goroutine reads the clock or changes the timers (time.Now, NewTimer, Stop, Reset, the start of a Sleep)
+	opClock            // the clock advances to the next deadline and fires the timers due (the clock's own transition)
 )
 
 // selCase is one case of a pending select.
@@ -52,11 +54,11 @@ type pendingOp struct {
 	obj      *object
 	off      int
 	n        int64 // operation argument (wait ticket, counter delta…)
-	wake     int64 // opSleep: virtual time to wake at
+	wake     int64 // opSleep: virtual time to wake at; opClock: time to advance to
 	g2       *goroutine
 	pos      token.Pos
 	label    string // operation name for intrinsic ops ("sync.(*Mutex).Lock")
-	write    bool   // opShared, opAtomic: a store
+	write    bool   // opShared, opAtomic: a store; opTime: changes the timers
 	key      evKey  // opShared on a map: the map's identity
 	what     string // source name of the channel (send, receive, close)
 }
@@ -93,14 +95,20 @@ func blockingOp(p *pendingOp) bool {
 }
 
 // enabled appends the enabled transitions of all goroutines to ts, in
-// goroutine order.
+// goroutine order, then the clock's if it can advance (clock.go), and
+// applies the fairness rule (fair.go).
 func (x *execution) enabled(ts []transition) []transition {
 	for _, g := range x.gs {
 		if !g.done && g.pend.kind != opNone {
 			ts = x.alternatives(g, ts)
 		}
 	}
-	return ts
+	if next, ok := x.nextDeadline(ts); ok {
+		c := x.clockG()
+		c.pend.wake = next
+		ts = append(ts, transition{g: c})
+	}
+	return x.fair(ts)
 }
 
 // alternatives appends g's enabled transitions.
@@ -233,6 +241,13 @@ func (x *execution) apply(t transition) {
 	g := t.g
 	p := &g.pend
 	x.record(t)
+	g.spin = x.nextSpin(g, t.alt)
+	if len(x.starved) > 0 {
+		x.moved(g)
+		if t.partner != nil {
+			x.moved(t.partner)
+		}
+	}
 	g.grant = grantInfo{alt: t.alt}
 	switch p.kind {
 	case opSend, opRecv, opSelect:

@@ -75,6 +75,18 @@ func WithMaxExecutions(n int) Option {
 	return exploreOption(func(o *explore.Options) { o.MaxExecutions = n })
 }
 
+// WithEarlyFire sets how close a timer's or sleep's deadline must be for
+// it to expire at any scheduling point, not only when no goroutine can
+// move (default 1ms; 0 or negative: never, the clock of testing/synctest).
+func WithEarlyFire(d time.Duration) Option {
+	return exploreOption(func(o *explore.Options) {
+		o.EarlyFire = d
+		if d <= 0 {
+			o.EarlyFire = -1
+		}
+	})
+}
+
 // WithMaxSteps bounds the scheduling steps of one execution (default
 // explore.DefaultMaxSteps).
 func WithMaxSteps(n int) Option {

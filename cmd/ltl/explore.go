@@ -129,6 +129,7 @@ type exploreFlags struct {
 	maxLoop       int
 	maxMemory     string
 	timeout       time.Duration
+	earlyFire     time.Duration
 	shared        bool
 	races         bool
 	workers       int
@@ -152,6 +153,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxLoop, "max-loop", 0, "bound on loop iterations per execution (0: the default)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "bound on the explorer's heap, e.g. 2GB (default: half of the machine's memory; 0: none)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "bound on the time per test, the first one's including the packages' loading (0: none)")
+	fs.DurationVar(&f.earlyFire, "early-fire", time.Millisecond, "timers and sleeps due within `D` may expire at any scheduling point, not only when no goroutine can move (0: never)")
 	fs.BoolVar(&f.shared, "shared", false, "also schedule at loads and stores of memory other goroutines can reach (explores the orders of racing accesses)")
 	fs.BoolVar(&f.races, "races", true, "check every explored execution for data races")
 	fs.IntVar(&f.workers, "workers", 1, "parallel workers (every strategy)")
@@ -185,6 +187,9 @@ func (f *exploreFlags) options() (explore.Options, error) {
 	if f.timeout < 0 {
 		return o, fmt.Errorf("-timeout: must not be negative, got %s", f.timeout)
 	}
+	if f.earlyFire < 0 {
+		return o, fmt.Errorf("-early-fire: must not be negative, got %s", f.earlyFire)
+	}
 	switch m := explore.MapOrder(f.mapOrders); m {
 	case explore.MapOffsets, explore.MapPermutations:
 		o.MapOrders = m
@@ -206,6 +211,10 @@ func (f *exploreFlags) options() (explore.Options, error) {
 		}
 	}
 	o.Timeout = f.timeout
+	o.EarlyFire = f.earlyFire
+	if f.earlyFire == 0 {
+		o.EarlyFire = -1
+	}
 	o.Shared = f.shared
 	o.NoRaces = !f.races
 	o.Workers = f.workers
