@@ -29,16 +29,16 @@ import (
 //
 // A dependency class groups the events that every event depends on alike,
 // apart from the goroutine clauses of depends (same goroutine, partner):
-// those with equal obj, also-set, kind, write and join (depends reads no
-// other field than these, g, partner, pseudo and barrier). Pseudo-events
-// and barriers are in no class.
+// those with equal obj, also-set, kind, write, join and ind (depends
+// reads no other field than these, g, partner, pseudo and barrier).
+// Pseudo-events and barriers are in no class.
 //
 // Invariant (why the results equal the quadratic ones): for an event j and
 // the set D of earlier events i with dependent(i, j), every i ∈ D happens
 // before or is one of the candidates (candidates) of j that are in D: if
 // i depends on j through a goroutine clause, i touches one of j's
 // components and happens before its last event; if through its class
-// (obj, also, kind, write, join), it happens before an element f of its
+// (obj, also, kind, write, join, ind), it happens before an element f of its
 // class's frontier, and f, of the same class, depends on j the same way;
 // a barrier happens before the last barrier; an event of goroutine q that
 // a join of q depends on happens before q's last non-pseudo event. So
@@ -69,6 +69,7 @@ type depClass struct {
 	kind  opKind
 	write bool
 	join  uint64
+	ind   indep // commute's labels (independence.go)
 }
 
 func newDepIndex(h *hb) *depIndex {
@@ -109,7 +110,7 @@ func (d *depIndex) add(j int) {
 		d.lastBarrier = j + 1
 		return
 	}
-	key := depClass{obj: e.obj, also: alsoKey(e.also), kind: e.kind, write: e.write, join: e.join}
+	key := depClass{obj: e.obj, also: alsoKey(e.also), kind: e.kind, write: e.write, join: e.join, ind: e.ind}
 	f, ok := d.classes[key]
 	if !ok {
 		f = new([]int)

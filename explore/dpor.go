@@ -29,9 +29,14 @@ import (
 // partners) are explored once the goroutine is explored there: they are
 // local nondeterminism, not reorderings.
 //
-// Dependencies are conservative: two events conflict if they belong to a
-// common goroutine, or touch the same object (channel, sync variable,
-// atomic or shared cell) and one writes; every channel operation writes.
+// Dependencies: two events conflict if they belong to a common
+// goroutine, or touch the same object (channel, sync variable, atomic or
+// shared cell) and one writes (every channel operation and WaitGroup.Add
+// writes), except the pairs Go's semantics make commute: a lock and an
+// unlock, read locks (syncConflict); WaitGroup decrements that leave the
+// counter positive, increments from a positive counter, either with a
+// Wait that has not registered, and a send and a receive on different
+// slots of a buffered channel (commute, independence.go).
 // Clock advances are barriers. Observer events all conflict with each
 // other (the monitor sees their order); so do the writes state predicates
 // read (predwatch.go).
@@ -55,6 +60,9 @@ type event struct {
 	// completion of Once.Do's f): race detection uses it, partial-order
 	// reduction ignores it (it cannot be reordered).
 	pseudo bool
+	// ind is what the refined relation knows of the event (commute,
+	// independence.go), decided in the state before it.
+	ind indep
 	// for race reports
 	pos   token.Pos
 	gid   int
@@ -70,6 +78,7 @@ func (x *execution) newEvent(t transition) event {
 	if t.partner != nil {
 		e.partner = t.partner.key
 	}
+	e.ind = x.indepOf(t)
 	switch p.kind {
 	case opShared, opAtomic:
 		e.write = p.write
@@ -128,9 +137,10 @@ func (x *execution) newEvent(t transition) event {
 func dependent(a, b *event) bool { return depends(a, b, true) }
 
 // depends is dependent; refine selects the partial-order reduction's
-// refinement of sync operations (syncConflict). Without it, every pair of
-// operations on a sync variable conflicts: the release→acquire order race
-// detection needs.
+// refinements (syncConflict, commute). Without them, every pair of
+// operations on a sync variable or channel with a write conflicts. (The
+// race detector does not use this relation: its happens-before is Go's
+// memory model's, with vector clocks, race.go.)
 func depends(a, b *event, refine bool) bool {
 	if refine && (a.pseudo || b.pseudo) {
 		return sameThread(a, b)
@@ -144,10 +154,20 @@ func depends(a, b *event, refine bool) bool {
 	if a.join != 0 && (a.join == b.g || a.join == b.partner) || b.join != 0 && (b.join == a.g || b.join == a.partner) {
 		return true
 	}
-	if a.obj.id != 0 && a.obj == b.obj && (a.write || b.write) && (!refine || syncConflict(a.kind, b.kind)) {
-		// Note: treating WaitGroup.Done calls as independent of each
-		// other (they commute) made DPOR miss classes in a test once; not
-		// reproduced since (STATUS.md), they stay dependent.
+	if a.obj.id != 0 && a.obj == b.obj && (a.write || b.write) && (!refine || syncConflict(a.kind, b.kind) && !commute(a, b)) {
+		// commute (independence.go) takes out the pairs Go's semantics
+		// make commute, each decided from the two events alone (their
+		// labels, taken in the state before each): WaitGroup decrements
+		// that leave the counter positive with each other, increments
+		// from a positive counter with each other, both with a Wait
+		// that has not registered (only the Add that reaches zero
+		// enables it); a send and a receive on different slots of an
+		// open buffered channel. The decrement that reaches zero
+		// depends on every Add: taken as independent of the other
+		// decrements, it lost classes (which goroutine had registered
+		// in Wait, and so whether a later Add from zero panics).
+		// Sleep sets compare labels taken after the chosen event
+		// (choose, relabel).
 		return true
 	}
 	// a select depends on every channel it looked at
@@ -532,6 +552,7 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		p := ps.node
 		pe, _ := p.eventOf(ps.chosen)
 		add := func(t tid, e event) {
+			e = s.relabel(t, e)
 			if t != ps.chosen && !dependent(&e, &pe) {
 				s.sleep[t] = e
 			}
