@@ -10,7 +10,7 @@ import (
 // methods, sort.Slice with a less function, errors.Is through fmt.Errorf
 // wrapping (one execution per iteration).
 func BenchmarkNestedCalls(b *testing.B) {
-	p := loadPatterns(b, "./testdata/nestedcalls")
+	p := loadPatterns(b, nestedPatterns...)
 	for _, k := range []string{"FormatPlain", "FormatStringer", "SortSlice", "ErrorsIs"} {
 		b.Run(k, func(b *testing.B) {
 			e, err := p.Func(testdataPath + "/nestedcalls." + k)

@@ -26,15 +26,21 @@ var nestedStrategies = []struct {
 	{"pct", Options{Strategy: PCT, Seed: 3, MaxExecutions: 50, PCTDepth: 2}},
 }
 
+// nestedPatterns are the packages of the nested-call tests (loaded once,
+// together).
+var nestedPatterns = []string{"./testdata/nestedcalls", "./testdata/timecases/fmtnested"}
+
 // runNested explores an entry of testdata/nestedcalls.
 func runNested(t *testing.T, name string, opts Options) *Report {
 	t.Helper()
-	return exploreIn(t, "./testdata/nestedcalls", testdataPath+"/nestedcalls."+name, opts)
+	return exploreNested(t, testdataPath+"/nestedcalls."+name, opts)
 }
 
-func exploreIn(t *testing.T, pattern, fn string, opts Options) *Report {
+// exploreNested explores the function fn of nestedPatterns, which must
+// run (no unsupported or internal finding, no warning about nested calls).
+func exploreNested(t *testing.T, fn string, opts Options) *Report {
 	t.Helper()
-	p := loadPatterns(t, pattern)
+	p := loadPatterns(t, nestedPatterns...)
 	e, err := p.Func(fn)
 	require.NoError(t, err)
 	r, err := p.Explore(context.Background(), e, opts)
@@ -115,10 +121,10 @@ func TestNestedLockInterleavings(t *testing.T) {
 // Sprint line) and goroutine 2 at the writer's Lock, and its replay
 // reproduces it.
 func TestNestedFmtDeadlock(t *testing.T) {
-	const pattern, fn = "./testdata/timecases/fmtnested", testdataPath + "/timecases/fmtnested.TestRecursiveReadLockThroughFmt"
+	const fn = testdataPath + "/timecases/fmtnested.TestRecursiveReadLockThroughFmt"
 	for _, tc := range nestedStrategies {
 		t.Run(tc.name, func(t *testing.T) {
-			r := exploreIn(t, pattern, fn, tc.opts)
+			r := exploreNested(t, fn, tc.opts)
 			require.Equal(t, "fail", r.Verdict())
 			f := findKind(r, KindDeadlock)
 			require.NotNil(t, f, "%v", r.Findings)
@@ -132,7 +138,7 @@ func TestNestedFmtDeadlock(t *testing.T) {
 			}, stackLines(f))
 			assert.Contains(t, g2.State, "sync.(*RWMutex).Lock")
 
-			rr := exploreIn(t, pattern, fn, Options{Replay: f.Replay, Shared: tc.opts.Shared})
+			rr := exploreNested(t, fn, Options{Replay: f.Replay, Shared: tc.opts.Shared})
 			require.Len(t, rr.Findings, 1)
 			assert.Equal(t, KindDeadlock, rr.Findings[0].Kind)
 			assert.Equal(t, stackLines(f), stackLines(rr.Findings[0]))
@@ -259,7 +265,7 @@ func TestNestedStackOverflow(t *testing.T) {
 // bound) while goroutine 1 is suspended inside String ends its
 // coroutines; so does one that ends normally.
 func TestNestedCoroutinesEnd(t *testing.T) {
-	p := loadPatterns(t, "./testdata/nestedcalls")
+	p := loadPatterns(t, nestedPatterns...)
 	for _, name := range []string{"BoundInString", "PanicInString"} {
 		e, err := p.Func(testdataPath + "/nestedcalls." + name)
 		require.NoError(t, err)
