@@ -178,6 +178,9 @@ type sliceSorter struct {
 
 func (s *sliceSorter) Len() int { return s.s.sliceLen() }
 func (s *sliceSorter) Swap(i, j int) {
+	if s.cc != ctrlNext {
+		return // less panicked or the execution stops: sort leaves at once in Go
+	}
 	cells := s.s.obj().cells[s.s.off():]
 	for k := range s.esz {
 		cells[i*s.esz+k], cells[j*s.esz+k] = cells[j*s.esz+k], cells[i*s.esz+k]
