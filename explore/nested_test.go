@@ -297,3 +297,21 @@ func TestNestedKernels(t *testing.T) {
 		assert.Equal(t, 1, r.Executions, name)
 	}
 }
+
+// TestNestedInitSnapshot: a String method that locks, called by fmt
+// during package initialization, leaves nothing behind that prevents the
+// initialization snapshot; later executions restore it.
+func TestNestedInitSnapshot(t *testing.T) {
+	p := loadPatterns(t, nestedPatterns...)
+	e, err := p.Func(testdataPath + "/nestedcalls.InitLabel")
+	require.NoError(t, err)
+	o := Options{Strategy: DFS}
+	m := newMachine(p, &o)
+	for n := 1; n <= 2; n++ {
+		x := newExecution(m, e, &o, &dfsChooser{bound: -1}, n, 0)
+		x.run()
+		assert.Empty(t, x.findings)
+		require.NotNil(t, m.snaps[e.Fn.Pkg], "initialization is snapshotted")
+		x.release()
+	}
+}

@@ -215,3 +215,18 @@ func GoAndDefer(t *testing.T) {
 	defer fmt.Println(inner{&mu})
 	mu.Unlock()
 }
+
+// initLabel is computed by the package's initialization, through fmt and
+// a String method that locks.
+var initLabel = fmt.Sprint(&cache{})
+
+// InitLabel reads it (from the initialization snapshot after the first
+// execution).
+func InitLabel(t *testing.T) {
+	done := make(chan bool)
+	go func() { done <- true }()
+	<-done
+	if initLabel != "cache" {
+		t.Errorf("initLabel = %q", initLabel)
+	}
+}
