@@ -384,7 +384,7 @@ func TestWaitGroupAddRace(t *testing.T) {
 // point (with a loop bound too large to be reached) ends the exploration
 // as "unknown" with the time bound.
 func TestTimeoutStopsLongExecution(t *testing.T) {
-	r := runFunc(t, "misc", "Spin", Options{MaxLoop: 1 << 62, Timeout: 50 * time.Millisecond})
+	r := runFunc(t, "misc", "Spin", Options{Strategy: DPOR, MaxLoop: 1 << 62, Timeout: 50 * time.Millisecond})
 	require.Equal(t, "time", r.Bound)
 	require.Equal(t, "unknown", r.Verdict())
 	require.Equal(t, 1, r.Executions)

@@ -349,7 +349,7 @@ func newDepLists(h *hb, real int) *depLists {
 		if e.pseudo || e.barrier {
 			continue
 		}
-		key := depClass{obj: e.obj, also: alsoKey(e.also), kind: e.kind, write: e.write, join: e.join}
+		key := depClass{obj: e.obj, also: alsoKey(e.also), kind: e.kind, write: e.write, join: e.join, ind: e.ind}
 		c, ok := l.classes[key]
 		if !ok {
 			// two members of distinct goroutines (keys no event has)

@@ -10,8 +10,8 @@ import (
 )
 
 // randomEvents makes n events of g goroutines over a few objects, with
-// every field depends reads: partners, joins, select also-sets, barriers,
-// pseudo-events, spawners.
+// every field depends reads: partners, joins, select also-sets, the
+// refinement's labels (ind), barriers, pseudo-events, spawners.
 func randomEvents(r *rand.Rand, n, g int) []event {
 	kinds := []opKind{opSend, opRecv, opSelect, opClose, opLock, opUnlock, opRLock, opRUnlock, opWAnnounce, opWAcquire,
 		opWUnlock, opWGAdd, opWGWait, opOnce, opSleep, opJoin, opShared, opAtomic, opEvent}
@@ -35,6 +35,19 @@ func randomEvents(r *rand.Rand, n, g int) []event {
 		}
 		for range r.IntN(3) {
 			e.also = append(e.also, obj())
+		}
+		if r.IntN(2) == 0 {
+			// labels as independence.go gives them, and any
+			switch e.kind {
+			case opWGAdd:
+				e.ind.kind = []indepKind{indWGDec, indWGInc, indWGZero, indWGWake}[r.IntN(4)]
+			case opWGWait:
+				e.ind.kind = indWGWait
+			case opSend, opRecv:
+				e.ind = indep{kind: indChan, slot: int32(r.IntN(3))}
+			default:
+				e.ind = indep{kind: indepKind(r.IntN(int(indWGWake) + 1)), slot: int32(r.IntN(3))}
+			}
 		}
 		e.barrier = r.IntN(40) == 0
 		e.pseudo = r.IntN(20) == 0
