@@ -282,17 +282,25 @@ func (x *execution) stopCoroutines() {
 // The call runs without the panic g may be unwinding (a deferred fmt
 // call): a panic of the call ends with it (g.panic's chain ends with the
 // panic in progress before the call), and the caller restores that panic
-// if it recovers the call's.
+// if it recovers the call's. No interpreted code runs once the execution
+// stopped; a call that stops it leaves g's stack as it found it.
 func (g *goroutine) callNested(fv Value, args []Value) (Value, ctrl) {
 	if g.nest.probing {
 		return Value{}, ctrlNeedCo
 	}
-	if co := g.nest.co; co != nil && co.aborted {
+	if co := g.nest.co; g.x.stopped || co != nil && co.aborted {
 		return Value{}, ctrlStop
 	}
-	saved := g.panic
+	saved, depth := g.panic, g.depth
 	g.panic = nil
 	v, c := g.callNested1(fv, args)
+	if c == ctrlStop {
+		g.depth = depth
+		g.top = nil
+		if depth > 0 {
+			g.top = g.frames[depth-1]
+		}
+	}
 	if c == ctrlPanic && g.panic != nil {
 		p := g.panic
 		for p.prev != nil {
@@ -378,6 +386,11 @@ func (g *goroutine) waitNested(dying bool) ctrl {
 			x.apply(ts[0])
 			return ctrlNext
 		}
+		method := "a method"
+		if b := g.nestedBoundary(); b >= 0 && g.frames[b].fn.fn != nil {
+			method = "the " + g.frames[b].fn.fn.Name() + " method"
+		}
+		return g.unsupported(g.blockPos(), "%s inside %s of a panic value: goroutine %d blocks printing the panic that ends it (Go hangs there)", g.pend.describe(x, 0), method, g.id)
 	}
 	return g.unsupported(g.blockPos(), "%s inside %s, which cannot be suspended there", g.pend.describe(x, 0), g.nestedCallee())
 }

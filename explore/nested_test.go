@@ -315,3 +315,25 @@ func TestNestedInitSnapshot(t *testing.T) {
 		x.release()
 	}
 }
+
+// TestNestedPanicValue: the Error method of the value of a panic that
+// ends a goroutine runs after its stack unwound, outside any coroutine:
+// an enabled operation there is performed at once (the execution ends
+// with the panic); a blocked one cannot be suspended: the verdict is
+// unknown, never pass.
+func TestNestedPanicValue(t *testing.T) {
+	r := runNested(t, "PanicLockingError", Options{})
+	require.Len(t, r.Findings, 1)
+	assert.Equal(t, KindPanic, r.Findings[0].Kind)
+	assert.Contains(t, r.Findings[0].Message, "panic: locked error")
+
+	p := loadPatterns(t, nestedPatterns...)
+	e, err := p.Func(testdataPath + "/nestedcalls.PanicBlockedError")
+	require.NoError(t, err)
+	r, err = p.Explore(context.Background(), e, Options{})
+	require.NoError(t, err)
+	f := findKind(r, KindUnsupported)
+	require.NotNil(t, f, "%v", r.Findings)
+	assert.Equal(t, "sync.(*Mutex).Lock inside the Error method of a panic value: goroutine 1 blocks printing the panic that ends it (Go hangs there)", f.Message)
+	assert.NotEqual(t, "pass", r.Verdict())
+}

@@ -230,3 +230,27 @@ func InitLabel(t *testing.T) {
 		t.Errorf("initLabel = %q", initLabel)
 	}
 }
+
+// lockErr's Error method locks.
+type lockErr struct{ mu *sync.Mutex }
+
+func (e lockErr) Error() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return "locked error"
+}
+
+// PanicLockingError panics with a lockErr: printing the panic calls
+// Error, which takes the free lock.
+func PanicLockingError(t *testing.T) {
+	var mu sync.Mutex
+	panic(lockErr{&mu})
+}
+
+// PanicBlockedError panics with a lockErr whose lock it holds: printing
+// the panic blocks in Error (Go hangs there).
+func PanicBlockedError(t *testing.T) {
+	var mu sync.Mutex
+	mu.Lock()
+	panic(lockErr{&mu})
+}
