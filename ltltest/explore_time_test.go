@@ -1,6 +1,7 @@
 package ltltest_test
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -100,4 +101,65 @@ func TestExplorePollers(t *testing.T) {
 	ft = &namedT{name: "TestCase"}
 	assert.False(t, ltltest.Explore(ft, pollerAndSleep))
 	assert.Contains(t, ft.output(), "found 1 problem (race)")
+}
+
+// blockedWhileTicking is the tickhang case: the test blocks forever while
+// a ticker runs (Go hangs until the test's -timeout).
+func blockedWhileTicking(t *testing.T) {
+	tick := time.NewTicker(time.Millisecond)
+	defer tick.Stop()
+	<-make(chan int)
+}
+
+// longTicking is the longrun case: a 1ms ticker until a 20s timeout
+// (20000 ticks), then a block forever.
+func longTicking(t *testing.T) {
+	tick := time.NewTicker(time.Millisecond)
+	timeout := time.After(20 * time.Second)
+	for {
+		select {
+		case <-tick.C:
+		case <-timeout:
+			tick.Stop()
+			<-make(chan int)
+		}
+	}
+}
+
+// lockedCache takes a read lock in the String method fmt calls.
+type lockedCache struct{ mu sync.RWMutex }
+
+func (c *lockedCache) String() string {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return "cache"
+}
+
+// readLockThroughFmt is the fmtnested case: if the writer queues between
+// the two read locks, all three block forever.
+func readLockThroughFmt(t *testing.T) {
+	c := &lockedCache{}
+	done := make(chan struct{})
+	go func() { c.mu.Lock(); c.mu.Unlock(); close(done) }()
+	c.mu.RLock()
+	_ = fmt.Sprint(c)
+	c.mu.RUnlock()
+	<-done
+}
+
+func TestExploreTimersAndNestedLocks(t *testing.T) {
+	ft := &namedT{name: "TestCase"}
+	assert.False(t, ltltest.Explore(ft, blockedWhileTicking))
+	assert.Contains(t, ft.output(), "the timers still set wake none of them")
+
+	ft = &namedT{name: "TestCase"}
+	assert.False(t, ltltest.Explore(ft, readLockThroughFmt))
+	assert.Contains(t, ft.output(), "found 1 problem (deadlock)")
+
+	if testing.Short() {
+		t.Skip("20000 ticks in each execution")
+	}
+	ft = &namedT{name: "TestCase"}
+	assert.False(t, ltltest.Explore(ft, longTicking))
+	assert.Contains(t, ft.output(), "found 1 problem (deadlock)")
 }
