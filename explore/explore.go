@@ -137,7 +137,9 @@ type Options struct {
 	Progress func(Progress)
 
 	recordEvents bool
-	symbolic     bool // set by Explore: code is compiled for symbolic values
+	// unfair offers failed polls however often they repeat (fair.go).
+	unfair   bool
+	symbolic bool // set by Explore: code is compiled for symbolic values
 	// memory checks the heap against MaxMemory (set by Explore; nil: no
 	// bound).
 	memory *memoryGauge

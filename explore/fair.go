@@ -58,8 +58,12 @@ func failedPoll(p *pendingOp, alt int) bool {
 }
 
 // fair removes from ts the failed polls of goroutines that have failed
-// spinLimit polls in a row, unless nothing else is enabled.
+// spinLimit polls in a row, unless nothing else is enabled (or the
+// exploration is a scenario search, Options.unfair).
 func (x *execution) fair(ts []transition) []transition {
+	if x.opts.unfair {
+		return ts
+	}
 	spinning := 0
 	for _, t := range ts {
 		if t.g.spin >= spinLimit && failedPoll(&t.g.pend, t.alt) {

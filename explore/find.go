@@ -87,7 +87,8 @@ const (
 
 // FindOptions control a scenario search.
 type FindOptions struct {
-	// Options: Shared, MaxSteps, MaxLoop, Seed and Timeout apply;
+	// Options: Shared, MaxSteps (default 10000 here), MaxLoop, Seed and
+	// Timeout apply;
 	// Strategy, Specs, Observer and Replay are ignored.
 	Options
 	// Mode is the search order (default BFS).
@@ -250,6 +251,16 @@ func (p *Program) Find(ctx context.Context, e *Entry, formula string, fo FindOpt
 	}
 	opts := fo.Options
 	opts.Strategy, opts.NoSpecs, opts.Specs, opts.Replay = DFS, true, nil, ""
+	// a scenario may need a goroutine to spin while others could move
+	// (P0 waits while P1 stays): the search recognizes repeated states
+	// instead of assuming fairness
+	opts.unfair = true
+	if opts.MaxSteps == 0 {
+		// an execution that spins (a goroutine waiting while the
+		// scenario keeps another still) runs to the steps bound: a
+		// search needs far fewer than an exploration's million
+		opts.MaxSteps = 10000
+	}
 	opts.Observer = findObserver{fs}
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
