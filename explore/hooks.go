@@ -100,9 +100,9 @@ type Violation struct {
 }
 
 // Brancher decides conditional branches on symbolic conditions. A value
-// is symbolic when its p field holds a *SymbolicTerm (see Value); the
-// explorer itself never creates symbolic values, a future symbolic mode
-// does (for inputs of //ltl:symbolic entries).
+// is symbolic when its p field holds a *SymbolicTerm (see Value): the
+// inputs of //ltl:symbolic entries, Options.SymbolicGlobals and
+// ltltest.Symbolic values, and what is computed from them.
 type Brancher interface {
 	// Branch returns which outcomes of the condition are feasible under
 	// the current path condition. If both are, the explorer forks (a

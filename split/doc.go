@@ -20,9 +20,10 @@
 // variables); the locals of other processes never change. A process none of
 // whose commands is enabled may still be scheduled and then skips, so every
 // state has a successor (Def 4.1 of the thesis: T is left-total).
-// Programs are built with the Go API (NewProgram, Program.Shared,
-// Program.Process, Process.Local, Process.Command) or read from the SMV
-// subset of Parse (see parse.go for the grammar).
+// Programs are built with the Go API (NewProgram; Program.Bool, Int and
+// Enum for shared variables; Program.Process; Process.Bool, Int and Enum
+// for locals; Process.Command) or read from the SMV subset of Parse (see
+// syntax.go for the grammar).
 //
 // # Checking
 //
