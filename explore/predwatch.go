@@ -542,14 +542,20 @@ type watchObserver interface {
 
 func (o specObserver) watching() *watchSet { return o.set.watch }
 
-func (o specsObserver) watching() *watchSet {
-	var sets []*watchSet
-	for _, set := range o.sets {
+// watching returns the union computed once by installSpecs (it is asked
+// per compiled instruction and per atomic or channel step).
+func (o specsObserver) watching() *watchSet { return o.watch }
+
+// watchOfSets is the union of the watch sets of sets (nil if none has
+// one).
+func watchOfSets(sets []*specSet) *watchSet {
+	var ws []*watchSet
+	for _, set := range sets {
 		if set.watch != nil {
-			sets = append(sets, set.watch)
+			ws = append(ws, set.watch)
 		}
 	}
-	return mergeWatchSets(sets)
+	return mergeWatchSets(ws)
 }
 
 func (t teeObserver) watching() *watchSet {

@@ -463,6 +463,7 @@ func (p *Program) installSpecs(ctx context.Context, e *Entry, opts *Options, r *
 		}
 	}
 	if len(so.sets) > 0 {
+		so.watch = watchOfSets(so.sets)
 		if opts.Observer != nil {
 			opts.Observer = teeObserver{so, opts.Observer}
 		} else {

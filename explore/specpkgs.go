@@ -56,6 +56,8 @@ func (p *Program) specPackages(e *Entry) []*types.Package {
 type specsObserver struct {
 	sets []*specSet
 	dep  []bool
+	// watch is the union of the sets' watch sets (watchOfSets).
+	watch *watchSet
 }
 
 func (o specsObserver) CallEvents(fn *ssa.Function) bool {
