@@ -143,6 +143,15 @@ func (x *execution) mapCase(g *goroutine, pos token.Pos, m *mapObject, t symboli
 	return a.idx, ctrlNext
 }
 
+// symMapCase is the access check of a map operation with key k (of
+// symbolic type t; write says whether it modifies m) followed by mapCase.
+func (g *goroutine) symMapCase(m *mapObject, write bool, pos token.Pos, t symbolic.Type, k Value, what string) (int, ctrl) {
+	if cc := g.mapAccess(m, write, pos, what); cc != ctrlNext {
+		return 0, cc
+	}
+	return g.x.mapCase(g, pos, m, t, k, what)
+}
+
 func symbolicOrConcrete(v Value, t symbolic.Type) string {
 	s, _ := symOf(v, t)
 	return s.String()
@@ -191,10 +200,7 @@ func (c *compiler) symMapLookup(e *ssa.Lookup, f instrFn) instrFn {
 		if m == nil || r[k].p == nil && !g.x.symKeys(m) {
 			return f(fr)
 		}
-		if cc := g.mapAccess(m, false, pos, what); cc != ctrlNext {
-			return cc
-		}
-		i, cc := g.x.mapCase(g, pos, m, t, r[k], what)
+		i, cc := g.symMapCase(m, false, pos, t, r[k], what)
 		if cc != ctrlNext {
 			return cc
 		}
@@ -227,10 +233,7 @@ func (c *compiler) symMapUpdate(e *ssa.MapUpdate, f instrFn) instrFn {
 		if m == nil || r[k].p == nil && !g.x.symKeys(m) {
 			return f(fr)
 		}
-		if cc := g.mapAccess(m, true, pos, what); cc != ctrlNext {
-			return cc
-		}
-		i, cc := g.x.mapCase(g, pos, m, t, r[k], what)
+		i, cc := g.symMapCase(m, true, pos, t, r[k], what)
 		if cc != ctrlNext {
 			return cc
 		}
@@ -267,10 +270,7 @@ func (c *compiler) symDelete(e *ssa.Call, f instrFn) instrFn {
 		if m == nil || r[k].p == nil && !g.x.symKeys(m) {
 			return f(fr)
 		}
-		if cc := g.mapAccess(m, true, pos, what); cc != ctrlNext {
-			return cc
-		}
-		i, cc := g.x.mapCase(g, pos, m, t, r[k], what)
+		i, cc := g.symMapCase(m, true, pos, t, r[k], what)
 		if cc != ctrlNext {
 			return cc
 		}
