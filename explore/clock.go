@@ -111,7 +111,7 @@ func (x *execution) starving(ts []transition) bool {
 func (x *execution) noteAdvance(ts []transition) {
 	x.starved = x.starved[:0]
 	for _, t := range ts {
-		if t.g != x.clk && !(t.g.spin >= spinLimit && failedPoll(&t.g.pend, t.alt)) {
+		if t.g != x.clk && !t.spinning() {
 			x.starved = appendNew(x.starved, t.g)
 			if t.partner != nil {
 				x.starved = appendNew(x.starved, t.partner)
@@ -141,7 +141,7 @@ func (x *execution) moved(g *goroutine) {
 // poll of a spinning goroutine (fair.go).
 func (x *execution) canMove(ts []transition) bool {
 	for _, t := range ts {
-		if !(t.g.spin >= spinLimit && failedPoll(&t.g.pend, t.alt)) {
+		if !t.spinning() {
 			return true
 		}
 	}

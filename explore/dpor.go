@@ -512,16 +512,11 @@ func (d *dporChooser) span(x *execution, g *goroutine, enabled, pending bool, k 
 // race with it.
 func (d *dporChooser) noteClock(x *execution, ts []transition, k int) {
 	enabled := x.clk != nil && len(ts) > 0 && ts[len(ts)-1].g == x.clk
-	pending := enabled || x.clockPending()
-	if _, open := d.open[clockKey]; !pending && !open && !d.clockOn {
+	// an advance enabled at the previous state stays pending for one
+	// state after it was disabled for good
+	pending := enabled || d.clockOn || x.clockPending()
+	if _, open := d.open[clockKey]; !pending && !open {
 		return
-	}
-	if !pending && d.clockOn {
-		if _, open := d.open[clockKey]; !open {
-			d.span(x, x.clockG(), false, true, k)
-			d.clockOn = false
-			return
-		}
 	}
 	d.span(x, x.clockG(), enabled, pending, k)
 	d.clockOn = enabled

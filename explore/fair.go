@@ -28,7 +28,7 @@ const spinLimit = 2
 
 // nextSpin returns g's count of consecutive failed polls after it takes
 // alternative alt of its pending operation.
-func (x *execution) nextSpin(g *goroutine, alt int) int {
+func nextSpin(g *goroutine, alt int) int {
 	if failedPoll(&g.pend, alt) {
 		return min(g.spin+1, spinLimit)
 	}
@@ -66,7 +66,7 @@ func (x *execution) fair(ts []transition) []transition {
 	}
 	spinning := 0
 	for _, t := range ts {
-		if t.g.spin >= spinLimit && failedPoll(&t.g.pend, t.alt) {
+		if t.spinning() {
 			spinning++
 		}
 	}
@@ -75,9 +75,15 @@ func (x *execution) fair(ts []transition) []transition {
 	}
 	out := ts[:0]
 	for _, t := range ts {
-		if !(t.g.spin >= spinLimit && failedPoll(&t.g.pend, t.alt)) {
+		if !t.spinning() {
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// spinning reports whether t is a failed poll of a goroutine whose last
+// spinLimit steps were failed polls: the transition fair holds back.
+func (t transition) spinning() bool {
+	return t.g.spin >= spinLimit && failedPoll(&t.g.pend, t.alt)
 }

@@ -241,7 +241,7 @@ func (x *execution) apply(t transition) {
 	g := t.g
 	p := &g.pend
 	x.record(t)
-	g.spin = x.nextSpin(g, t.alt)
+	g.spin = nextSpin(g, t.alt)
 	if len(x.starved) > 0 {
 		x.moved(g)
 		if t.partner != nil {
