@@ -38,10 +38,9 @@ const autoShare = 10 * time.Second
 
 // exploreAuto runs the phases of Auto into r.
 func (p *Program) exploreAuto(ctx context.Context, e *Entry, opts *Options, r *Report) error {
-	_, deadline := ctx.Deadline()
+	d, deadline := ctx.Deadline()
 	share := autoShare
 	if deadline {
-		d, _ := ctx.Deadline()
 		share = time.Until(d) / 2
 	}
 	var phases []*Report
@@ -54,7 +53,7 @@ func (p *Program) exploreAuto(ctx context.Context, e *Entry, opts *Options, r *R
 	if err != nil {
 		return err
 	}
-	if ctx.Err() == nil && (pr.Bound == "time" || pr.Bound == "executions") && !opts.symbolic && !stopsAuto(pr, opts) {
+	if ctx.Err() == nil && (pr.Bound == "time" || pr.Bound == "executions") && !opts.symbolic && !stopsAuto(pr) {
 		limit := time.Duration(0) // the rest of the deadline
 		if !deadline {
 			limit = autoShare
@@ -75,7 +74,7 @@ func (p *Program) exploreAuto(ctx context.Context, e *Entry, opts *Options, r *R
 
 // stopsAuto reports whether the first DPOR phase ends the exploration: a
 // finding (a bug, or a program the explorer cannot run) or a memory bound.
-func stopsAuto(pr *Report, opts *Options) bool {
+func stopsAuto(pr *Report) bool {
 	return len(pr.Findings) > 0 || pr.Bound == "memory"
 }
 

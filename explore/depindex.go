@@ -54,12 +54,9 @@ type depIndex struct {
 	// and the last that is not a pseudo-event, plus 1 (0: none).
 	last, lastReal []int
 	lastBarrier    int // plus 1
-	classes        map[depClass]*[]int
-	byObj          map[evKey][]*[]int
-	byAlso         map[evKey][]*[]int
-	byJoin         map[uint64][]*[]int
-	seen           []int // candidates: marks (generation) to drop duplicates
-	gen            int
+	classIndex[*[]int]
+	seen []int // candidates: marks (generation) to drop duplicates
+	gen  int
 }
 
 // depClass identifies a dependency class (see depIndex).
@@ -72,10 +69,56 @@ type depClass struct {
 	ind   indep // commute's labels (independence.go)
 }
 
+func classOf(e *event) depClass {
+	return depClass{obj: e.obj, also: alsoKey(e.also), kind: e.kind, write: e.write, join: e.join, ind: e.ind}
+}
+
+// classIndex holds the dependency classes (of depIndex and depLists) by
+// the keys depends' obj, also and join clauses match.
+type classIndex[T comparable] struct {
+	classes map[depClass]T
+	byObj   map[evKey][]T
+	byAlso  map[evKey][]T
+	byJoin  map[uint64][]T
+}
+
+func newClassIndex[T comparable]() classIndex[T] {
+	return classIndex[T]{classes: map[depClass]T{}, byObj: map[evKey][]T{}, byAlso: map[evKey][]T{}, byJoin: map[uint64][]T{}}
+}
+
+// addClass records c as the class key of e.
+func (x *classIndex[T]) addClass(key depClass, e *event, c T) {
+	x.classes[key] = c
+	x.byObj[e.obj] = append(x.byObj[e.obj], c)
+	for _, k := range e.also {
+		if !slices.Contains(x.byAlso[k], c) {
+			x.byAlso[k] = append(x.byAlso[k], c)
+		}
+	}
+	if e.join != 0 {
+		x.byJoin[e.join] = append(x.byJoin[e.join], c)
+	}
+}
+
+// eachClasses calls f with the lists of classes e may depend on through
+// depends' obj, also and join clauses (a class may come more than once).
+func (x *classIndex[T]) eachClasses(e *event, f func([]T)) {
+	f(x.byObj[e.obj])
+	f(x.byAlso[e.obj])
+	for _, k := range e.also {
+		f(x.byObj[k])
+		f(x.byAlso[k])
+	}
+	f(x.byJoin[e.g])
+	if e.partner != 0 {
+		f(x.byJoin[e.partner])
+	}
+}
+
 func newDepIndex(h *hb) *depIndex {
 	n := len(h.gidx)
-	return &depIndex{h: h, last: make([]int, n), lastReal: make([]int, n), classes: map[depClass]*[]int{},
-		byObj: map[evKey][]*[]int{}, byAlso: map[evKey][]*[]int{}, byJoin: map[uint64][]*[]int{}, seen: make([]int, len(h.evs))}
+	return &depIndex{h: h, last: make([]int, n), lastReal: make([]int, n), classIndex: newClassIndex[*[]int](),
+		seen: make([]int, len(h.evs))}
 }
 
 func alsoKey(also []evKey) string {
@@ -110,20 +153,11 @@ func (d *depIndex) add(j int) {
 		d.lastBarrier = j + 1
 		return
 	}
-	key := depClass{obj: e.obj, also: alsoKey(e.also), kind: e.kind, write: e.write, join: e.join, ind: e.ind}
+	key := classOf(e)
 	f, ok := d.classes[key]
 	if !ok {
 		f = new([]int)
-		d.classes[key] = f
-		d.byObj[e.obj] = append(d.byObj[e.obj], f)
-		for _, k := range e.also {
-			if !slices.Contains(d.byAlso[k], f) {
-				d.byAlso[k] = append(d.byAlso[k], f)
-			}
-		}
-		if e.join != 0 {
-			d.byJoin[e.join] = append(d.byJoin[e.join], f)
-		}
+		d.addClass(key, e, f)
 	}
 	// keep the antichain: drop the elements j happens after
 	kept := (*f)[:0]
@@ -172,23 +206,13 @@ func (d *depIndex) candidates(e *event, visit func(i int)) {
 	if e.join != 0 {
 		comp(e.join, d.lastReal)
 	}
-	frontiers := func(fs []*[]int) {
+	d.eachClasses(e, func(fs []*[]int) {
 		for _, f := range fs {
 			for _, i := range *f {
 				mark(i)
 			}
 		}
-	}
-	frontiers(d.byObj[e.obj])
-	frontiers(d.byAlso[e.obj])
-	for _, k := range e.also {
-		frontiers(d.byObj[k])
-		frontiers(d.byAlso[k])
-	}
-	frontiers(d.byJoin[e.g])
-	if e.partner != 0 {
-		frontiers(d.byJoin[e.partner])
-	}
+	})
 }
 
 // newHBIndexed is newHBWith(evs, dependent) computed with a depIndex:
@@ -324,12 +348,9 @@ func componentEvents(h *hb, end int) [][]int {
 // through depends' obj, also and join clauses are in the lists relevant
 // returns.
 type depLists struct {
-	h       *hb
-	classes map[depClass]*depList
-	byObj   map[evKey][]*depList
-	byAlso  map[evKey][]*depList
-	byJoin  map[uint64][]*depList
-	comp    [][]int
+	h *hb
+	classIndex[*depList]
+	comp [][]int
 }
 
 // depList is the events of a class, ascending. chain: any two of them
@@ -342,30 +363,20 @@ type depList struct {
 }
 
 func newDepLists(h *hb, real int) *depLists {
-	l := &depLists{h: h, classes: map[depClass]*depList{}, byObj: map[evKey][]*depList{}, byAlso: map[evKey][]*depList{},
-		byJoin: map[uint64][]*depList{}, comp: componentEvents(h, real)}
+	l := &depLists{h: h, classIndex: newClassIndex[*depList](), comp: componentEvents(h, real)}
 	for i := range h.evs[:real] {
 		e := &h.evs[i]
 		if e.pseudo || e.barrier {
 			continue
 		}
-		key := depClass{obj: e.obj, also: alsoKey(e.also), kind: e.kind, write: e.write, join: e.join, ind: e.ind}
+		key := classOf(e)
 		c, ok := l.classes[key]
 		if !ok {
 			// two members of distinct goroutines (keys no event has)
 			a, b := *e, *e
 			a.g, a.partner, b.g, b.partner = 1<<64-1, 0, 1<<64-2, 0
 			c = &depList{chain: dependent(&a, &b)}
-			l.classes[key] = c
-			l.byObj[e.obj] = append(l.byObj[e.obj], c)
-			for _, k := range e.also {
-				if !slices.Contains(l.byAlso[k], c) {
-					l.byAlso[k] = append(l.byAlso[k], c)
-				}
-			}
-			if e.join != 0 {
-				l.byJoin[e.join] = append(l.byJoin[e.join], c)
-			}
+			l.addClass(key, e, c)
 		}
 		c.idx = append(c.idx, i)
 	}
@@ -381,23 +392,13 @@ func (l *depLists) relevant(v *event) ([]*depList, bool) {
 		return nil, false
 	}
 	var out []*depList
-	add := func(ls []*depList) {
+	l.eachClasses(v, func(ls []*depList) {
 		for _, c := range ls {
 			if !slices.Contains(out, c) {
 				out = append(out, c)
 			}
 		}
-	}
-	add(l.byObj[v.obj])
-	add(l.byAlso[v.obj])
-	for _, k := range v.also {
-		add(l.byObj[k])
-		add(l.byAlso[k])
-	}
-	add(l.byJoin[v.g])
-	if v.partner != 0 {
-		add(l.byJoin[v.partner])
-	}
+	})
 	if v.join != 0 {
 		if c, ok := l.h.gidx[v.join]; ok {
 			out = append(out, &depList{idx: l.comp[c], chain: true})
