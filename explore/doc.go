@@ -10,22 +10,21 @@
 // partial-order reduction, preemption bounding, random walk, PCT, and
 // Auto, the default: DPOR, then PCT for the rest of the budget if DPOR
 // cannot complete); the bounds (executions, steps, loop iterations, time,
-// memory: a result cut by one is unknown and its Report.Suggestion says
-// what would do better); and the
-// findings (deadlock, goroutine leak, unrecovered panic, failed test,
-// monitor violation, unsupported construct) with their interleaving,
-// goroutine stacks and replay tokens.
+// memory); the data race detector; the checking of //ltl:spec annotations
+// and the scenario search (Program.Find); symbolic inputs decided with Z3;
+// and the findings (deadlock, goroutine leak, unrecovered panic, data
+// race, failed test, spec violation, unsupported construct) with their
+// interleaving, goroutine stacks and replay tokens.
 //
-// Every execution is deterministic: time is virtual (clock.go: it advances
-// when no goroutine can move, and a timer or sleep due within
-// Options.EarlyFire may also expire at any scheduling point, a choice the
-// exploration makes like the schedule; a goroutine that only polls —
-// select's default, TryLock, Gosched — neither holds the clock back nor
-// takes a whole execution, fair.go), the iteration order of a range over a map
-// is a choice of the exploration like the schedule (Options.MapOrders),
-// math/rand is seeded from the exploration seed, and every choice the
-// explorer makes is recorded. A replay token (Finding.Replay, passed back
-// as Options.Replay) re-runs exactly the execution of a finding.
+// Every execution is deterministic: time is virtual (it advances when no
+// goroutine can move, and a timer due within Options.EarlyFire may also
+// expire at any scheduling point, a choice the exploration makes like the
+// schedule), a goroutine that only polls neither holds the clock back nor
+// takes a whole execution, the iteration order of a range over a map is a
+// choice of the exploration (Options.MapOrders), math/rand is seeded from
+// the exploration seed, and every choice is recorded. A replay token
+// (Finding.Replay, passed back as Options.Replay) re-runs exactly the
+// execution of a finding.
 //
 // Typical use:
 //
@@ -37,7 +36,93 @@
 //		}
 //	}
 //
-// The Observer and Brancher interfaces (hooks.go) are the extension points
-// for LTL monitors and symbolic execution. STATUS.md in this directory
-// describes the design and what is not supported yet.
+// Report.Verdict is "pass" only for a complete exploration without
+// findings, "fail" for a finding that shows a bug, and "unknown" otherwise;
+// Report.Bound and Report.Suggestion say what cut an incomplete one. The
+// Observer and Brancher interfaces (hooks.go) are the extension points for
+// monitors and symbolic execution. docs/explore.md in the repository
+// describes the design: the machine, scheduling points, the strategies,
+// DPOR, the clock, and where to add a model, a strategy or a finding kind.
+//
+// # Limits
+//
+// Not supported; reaching these is an unsupported finding (verdict
+// unknown), never a silent pass:
+//
+//   - standard packages that are neither interpreted nor modelled: the rest
+//     of reflect (settable Values, Set*, Call, SliceOf…), encoding/json and
+//     other reflection-based encoders, fmt.Formatter and fmt.State, Sscan*,
+//     writing files, os.Stat and directories, net, syscalls, os/exec,
+//     os/signal, cgo, iter.Pull, runtime.Stack, testing.B and the T methods
+//     TempDir, Context, Setenv and Chdir; unsafe pointer arithmetic and
+//     uintptr-to-pointer conversions; testify failure messages that need
+//     its spew package (its success paths run);
+//   - calls from an explored body into this module's own libraries or the
+//     libraries they are built on (x/tools, Z3), except ltltest.Symbolic;
+//   - in //ltl:spec state predicates: locals and parameters, map indexing,
+//     method calls, comparisons of composite values, and go props; in
+//     predicates of scenario searches, symbolic values; in predicates of
+//     specs, a symbolic index or a symbolic value converted to a float;
+//   - symbolic inputs of types other than booleans and integers.
+//
+// Approximations; they never turn a bug into a pass unless stated:
+//
+//   - The explorer is stateless: every execution runs from the start and no
+//     program state is matched, so a program whose schedules never end (a
+//     ticker left running, a livelock) ends at a bound (unknown).
+//   - Virtual time: a timer or sleep longer than Options.EarlyFire expires
+//     only when no goroutine can move, so a bug that needs a long timeout to
+//     expire while other work still runs is missed. A spin loop on an atomic
+//     load or on time.Now is not a failed poll (fairness does not apply: it
+//     runs into the steps bound), and the clock does not advance for a loop
+//     that polls time.Now while no timer is set.
+//   - Fairness: a failed poll (select default, failed TryLock, Gosched,
+//     Sleep(0)) repeated more than twice in a row while another goroutine
+//     could move is not explored.
+//   - t.Parallel: all parallel subtests run at once (no -parallel limit);
+//     deadlocks that only a smaller limit causes are not reported.
+//   - sync.WaitGroup: a waiter is taken as registered when it is waiting as
+//     the counter reaches zero (Go's schedule in which it has not yet loaded
+//     the state is not explored); with DPOR, a schedule in which a waiter
+//     that reached Wait after the counter went to zero reaches it before is
+//     explored only if another race leads there.
+//   - DPOR is source-set DPOR, not optimal: it runs sleep-set-blocked
+//     executions (Report.Pruned). With Workers > 1 and a bound that cuts the
+//     exploration, which executions ran, and so the findings, depends on
+//     timing.
+//   - Data races are checked on every explored execution, but schedules are
+//     explored only at scheduling points: a race that exists only after an
+//     earlier racy read returned another value may need Options.Shared,
+//     which makes accesses to published memory scheduling points.
+//   - Map iteration: an entry added during a range is visited after the
+//     original entries (Go may also skip it or visit it earlier; the report
+//     warns). Ranges in initializers of packages other than the loaded ones,
+//     in scenario searches, and in modelled functions (reflect's MapKeys,
+//     sync.Map.Range) use insertion order, so a scenario search's "none"
+//     does not cover map orders.
+//   - Symbolic values: a value that can take more than Options.MaxSplit
+//     values where a concrete one is needed (an index, a size, a conversion
+//     to an interface, an argument of a model, a logged value) is fixed to
+//     one (Bound "concretized", unknown); memory addressed by a symbolic
+//     index is split over the indexes, not modelled as an array. Not
+//     covered either: a deferred or go delete on a map holding symbolic
+//     keys, and symbolic values in channel buffers or closures read by a
+//     model.
+//   - State predicates see writes made by interpreted code (a write a
+//     predicate may read is a scheduling point); memory written natively by
+//     a model (sort.Slice's swaps), by append into a backing array that a
+//     longer slice shares, or through unsafe.Pointer conversions is seen at
+//     the next scheduling step. A dependency's state-predicate specs are
+//     judged on every path of every test that imports it, whether its code
+//     ran or not (Options.Specs selects specs).
+//   - Scenario search matches states only for programs whose state is
+//     package variables and control positions; elsewhere it ends at its
+//     depth bound (unknown). It runs on one worker.
+//
+// What makes a verdict unknown rather than "pass … complete": a bound
+// (executions, steps or loop iterations, time, memory, preemptions), an
+// unsupported or internal finding, a solver query that timed out ("solver"),
+// a symbolic value fixed without covering the others ("concretized"), and
+// the sampling strategies (Random and PCT never complete; Auto is complete
+// only if its DPOR phase completed).
 package explore

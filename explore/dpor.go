@@ -866,7 +866,7 @@ func (d *dporChooser) addBacktrackTo(s *dporNode, pref uint64, initials []uint64
 	// ancestor with only independent transitions in between, such as
 	// shared reads) it is not explored at all, while the sleep set does
 	// not cover the reversal either. Preferring j's goroutine whenever it
-	// was enabled at s lost classes with Options.Shared (STATUS.md).
+	// was enabled at s lost classes with Options.Shared.
 	order := initials
 	if slices.Contains(initials, pref) {
 		order = append([]uint64{pref}, initials...)
@@ -947,8 +947,7 @@ func (d *dporChooser) split() [][]dporStep {
 // Which execution represents a class, and so a finding's trace, replay
 // token and execution number, depends on timing; the classes reached
 // (and so the findings by kind, message, position and steps) do not, on
-// the programs where sequential DPOR is complete (STATUS.md, known
-// problems: buffered channels used as locks).
+// the programs where sequential DPOR is complete.
 //
 // Tried and dropped: putting to sleep only siblings whose subtrees are
 // finished (reference-counted states) ran 3–4× the executions of one

@@ -80,7 +80,7 @@ func TestDPORChannelPhilosophers(t *testing.T) {
 // benchmark's three channel philosophers. DPOR with Shared once explored
 // 5 of the 6 (and 30 of the 36): a race's reversal was given to the
 // racing goroutine's earlier transition, which was not an initial of the
-// reversed sequence and was asleep (STATUS.md, addBacktrackTo).
+// reversed sequence and was asleep (addBacktrackTo).
 func TestDPORSharedChannelForks(t *testing.T) {
 	plain := runFunc(t, "outcomes", "ChanForksShared", Options{Strategy: DPOR, CountClasses: true})
 	require.True(t, plain.Complete)

@@ -52,7 +52,7 @@ func TestIndependenceAgainstDFS(t *testing.T) {
 		// known: DPOR misses classes (and IncDec's race findings, named
 		// in the other order) with and without the refinement: a Wait
 		// reached after the counter went to zero is not raced with the
-		// Add that brought it there (STATUS.md). Compared with DPOR
+		// Add that brought it there (intr_sync.go). Compared with DPOR
 		// without the refinement instead.
 		known bool
 	}{

@@ -134,11 +134,10 @@ type Report struct {
 	Infeasible int
 	// Warnings are problems that did not stop the exploration, e.g. a
 	// dependency whose package initialization is unsupported (its
-	// functions are then unsupported if called), or a scheduling point
-	// performed without a choice inside a function a modelled library
-	// function called (a Lock in a String method called by fmt): one per
-	// source position, after the others, in position order. They do not
-	// change Complete or the verdict.
+	// functions are then unsupported if called), or a range over a map
+	// that visited entries added during the range: one per source
+	// position, after the others, in position order. They do not change
+	// Complete or the verdict.
 	Warnings []string
 	// SpecPackages are the import paths of the packages whose //ltl:spec
 	// annotations were checked, each by its own monitors: the entry's
