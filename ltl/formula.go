@@ -1,12 +1,3 @@
-// Package ltl owns henceforth's formula language: the abstract syntax of
-// linear temporal logic over finite traces (LTLf) with future, past and the
-// Havelund–Roşu monitoring operators; its parser and printer; rewriting
-// (simplification, negation normal form); classification; the naive reference
-// evaluator that every engine is tested against; and random formulas for tests.
-//
-// Formulas are immutable and hash-consed: two formulas with the same structure
-// are the same value, so == compares them structurally in constant time and a
-// Formula can be a map key. The zero Formula is invalid.
 package ltl
 
 import "unique"
