@@ -1,9 +1,3 @@
-// Package monitor owns henceforth's runtime-verification engines built on
-// dynamic programming — the Havelund–Roşu past-time monitor (forward, online,
-// constant memory) and the Roşu–Havelund future-time monitor (backward over a
-// stored trace) — the Go code generator for monitors, explanations of
-// verdicts, and the types every engine shares: recorded traces, letters
-// (valuations of a monitor's atoms) and verdicts.
 package monitor
 
 import (
