@@ -1,7 +1,7 @@
 // Package automaton owns henceforth's finite-trace automata: the
 // translation of LTLf formulas into nondeterministic automata by the
 // finite-trace tableau (GPVW with the Giannakopoulou–Havelund acceptance for
-// finite words, as in the Java thesis of notes/jpf_ltl.md §3), their
+// finite words, as in the thesis on LTL checking in Java PathFinder), their
 // determinization and minimization, the online monitor that steps a DFA
 // once per event with early verdicts, language questions (emptiness,
 // universality, equivalence with shortest witnesses), and output as HOA,
@@ -9,7 +9,8 @@
 //
 // # Semantics
 //
-// Formulas are read under ltl.LTLf (docs/semantics.md): X, F, U and M are strong at
+// Formulas are read under ltl.LTLf (docs/semantics.md in the repository,
+// and package ltl's documentation): X, F, U and M are strong at
 // the end of the trace, N, G, W and R weak, and the empty trace is allowed:
 // a DFA's initial state accepts exactly when the formula holds on it.
 //
@@ -67,4 +68,26 @@
 // read as "the last transition is accepting"). WriteDOT draws the DFA;
 // WritePromela prints never claims in the format of the thesis's Figures 10
 // and 16, for the NFA and for the DFA.
+//
+// # Limits
+//
+//   - LTLf only: the automaton engine (the DFAs and their monitors) does
+//     not implement ltl.RosuHavelund; the DP engines of package monitor do.
+//   - Size: at most MaxAtoms (64) atoms, each maximal pure-past subformula
+//     counting as one unless past values are kept in the DFA; the subset
+//     construction stops with ErrTooLarge beyond Options.MaxStates states
+//     (DefaultMaxStates, 2^22) or Options.MaxNodes BDD nodes (DefaultMaxNodes,
+//     2^26), the explicit tableau beyond 2^16 nodes, and the Büchi
+//     translation beyond MaxBuchiStates (2^14) states or 64 eventualities.
+//     The minimal DFA of a formula can be doubly exponential in its size.
+//   - The explicit tableau (the NFA) rejects a past operator applied to a
+//     future subformula (ErrUnsupported); the symbolic translation accepts
+//     it by keeping past values in the DFA state.
+//   - Infinite words: the Büchi translation and EvalLasso cover future
+//     operators only; past operators, start, end and the intervals are
+//     ErrUnsupported there.
+//   - With past atoms computed by a monitor (the default), early verdicts
+//     are sound but may come later than the first position that decides
+//     them; Options.ExactPast makes them exact.
+//   - A DFA is immutable and safe for concurrent use; a Monitor is not.
 package automaton
