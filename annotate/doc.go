@@ -31,4 +31,27 @@
 // Entry points: Load (from package patterns, with go/packages) and FromTypes
 // (from syntax and types already at hand, as in an analysis pass; the
 // ltlanalysis subpackage is the go vet analyzer).
+//
+// # Limits
+//
+//   - This package binds atoms to program points; it gives them no runtime
+//     meaning. The explorer evaluates them and supports a subset: state
+//     predicates over package-level variables (not locals, parameters, map
+//     indexing or method calls), and no go props. A directive this package
+//     accepts can still be unsupported there.
+//   - A prop expression may call only len, cap, min, max, real, imag,
+//     complex and conversions; receives, function literals and other calls
+//     are rejected as side effects.
+//   - An event marks a statement inside a function body (the line before
+//     it, or its end); calls of a function are props (call F), not events.
+//     Spec files hold only prop and spec directives and include no other
+//     spec files.
+//   - //ltl:symbolic is bound to parameters and package-level variables
+//     whatever their type; the explorer accepts only booleans and integers.
+//   - //ltl:range promises a range for integer variables and channels of
+//     integers; only package split relies on it and checks it.
+//   - Lint's meaning checks consider non-empty traces with at most one event
+//     per step, and report only what the Checker proves; a spec the Checker
+//     cannot decide (too large, or an error) is reported as "meaning not
+//     checked", not as fine.
 package annotate

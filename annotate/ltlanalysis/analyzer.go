@@ -1,12 +1,3 @@
-// Package ltlanalysis is the go vet analyzer for //ltl: directives: it
-// reports every problem package annotate finds — malformed directives,
-// unknown atoms, Go expressions that do not type-check, are not boolean or
-// have side effects, events attached to nothing, duplicate names, spec files
-// that cannot be read — and the findings of annotate's Lint: specs that are
-// unsatisfiable, valid or vacuous, G(a -> G !a) that says less than it
-// seems, and props no spec uses.
-//
-// cmd/ltlvet runs it, under go vet or standalone.
 package ltlanalysis
 
 import (
