@@ -39,4 +39,23 @@
 //
 // Z3 reports errors by panicking through go-z3; Sessions recover them
 // at their boundary and return errors.
+//
+// # Limits
+//
+//   - Booleans and integers only: no floats, strings, pointers, arrays or
+//     structs as symbolic values (the explorer splits or fixes those where
+//     they meet a symbolic integer), and no array theory (a symbolic index
+//     is the explorer's business).
+//   - Integers follow a 64-bit platform: int, uint and uintptr are 64 bits
+//     wide, whatever GOARCH the tested program targets.
+//   - Every query runs under a time limit (Config.Timeout, DefaultTimeout
+//     10 s): nonlinear arithmetic (products of inputs, divisions by inputs)
+//     may answer Unknown, which callers must treat as not decided.
+//   - A Session owns a Z3 context, which costs milliseconds to create and
+//     is not shared: one per worker, and a fresh one where an answer must
+//     not depend on earlier queries. Z3's models are not unique: the same
+//     path condition may give other input values in another context, so
+//     compare path conditions, and check values by evaluation, not by
+//     equality with an earlier run.
+//   - Building requires cgo and the Z3 library (libz3).
 package symbolic
