@@ -27,4 +27,28 @@
 // exhaustive exploration with an interpreter of the clauses that is
 // independent of the BDDs; Conforms checks a hand-written controller (any
 // Stepper) the same way, breadth first.
+//
+// # Limits
+//
+//   - GR(1) only: initial conditions, G ψ with ψ using at most one level of
+//     next, and G F φ, in assumptions and guarantees. Other temporal shapes
+//     (G(r -> F g), persistence F G, nested next) are ErrNotGR1 errors at the
+//     offending operator; rewrite them with auxiliary variables.
+//   - Variables are Booleans or bounded integers. Generated Go controllers
+//     (WriteGo) pack the inputs, and the outputs, into 64 bits each: specs
+//     with more valuations are ErrTooLarge there.
+//   - TLSF: basic TLSF with Mealy semantics only; parametric TLSF (GLOBAL),
+//     bus signals and Moore semantics or targets are ErrUnsupported (convert
+//     with syfco -f basic first).
+//   - Explicit machines (Mealy, Moore, counterstrategies) enumerate
+//     reachable states and stop at DefaultMaxStates (100000) unless given
+//     another bound, with ErrTooLarge; the symbolic Controller has no such
+//     bound. Verifying an explicit machine enumerates every input valuation
+//     at every state.
+//   - Conforms explores behaviours up to its depth and node bounds (12 and
+//     200000 by default); without a way to identify the implementation's
+//     states it checks safety guarantees only; an incomplete result without
+//     a violation is unknown, not a proof.
+//   - Cores are minimal (dropping any guarantee makes the rest realizable),
+//     not minimum: another, smaller core may exist.
 package synth
