@@ -15,4 +15,17 @@
 // chained unique table, direct-mapped cache) and github.com/dalzilio/rudd
 // (NewRudd), whose map-based unique table made it several times slower on
 // the GR(1) benchmarks.
+//
+// # Limits
+//
+//   - The variable order is the declaration order, fixed by Build (each
+//     variable's primed bits interleaved with its unprimed ones); there is
+//     no dynamic reordering, so a bad declaration order can make BDDs
+//     exponentially larger. No variable can be declared after Build.
+//   - An integer variable spans at most 2^30 values (30 bits).
+//   - After a failure — the node table's limit reached (ErrNodeLimit), or
+//     the Space's context done (ErrInterrupted) — Space.Err reports why,
+//     and the BDDs computed after it are not meaningful. Only the native kernel can be interrupted by a context;
+//     rudd cannot.
+//   - A Space and its BDDs are not safe for concurrent use.
 package fds
