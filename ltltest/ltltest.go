@@ -1,13 +1,3 @@
-// Package ltltest is what a Go test imports to check temporal properties:
-// Holds and Violated for a recorded trace, NewMonitor for a recorder that the
-// code under test feeds while it runs, and (as the other packages land) the
-// explorer, synthesis and compositional helpers.
-//
-// It follows testify's conventions: every function takes the test first,
-// calls t.Helper(), reports a failure with the formula, the verdict, where it
-// was decided, why, and the trace around that position, and returns whether
-// it passed; the Require variants stop the test with t.FailNow instead.
-// Malformed formulas fail the test with the parse error, never panic.
 package ltltest
 
 import (
