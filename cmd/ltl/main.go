@@ -1,11 +1,3 @@
-// Command ltl checks temporal properties from the shell: the verdict of a
-// formula on a recorded trace, an online monitor, generated Go monitors, the
-// automaton of a formula, and more (see `ltl help`).
-//
-// Exit status, for every subcommand: 0 the answer is yes (holds, realizable,
-// no finding), 1 the answer is no (violated, unrealizable, findings), 2 a
-// usage or input error, reported in one line on stderr that names the
-// position of the problem.
 package main
 
 import (
