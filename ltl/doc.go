@@ -21,6 +21,9 @@
 //	constants    true false
 //	atoms        identifiers [A-Za-z_][A-Za-z0-9_.]* that are not keywords;
 //	             any text in double quotes: "balance >= 0" (escapes \" and \\)
+//	at(G, L)     a scenario atom: the atom named at(G,L), G made of
+//	             [A-Za-z0-9_.#] and L of [A-Za-z0-9_.]; explore.Find reads
+//	             it as "goroutine G is at label L"; at without ( is an atom
 //	Boolean      ! ~ (not)   && & (and)   || | (or)   ^ xor (xor)
 //	             -> => (implies)   <-> <=> (iff)
 //	future       X f, X[!] f (strong next)   N f, WX f (weak next)
