@@ -947,7 +947,8 @@ func (d *dporChooser) split() [][]dporStep {
 // Which execution represents a class, and so a finding's trace, replay
 // token and execution number, depends on timing; the classes reached
 // (and so the findings by kind, message, position and steps) do not, on
-// the programs where sequential DPOR is complete.
+// the programs where sequential DPOR is complete (STATUS.md, known
+// problems: buffered channels used as locks).
 //
 // Tried and dropped: putting to sleep only siblings whose subtrees are
 // finished (reference-counted states) ran 3–4× the executions of one
