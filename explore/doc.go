@@ -73,9 +73,11 @@
 //   - Virtual time: a timer or sleep longer than Options.EarlyFire expires
 //     only when no goroutine can move, so a bug that needs a long timeout to
 //     expire while other work still runs is missed. A spin loop on an atomic
-//     load or on time.Now is not a failed poll (fairness does not apply: it
-//     runs into the steps bound), and the clock does not advance for a loop
-//     that polls time.Now while no timer is set.
+//     load or on time.Now is not a failed poll (its outcome is a value), so
+//     fairness does not apply: each number of iterations before the awaited
+//     write is an execution of its own, and the exploration may not
+//     complete. The clock does not advance for a loop that polls time.Now
+//     while no timer is set.
 //   - Fairness: a failed poll (select default, failed TryLock, Gosched,
 //     Sleep(0)) repeated more than twice in a row while another goroutine
 //     could move is not explored.
