@@ -12,7 +12,7 @@ import (
 // muxsem is MUX-SEM of the JTLV thesis (Fig 4.1): mutual exclusion
 // (proved after refinement) and starvation freedom of P[1] (violated: a
 // lasso).
-const muxsem = "../../split/testdata/muxsem.smv"
+const muxsem = "../../split/smv/testdata/muxsem.smv"
 
 // brokenLock checks the flag and sets it in two moves: two workers can
 // both enter.
