@@ -684,7 +684,7 @@ func (e Expr) Check() error {
 
 // CheckBool reports an error unless e is a Boolean expression without
 // choices; what names e's role in the message ("guard of c").
-func CheckBool(e Expr, what string) error {
+func (e Expr) CheckBool(what string) error {
 	t, ch, err := typeOf(e.n)
 	if err != nil {
 		return err

@@ -140,9 +140,10 @@ func (p *Program) Enum(name string, values ...string) *Var {
 // Init adds a constraint on the initial values of the shared variables.
 func (p *Program) Init(e Expr) { p.init = append(p.init, e) }
 
-// Define names an expression over p's variables (a predicate, or a
-// constant such as the parameter N) for the text of properties: an
-// identifier of a property's text may use the name.
+// Define names an expression over p's variables (a predicate, a constant
+// such as the parameter N) for the text of properties, which may use the
+// name; a name that starts with a process's name and a dot (P[1].crit) is
+// a member of that process.
 func (p *Program) Define(name string, e Expr) { p.defines[name] = e }
 
 // Defines returns a copy of the names given with Define.
@@ -301,7 +302,7 @@ func (p *Program) Validate() error {
 		return errorf(Pos{}, ErrProgram, "program %s has no processes", p.name)
 	}
 	for _, e := range p.init {
-		if err := CheckBool(e, "initial condition"); err != nil {
+		if err := e.CheckBool("initial condition"); err != nil {
 			return err
 		}
 		var bad *Var
@@ -328,7 +329,7 @@ func (p *Program) Validate() error {
 			return nil
 		}
 		for _, e := range pr.init {
-			if err := CheckBool(e, "initial condition"); err != nil {
+			if err := e.CheckBool("initial condition"); err != nil {
 				return err
 			}
 			if err := local(e, "initial condition"); err != nil {
@@ -337,7 +338,7 @@ func (p *Program) Validate() error {
 		}
 		for _, c := range pr.commands {
 			if !c.Guard.IsZero() {
-				if err := CheckBool(c.Guard, "guard of "+c.Name); err != nil {
+				if err := c.Guard.CheckBool("guard of " + c.Name); err != nil {
 					return err
 				}
 				if err := local(c.Guard, "guard of "+c.Name); err != nil {
@@ -372,7 +373,7 @@ func (p *Program) Validate() error {
 			}
 		}
 		for _, e := range pr.justice {
-			if err := CheckBool(e, "justice"); err != nil {
+			if err := e.CheckBool("justice"); err != nil {
 				return err
 			}
 			if err := local(e, "justice"); err != nil {
@@ -381,7 +382,7 @@ func (p *Program) Validate() error {
 		}
 		for _, c := range pr.compassion {
 			for _, e := range []Expr{c.P, c.Q} {
-				if err := CheckBool(e, "compassion"); err != nil {
+				if err := e.CheckBool("compassion"); err != nil {
 					return err
 				}
 				if err := local(e, "compassion"); err != nil {

@@ -82,7 +82,7 @@ func (p *Property) Validate() error {
 			return errorf(p.Pos, ErrProgram, "empty invariant")
 		}
 		for _, c := range p.Conjuncts {
-			if err := CheckBool(c, "invariant"); err != nil {
+			if err := c.CheckBool("invariant"); err != nil {
 				return err
 			}
 		}
@@ -95,7 +95,7 @@ func (p *Property) Validate() error {
 			if !ok {
 				return errorf(p.Pos, ErrType, "atom %q of %s is not defined", a, p.Formula)
 			}
-			if err := CheckBool(e, "atom "+a); err != nil {
+			if err := e.CheckBool("atom " + a); err != nil {
 				return err
 			}
 		}

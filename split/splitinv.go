@@ -219,7 +219,7 @@ func (inv *Invariant) pred(k int, e Expr) (fds.BDD, error) {
 	if k < 0 || k >= len(inv.theta) {
 		return fds.BDD{}, fmt.Errorf("split: no component %d", k)
 	}
-	if err := CheckBool(e, "predicate"); err != nil {
+	if err := e.CheckBool("predicate"); err != nil {
 		return fds.BDD{}, err
 	}
 	// Within θ_k's domain: the domains of X and L_k.

@@ -23,9 +23,9 @@
 // and owner (the sender whose value is in the channel), a send taking two
 // steps (put, then wait until received) and a receive one.
 //
-// Program.Check first looks for a violation of an invariant with
-// FalsifyGoroutines goroutines and lifts it to N, then checks the N
-// goroutines.
+// Program.Check first looks for a violation of an invariant with 2, then
+// 3, … up to FalsifyGoroutines goroutines and lifts one it finds to N;
+// otherwise it checks the N goroutines.
 //
 // # Accepted Go
 //

@@ -76,7 +76,7 @@ func Load(ctx context.Context, cfg Config, pattern, fn string, n int) (*Program,
 	}
 	pkgs, err := packages.Load(lcfg, pattern)
 	if err != nil {
-		return nil, fmt.Errorf("split: loading %s: %w", pattern, err)
+		return nil, fmt.Errorf("gosplit: loading %s: %w", pattern, err)
 	}
 	// Prefer the in-package test variant: it has the package's files and
 	// its tests (harnesses).
@@ -93,19 +93,19 @@ func Load(ctx context.Context, cfg Config, pattern, fn string, n int) (*Program,
 	}
 	for _, p := range pkgs {
 		if len(p.Errors) > 0 {
-			return nil, fmt.Errorf("split: loading %s: %w", pattern, p.Errors[0])
+			return nil, fmt.Errorf("gosplit: loading %s: %w", pattern, p.Errors[0])
 		}
 	}
 	if pkg == nil {
 		if len(pkgs) == 0 {
-			return nil, fmt.Errorf("split: no package matches %s", pattern)
+			return nil, fmt.Errorf("gosplit: no package matches %s", pattern)
 		}
 		return nil, srcpos.Errorf(split.Pos{}, split.ErrType, "no function %s in package %s", fn, pkgs[0].PkgPath)
 	}
 	return Extract(pkg.Fset, pkg.Syntax, pkg.Types, pkg.TypesInfo, fn, n)
 }
 
-// Extract extracts the program in which fn, a function of the type-checked
+// Extract returns the program in which fn, a function of the type-checked
 // package pkg, runs as n goroutines. files must have been parsed with
 // comments and info must record Types, Defs, Uses and InitOrder (as
 // go/packages provides); neither is modified.
@@ -120,7 +120,7 @@ func Load(ctx context.Context, cfg Config, pattern, fn string, n int) (*Program,
 // (main, init functions, tests) is not part of the model.
 func Extract(fset *gotoken.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, fn string, n int) (*Program, error) {
 	if n < 1 {
-		return nil, fmt.Errorf("split: Extract: %d goroutines (want at least 1)", n)
+		return nil, fmt.Errorf("gosplit: Extract: %d goroutines (want at least 1)", n)
 	}
 	obj, _ := pkg.Scope().Lookup(fn).(*types.Func)
 	if obj == nil {
@@ -128,7 +128,7 @@ func Extract(fset *gotoken.FileSet, files []*ast.File, pkg *types.Package, info 
 	}
 	annots, err := annotate.FromTypes(fset, files, pkg, info)
 	if err != nil {
-		return nil, fmt.Errorf("split: %w", err)
+		return nil, fmt.Errorf("gosplit: %w", err)
 	}
 	var decl *ast.FuncDecl
 	for _, f := range files {
@@ -208,7 +208,7 @@ func (g *Program) instantiateAll() error {
 	}
 	g.build()
 	if err := g.Program.Validate(); err != nil {
-		return fmt.Errorf("split: extracted program: %w", err)
+		return fmt.Errorf("gosplit: extracted program: %w", err)
 	}
 	if rt := g.runtimeProperty(); rt != nil {
 		g.Properties = append(g.Properties, rt)
@@ -406,7 +406,7 @@ func (s Step) String() string {
 // goroutine that has returned or is blocked) are left out.
 func (g *Program) Steps(t *split.Trace) ([]Step, error) {
 	if t == nil {
-		return nil, errors.New("split: Steps: nil trace")
+		return nil, errors.New("gosplit: Steps: nil trace")
 	}
 	var out []Step
 	for j, st := range t.Steps {
@@ -417,11 +417,11 @@ func (g *Program) Steps(t *split.Trace) ([]Step, error) {
 			}
 		}
 		if i < 0 || j+1 >= len(t.States) {
-			return nil, fmt.Errorf("split: Steps: step %d: unknown process %q", j, st.Process)
+			return nil, fmt.Errorf("gosplit: Steps: step %d: unknown process %q", j, st.Process)
 		}
 		from, to := t.States[j][g.pcs[i].Index()], t.States[j+1][g.pcs[i].Index()]
 		if from < 0 || from >= len(g.c.locs) || to < 0 || to >= len(g.c.locs) {
-			return nil, fmt.Errorf("split: Steps: step %d: pc out of range", j)
+			return nil, fmt.Errorf("gosplit: Steps: step %d: pc out of range", j)
 		}
 		if st.Command == "skip" || st.Command == "" {
 			continue

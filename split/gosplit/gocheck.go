@@ -86,14 +86,14 @@ func (g *Program) falsify(ctx context.Context, spec string, prop *split.Property
 	}
 	t, err := g.lift(small, res.Counterexample)
 	if err != nil {
-		return nil, fmt.Errorf("split: internal error: lifting the counterexample of %d goroutines: %w", k, err)
+		return nil, fmt.Errorf("gosplit: internal error: lifting the counterexample of %d goroutines: %w", k, err)
 	}
 	violated, err := g.Program.Violates(t, prop)
 	if err != nil {
-		return nil, fmt.Errorf("split: internal error: the lifted counterexample does not replay: %w", err)
+		return nil, fmt.Errorf("gosplit: internal error: the lifted counterexample does not replay: %w", err)
 	}
 	if !violated {
-		return nil, fmt.Errorf("split: internal error: the lifted counterexample of %d goroutines does not violate %s", k, prop.Name)
+		return nil, fmt.Errorf("gosplit: internal error: the lifted counterexample of %d goroutines does not violate %s", k, prop.Name)
 	}
 	return &split.Result{
 		Verdict:        split.Violated,

@@ -228,7 +228,7 @@ func (g *Program) instantiate(f ltl.Formula, atoms map[string]*gatom, i int) (sp
 	case ltl.OpXor:
 		return split.Xor(args[0], args[1]), nil
 	}
-	return split.Expr{}, fmt.Errorf("split: operator %s in a state formula", f.Op())
+	return split.Expr{}, fmt.Errorf("gosplit: operator %s in a state formula", f.Op())
 }
 
 // countAtMost expands "at most max goroutines satisfy a" into conjuncts
@@ -274,13 +274,13 @@ func (g *Program) Property(spec string) (*split.Property, error) {
 	}
 	f, err := ltl.Parse(spec)
 	if err != nil {
-		return nil, fmt.Errorf("split: spec %q: %w", spec, err)
+		return nil, fmt.Errorf("gosplit: spec %q: %w", spec, err)
 	}
 	atoms := map[string]*gatom{}
 	for _, a := range f.Atoms() {
 		ga, err := g.textAtom(a)
 		if err != nil {
-			return nil, fmt.Errorf("split: spec %q: atom %q: %w", spec, a, err)
+			return nil, fmt.Errorf("gosplit: spec %q: atom %q: %w", spec, a, err)
 		}
 		atoms[a] = ga
 	}

@@ -51,7 +51,7 @@ func Parse(name, src string, n int) (*split.Program, error) {
 func ParseFile(path string, n int) (*split.Program, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("split: %w", err)
+		return nil, fmt.Errorf("smv: %w", err)
 	}
 	return Parse(path, string(src), n)
 }
@@ -218,17 +218,10 @@ func (e *elaborator) elabMain(m *moduleDecl) (*split.Program, error) {
 		}
 		p.AddProperty(prop)
 	}
-	// The names ParseProperty resolves beyond the program's variables.
 	if e.n > 0 {
 		p.Define("N", split.Int(e.n))
 	}
-	for name, d := range sc.names {
-		if dv, ok := d.(*defVal); ok {
-			if x, err := e.exprOf(&snode{kind: sIdent, text: name, pos: dv.d.pos}, sc, nil); err == nil {
-				p.Define(name, x)
-			}
-		}
-	}
+	e.publish(sc, "", nil)
 	return p, nil
 }
 
@@ -494,7 +487,32 @@ func (e *elaborator) process(name string, self int, t *typeDecl, main *scope) (*
 	if len(m.invarspecs) > 0 || len(m.ltlspecs) > 0 {
 		return nil, srcpos.Errorf(m.pos, split.ErrUnsupported, "specifications belong to MODULE main (module %s has some)", m.name)
 	}
+	e.publish(sc, name+".", m.params)
 	return pv, nil
+}
+
+// publish names, with Program.Define, what the text of a property may use
+// besides variables (see ParseProperty): the definitions of scope sc, and
+// the parameters params that denote expressions, each called prefix+name
+// (P[1].crit for the definition crit of process P[1]). A definition that
+// is not an expression (an array) is left out; publishing does not count
+// towards the text's size budget.
+func (e *elaborator) publish(sc *scope, prefix string, params []string) {
+	defer func(budget int) { e.budget = budget }(e.budget)
+	for name, d := range sc.names {
+		dv, ok := d.(*defVal)
+		if !ok {
+			continue
+		}
+		if x, err := e.exprOf(&snode{kind: sIdent, text: name, pos: dv.d.pos}, sc, nil); err == nil {
+			e.prog.Define(prefix+name, x)
+		}
+	}
+	for _, name := range params {
+		if x, ok := sc.names[name].(split.Expr); ok {
+			e.prog.Define(prefix+name, x)
+		}
+	}
 }
 
 // command expands one COMMANDS entry (once per index of its binder).
@@ -628,7 +646,7 @@ func (e *elaborator) boolExpr(n *snode, sc *scope) (split.Expr, error) {
 	if err != nil {
 		return split.Expr{}, err
 	}
-	if err := split.CheckBool(x, "condition"); err != nil {
+	if err := x.CheckBool("condition"); err != nil {
 		return split.Expr{}, err
 	}
 	return x, nil
@@ -864,7 +882,7 @@ func (e *elaborator) value(n *snode, sc *scope, want *split.Var) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			if err := split.CheckBool(x, n.text); err != nil {
+			if err := x.CheckBool(n.text); err != nil {
 				return nil, err
 			}
 			parts = append(parts, x)

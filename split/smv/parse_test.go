@@ -56,36 +56,45 @@ func TestParseErrors(t *testing.T) {
 }
 
 // ParseProperty resolves the names of a parsed program's main module: N,
-// DEFINEs, arrays with variable indices, arrays of processes, enumeration
-// values; and the same names for a program built with the Go API.
+// DEFINEs (of main and of processes), process parameters, arrays with
+// variable indices, arrays of processes, enumeration values; and the same names for a program built with the Go API.
 func TestParsePropertyNames(t *testing.T) {
 	src := `MODULE main
 VAR
   a : array 1..2 of 0..3;
   i : 1..2;
   c : {red, green};
-  P : array 1..N of process m(a);
+  P : array 1..N of process m(a, a[1]);
 DEFINE
   zero := a[1] = 0;
-MODULE m(a)
+MODULE m(a, first)
 VAR
   v : boolean;
   q : array 0..1 of boolean;
+DEFINE
+  low := !v;
 COMMANDS
   go : !v -> v := TRUE;
 `
 	p, err := Parse("f.smv", src, 2)
 	require.NoError(t, err)
 	for text, want := range map[string]string{
-		"forall j in 1..N : P[j].v": "P[1].v & P[2].v",
-		"a[i] = 0":                  "(i = 1 ? a[1] : a[2]) = 0",
-		"zero & c = green":          "a[1] = 0 & c = green",
-		"P[2].q[i - 1]":             "(i - 1 = 0 ? P[2].q[0] : P[2].q[1])",
+		"forall j in 1..N : P[j].v":   "P[1].v & P[2].v",
+		"a[i] = 0":                    "(i = 1 ? a[1] : a[2]) = 0",
+		"zero & c = green":            "a[1] = 0 & c = green",
+		"P[1].low & P[2].first = 0":   "!P[1].v & a[1] = 0",
+		"forall j in 1..N : P[j].low": "!P[1].v & !P[2].v",
+		"P[2].q[i - 1]":               "(i - 1 = 0 ? P[2].q[0] : P[2].q[1])",
 	} {
 		prop, err := ParseProperty(p, text)
 		require.NoError(t, err, text)
 		assert.Equal(t, want, split.And(prop.Conjuncts...).String(), text)
 	}
+	single, err := Parse("g.smv", "MODULE main\nVAR\n  x : boolean;\n  p : process m(x);\nMODULE m(y)\nDEFINE\n  set := y;\nCOMMANDS\n  go : !y -> y := TRUE;\n", 0)
+	require.NoError(t, err)
+	prop, err := ParseProperty(single, "p.set")
+	require.NoError(t, err)
+	assert.Equal(t, "x", split.And(prop.Conjuncts...).String())
 	live, err := ParseProperty(p, "LTLSPEC G (P[1].v -> F !c = red)")
 	require.NoError(t, err)
 	assert.Equal(t, split.KindLTL, live.Kind)
@@ -98,7 +107,7 @@ COMMANDS
 	g.Int("k", 1, 2)
 	g.Process("P[1]").Int("loc", 0, 2)
 	g.Define("N", split.Int(1))
-	prop, err := ParseProperty(g, "flag[k] & (forall j in 1..N : P[j].loc = 0)")
+	prop, err = ParseProperty(g, "flag[k] & (forall j in 1..N : P[j].loc = 0)")
 	require.NoError(t, err)
 	assert.Equal(t, "(k = 1 ? flag[1] : flag[2]) & P[1].loc = 0", split.And(prop.Conjuncts...).String())
 }

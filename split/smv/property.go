@@ -19,8 +19,9 @@ import (
 // split's Go API. Names resolve to p's variables by their full names (x,
 // flag[2], P[1].loc), to arrays of them indexed by any integer expression
 // (flag[turn], P[i].loc inside a quantifier), to enumeration values, and to
-// what p.Define named (Parse defines the parameter N and the DEFINEs of
-// MODULE main).
+// what p.Define named: Parse defines the parameter N, the DEFINEs of
+// MODULE main, and each process's DEFINEs and parameters by their full
+// names (P[1].crit, which a property may also write P[i].crit).
 func ParseProperty(p *split.Program, src string) (*split.Property, error) {
 	toks, err := lex("", src)
 	if err != nil {
@@ -68,21 +69,29 @@ var ident = regexp.MustCompile(`^[A-Za-z_][A-Za-z_0-9]*$`)
 
 // programScope rebuilds the names of p's main module that are not full
 // variable names (which the elaborator looks up in p): p's definitions,
-// and the arrays of variables and of processes p's names form. An element
-// of an array of processes is a *procVal whose scope binds the process's
-// locals by their short names.
+// its processes, and the arrays of variables and of processes its names
+// form. A process (or an element of an array of processes) is a *procVal whose scope binds the process's
+// locals, and the definitions named after it (P[1].crit), by their short
+// names.
 func programScope(p *split.Program) *scope {
+	defines := p.Defines()
 	sc := &scope{names: map[string]any{}}
 	elems := map[string]any{}
 	for _, v := range p.SharedVars() {
 		elems[v.Name()] = split.Ref(v)
 	}
 	for _, pr := range p.Processes() {
-		locals := &scope{names: map[string]any{}}
+		prefix := pr.Name() + "."
 		mine := map[string]any{}
 		for _, v := range pr.Locals() {
-			mine[strings.TrimPrefix(v.Name(), pr.Name()+".")] = split.Ref(v)
+			mine[strings.TrimPrefix(v.Name(), prefix)] = split.Ref(v)
 		}
+		for name, x := range defines {
+			if short, ok := strings.CutPrefix(name, prefix); ok {
+				mine[short] = x
+			}
+		}
+		locals := &scope{names: map[string]any{}}
 		bindArrays(locals.names, mine)
 		for name, x := range mine {
 			if ident.MatchString(name) {
@@ -92,8 +101,15 @@ func programScope(p *split.Program) *scope {
 		elems[pr.Name()] = &procVal{proc: pr, sc: locals}
 	}
 	bindArrays(sc.names, elems)
-	for name, x := range p.Defines() {
-		sc.names[name] = x
+	for name, x := range elems {
+		if ident.MatchString(name) {
+			sc.names[name] = x
+		}
+	}
+	for name, x := range defines {
+		if ident.MatchString(name) {
+			sc.names[name] = x
+		}
 	}
 	return sc
 }
