@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/henceforth-go/henceforth/split"
+	"github.com/henceforth-go/henceforth/split/smv"
 )
 
 // This file holds the compositional helpers: Split and SplitViolated check
@@ -29,7 +30,7 @@ func WithSplitOptions(o split.Options) Option {
 }
 
 // SplitProperty is what Split accepts as the property: a *split.Property
-// (split.NewInvariant, split.NewLTL, split.ParseProperty), or a string that
+// (split.NewInvariant, split.NewLTL, smv.ParseProperty), or a string that
 // names one of the program's properties (INVARSPEC NAME mutex := …) or is a
 // property in the text format ("LTLSPEC G(P[1].loc = 1 -> F P[1].loc = 2)",
 // or an invariant expression).
@@ -46,7 +47,7 @@ type SplitProperty interface {
 // a pass. The trailing arguments are Options (WithSplitOptions) and a
 // testify-style failure message.
 //
-//	p, err := split.ParseFile("testdata/muxsem.smv", 64)
+//	p, err := smv.ParseFile("testdata/muxsem.smv", 64)
 //	require.NoError(t, err)
 //	ltltest.Split(t, p, "mutex")
 func Split[P SplitProperty](t TestingT, program *split.Program, property P, args ...any) bool {
@@ -151,7 +152,7 @@ func resolveSplitProperty[P SplitProperty](program *split.Program, property P) (
 				return q, nil
 			}
 		}
-		return split.ParseProperty(program, p)
+		return smv.ParseProperty(program, p)
 	}
 	return nil, fmt.Errorf("property of type %T", property) // unreachable: P is constrained
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/henceforth-go/henceforth/ltl"
 	"github.com/henceforth-go/henceforth/ltltest"
 	"github.com/henceforth-go/henceforth/split"
+	"github.com/henceforth-go/henceforth/split/smv"
 )
 
 // semaphore is MUX-SEM (Fig 4.1 of the JTLV thesis) for n processes:
@@ -16,7 +17,7 @@ import (
 // starvation freedom of P[1] does not under unconditional fairness.
 func semaphore(t *testing.T, n int) *split.Program {
 	t.Helper()
-	p, err := split.ParseFile("../split/testdata/muxsem.smv", n)
+	p, err := smv.ParseFile("../split/smv/testdata/muxsem.smv", n)
 	require.NoError(t, err)
 	return p
 }

@@ -7,15 +7,16 @@ import (
 
 	"github.com/henceforth-go/henceforth/explore"
 	"github.com/henceforth-go/henceforth/split"
+	"github.com/henceforth-go/henceforth/split/gosplit"
 )
 
 // SplitN checks spec compositionally for the Go function pkgFunc run as n
-// goroutines (split.LoadGo, split.GoProgram.Check): pkgFunc is a package
+// goroutines (gosplit.Load, gosplit.Program.Check): pkgFunc is a package
 // pattern and a function name joined by a dot ("./mutex.worker",
 // "example.com/p.worker", or ".worker" for the package of the test
 // itself; a relative pattern is resolved in the test's directory, the
 // package directory `go test` runs in); spec is the name of a //ltl:spec
-// of the package or a formula (see split.GoProgram.Property, e.g.
+// of the package or a formula (see gosplit.Program.Property, e.g.
 // `G "count(crit) <= 1"`). The runtime property (every //ltl:range kept,
 // no unlock of an unlocked mutex) is checked too. It passes only if every
 // check is proved; a counterexample fails the test with the interleaving
@@ -43,7 +44,7 @@ func SplitN(t TestingT, pkgFunc string, n int, spec string, args ...any) bool {
 	if opts.MaxNodes == 0 {
 		opts.MaxNodes = DefaultSplitNNodes
 	}
-	g, err := split.LoadGo(ctx, split.GoConfig{}, pattern, fn, n)
+	g, err := gosplit.Load(ctx, gosplit.Config{}, pattern, fn, n)
 	if err != nil {
 		fail(t, headline+": cannot extract a program", err.Error(), msg)
 		return false
@@ -103,7 +104,7 @@ func RequireSplitN(t TestingT, pkgFunc string, n int, spec string, args ...any) 
 
 // confirm runs the explorer on the package's first harness, checking the
 // spec on the real code, and describes what it found.
-func confirm(ctx context.Context, g *split.GoProgram, pattern, spec string) string {
+func confirm(ctx context.Context, g *gosplit.Program, pattern, spec string) string {
 	r, err := ConfirmSplit(ctx, g, pattern, spec)
 	switch {
 	case err != nil:
@@ -115,12 +116,12 @@ func confirm(ctx context.Context, g *split.GoProgram, pattern, spec string) stri
 }
 
 // ConfirmSplit explores the first harness of g (a function of the package
-// that starts the goroutine function with go; see split.GoProgram) with
+// that starts the goroutine function with go; see gosplit.Program) with
 // DPOR and every shared access a scheduling point (at most 20000
 // executions), checking spec (a //ltl:spec of the package), and returns
 // the first violation of spec found, or nil if the bounded exploration
 // found none.
-func ConfirmSplit(ctx context.Context, g *split.GoProgram, pattern, spec string) (*explore.Finding, error) {
+func ConfirmSplit(ctx context.Context, g *gosplit.Program, pattern, spec string) (*explore.Finding, error) {
 	if len(g.Harnesses) == 0 {
 		return nil, fmt.Errorf("the package has no harness (a function without parameters, or a test, that starts %s with go)", g.Func.Name())
 	}

@@ -18,7 +18,7 @@ import (
 //	go test -run '^$' -bench . -benchtime 1x -timeout 0 ./split/
 
 // benchLimit is the time after which a configuration stops growing N
-// (the 120 s; -split.limit lowers it for a quicker table).
+// (120 s; -split.limit lowers it for a quicker table).
 var benchLimitFlag = flag.Duration("split.limit", 120*time.Second, "stop a benchmark table's configuration after a run exceeds this")
 
 func benchLimit() time.Duration { return *benchLimitFlag }
@@ -192,7 +192,7 @@ func BenchmarkTable45German(b *testing.B) {
 }
 
 // Table 4.7: Peterson's protocol, also staged (its breadth-first
-// intermediate sets explode from N = 5 on, split/STATUS.md).
+// intermediate sets explode from N = 5 on, docs/split.md).
 func BenchmarkTable47Peterson(b *testing.B) {
 	invariantTable(b, []int{4, 5, 6}, peterson, true)
 }

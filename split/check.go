@@ -128,13 +128,13 @@ func (r *Result) String() string {
 // a Reason, not an error.
 func Check(ctx context.Context, p *Program, prop *Property, opts Options) (*Result, error) {
 	start := time.Now()
-	if err := p.validate(); err != nil {
+	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	if prop == nil {
 		return nil, errors.New("split: Check: nil property")
 	}
-	if err := prop.validate(); err != nil {
+	if err := prop.Validate(); err != nil {
 		return nil, err
 	}
 	var (

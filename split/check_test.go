@@ -51,13 +51,13 @@ func TestProgramErrors(t *testing.T) {
 	_, err := Check(context.Background(), p, NewInvariant("i", Ref(x)), Options{})
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, ErrProgram))
-	assert.Equal(t, "split: malformed program: command steal of B assigns A.v, a local variable of another process", err.Error())
+	assert.Equal(t, "malformed program: command steal of B assigns A.v, a local variable of another process", err.Error())
 
 	q := NewProgram("dup")
 	q.Bool("x")
 	q.Int("x", 0, 2)
 	q.Process("P")
-	assert.EqualError(t, q.Err(), "split: type error: variable x declared twice")
+	assert.EqualError(t, q.Err(), "type error: variable x declared twice")
 	_, err = ComputeInvariant(context.Background(), q, InvariantOptions{})
 	assert.True(t, errors.Is(err, ErrType))
 
@@ -66,7 +66,7 @@ func TestProgramErrors(t *testing.T) {
 	pr := r.Process("P")
 	pr.Command("c", Ref(y), Set(y, Int(0)))
 	_, err = ComputeInvariant(context.Background(), r, InvariantOptions{})
-	assert.EqualError(t, err, "split: type error: guard of c: y is integer, want boolean")
+	assert.EqualError(t, err, "type error: guard of c: y is integer, want boolean")
 }
 
 func TestReplayRejectsBadTraces(t *testing.T) {

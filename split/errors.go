@@ -2,7 +2,6 @@ package split
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/henceforth-go/henceforth/internal/srcpos"
 )
@@ -25,27 +24,11 @@ var (
 	ErrProgram = errors.New("malformed program")
 )
 
-// Error is a positioned error about a program or a property. Kind is one of
-// the Err values above and is what errors.Is matches.
-type Error struct {
-	Pos  Pos
-	Kind error
-	Msg  string
-}
-
-func (e *Error) Error() string {
-	if e.Pos.IsValid() || e.Pos.File != "" {
-		return fmt.Sprintf("%s: %v: %s", e.Pos, e.Kind, e.Msg)
-	}
-	return fmt.Sprintf("split: %v: %s", e.Kind, e.Msg)
-}
-
-// Unwrap returns the kind, so errors.Is(err, ErrSyntax) works.
-func (e *Error) Unwrap() error { return e.Kind }
+// Error is a positioned error about a program or a property; its Kind is
+// one of the Err values above and is what errors.Is matches. The front ends
+// (split/smv, split/gosplit) report their errors with the same type.
+type Error = srcpos.Error
 
 func errorf(pos Pos, kind error, format string, args ...any) error {
-	return &Error{Pos: pos, Kind: kind, Msg: fmt.Sprintf(format, args...)}
+	return srcpos.Errorf(pos, kind, format, args...)
 }
-
-// asError is errors.As for *Error.
-func asError(err error, target **Error) bool { return errors.As(err, target) }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/henceforth-go/henceforth/split"
+	"github.com/henceforth-go/henceforth/split/smv"
 )
 
 // A semaphore protocol for 8 processes, read from the text format: its
@@ -31,7 +32,7 @@ COMMANDS
   critical : loc = 2 -> loc := 3;
   release : loc = 3 -> loc := 0, x := TRUE;
 `
-	p, err := split.Parse("muxsem.smv", src, 8)
+	p, err := smv.Parse("muxsem.smv", src, 8)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -65,7 +66,7 @@ func ExampleProgram() {
 		pr.Command("release", split.Is(loc, 3), split.Set(loc, split.Int(0)), split.Set(x, split.True()))
 		pr.Scheduled()
 	}
-	prop, err := split.ParseProperty(p, "LTLSPEC G (P[1].loc = 1 -> F P[1].loc = 2)")
+	prop, err := smv.ParseProperty(p, "LTLSPEC G (P[1].loc = 1 -> F P[1].loc = 2)")
 	if err != nil {
 		fmt.Println(err)
 		return

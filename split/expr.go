@@ -86,6 +86,17 @@ func False() Expr { return Bool(false) }
 // Ref is the current value of v.
 func Ref(v *Var) Expr { return Expr{&enode{op: eVar, v: v}} }
 
+// Var returns the variable e reads when e is Ref(v), nil otherwise.
+func (e Expr) Var() *Var {
+	if e.n == nil || e.n.op != eVar {
+		return nil
+	}
+	return e.n.v
+}
+
+// EnumConst is the value k of an enumeration, printed as its name.
+func EnumConst(k int, name string) Expr { return Expr{&enode{op: eConst, k: k, sym: name}} }
+
 // Is is the predicate "v = k" (for a Boolean, k is 0 or 1).
 func Is(v *Var, k int) Expr {
 	if v != nil && v.bool {
@@ -107,14 +118,15 @@ func mk(op eop, args ...Expr) Expr {
 
 // Not is ¬e.
 func Not(e Expr) Expr {
-	if b, ok := e.constBool(); ok {
+	if b, ok := e.ConstBool(); ok {
 		return Bool(!b)
 	}
 	return mk(eNot, e)
 }
 
-// constBool returns the value of a Boolean constant.
-func (e Expr) constBool() (bool, bool) {
+// ConstBool returns the value of a Boolean constant; ok is false for any
+// other expression.
+func (e Expr) ConstBool() (b, ok bool) {
 	if e.n != nil && e.n.op == eConst && e.n.bool {
 		return e.n.k != 0, true
 	}
@@ -133,7 +145,7 @@ func fold(op eop, unit bool, es []Expr) Expr {
 		if e.IsZero() {
 			continue
 		}
-		if b, ok := e.constBool(); ok {
+		if b, ok := e.ConstBool(); ok {
 			if b == unit {
 				continue
 			}
@@ -152,8 +164,8 @@ func fold(op eop, unit bool, es []Expr) Expr {
 
 // Xor is a ⊕ b.
 func Xor(a, b Expr) Expr {
-	if x, ok := a.constBool(); ok {
-		if y, ok := b.constBool(); ok {
+	if x, ok := a.ConstBool(); ok {
+		if y, ok := b.ConstBool(); ok {
 			return Bool(x != y)
 		}
 	}
@@ -162,13 +174,13 @@ func Xor(a, b Expr) Expr {
 
 // Implies is a → b.
 func Implies(a, b Expr) Expr {
-	if x, ok := a.constBool(); ok {
+	if x, ok := a.ConstBool(); ok {
 		if !x {
 			return True()
 		}
 		return b
 	}
-	if y, ok := b.constBool(); ok && y {
+	if y, ok := b.ConstBool(); ok && y {
 		return True()
 	}
 	return mk(eImp, a, b)
@@ -176,8 +188,8 @@ func Implies(a, b Expr) Expr {
 
 // Iff is a ↔ b.
 func Iff(a, b Expr) Expr {
-	if x, ok := a.constBool(); ok {
-		if y, ok := b.constBool(); ok {
+	if x, ok := a.ConstBool(); ok {
+		if y, ok := b.ConstBool(); ok {
 			return Bool(x == y)
 		}
 	}
@@ -203,11 +215,11 @@ func Gt(a, b Expr) Expr { return compare(eLt, b, a) }
 func Ge(a, b Expr) Expr { return compare(eLe, b, a) }
 
 func compare(op eop, a, b Expr) Expr {
-	x, okx := a.constInt()
-	y, oky := b.constInt()
+	x, okx := a.ConstInt()
+	y, oky := b.ConstInt()
 	if !okx || !oky {
-		bx, okx2 := a.constBool()
-		by, oky2 := b.constBool()
+		bx, okx2 := a.ConstBool()
+		by, oky2 := b.ConstBool()
 		if okx2 && oky2 && (op == eEq || op == eNe) {
 			return Bool((bx == by) == (op == eEq))
 		}
@@ -247,15 +259,15 @@ func Max(a, b Expr) Expr { return arith(eMax, a, b) }
 
 // Neg is −a.
 func Neg(a Expr) Expr {
-	if k, ok := a.constInt(); ok {
+	if k, ok := a.ConstInt(); ok {
 		return Int(-k)
 	}
 	return mk(eNeg, a)
 }
 
 func arith(op eop, a, b Expr) Expr {
-	x, okx := a.constInt()
-	y, oky := b.constInt()
+	x, okx := a.ConstInt()
+	y, oky := b.ConstInt()
 	if okx && oky {
 		if k, ok := evalArith(op, x, y); ok {
 			return Int(k)
@@ -298,8 +310,9 @@ func evalArith(op eop, x, y int) (int, bool) {
 	return 0, false
 }
 
-// constInt returns the value of an integer constant.
-func (e Expr) constInt() (int, bool) {
+// ConstInt returns the value of an integer constant; ok is false for any
+// other expression.
+func (e Expr) ConstInt() (k int, ok bool) {
 	if e.n != nil && e.n.op == eConst && !e.n.bool {
 		return e.n.k, true
 	}
@@ -308,7 +321,7 @@ func (e Expr) constInt() (int, bool) {
 
 // Ite is "if c then a else b".
 func Ite(c, a, b Expr) Expr {
-	if v, ok := c.constBool(); ok {
+	if v, ok := c.ConstBool(); ok {
 		if v {
 			return a
 		}
@@ -337,8 +350,37 @@ func Case(bs ...Branch) Expr {
 // only be the value of an Update (or a Case branch of one).
 func OneOf(es ...Expr) Expr { return mk(eSet, es...) }
 
-// withPos returns e with its root positioned at pos (parser use).
-func (e Expr) withPos(pos Pos) Expr {
+// In is the condition "v has one of the values x can take", where x may be
+// a choice (OneOf), a Case or an Ite of such values: the initial
+// constraint SMV's init(v) := x states.
+func In(v *Var, x Expr) Expr {
+	if x.n != nil {
+		switch x.n.op {
+		case eSet:
+			var alts []Expr
+			for _, a := range x.n.args {
+				alts = append(alts, In(v, Expr{a}))
+			}
+			return Or(alts...)
+		case eCase:
+			var bs []Branch
+			for i := 0; i+1 < len(x.n.args); i += 2 {
+				bs = append(bs, Branch{Cond: Expr{x.n.args[i]}, Value: In(v, Expr{x.n.args[i+1]})})
+			}
+			return Case(bs...)
+		case eIte:
+			return Ite(Expr{x.n.args[0]}, In(v, Expr{x.n.args[1]}), In(v, Expr{x.n.args[2]}))
+		}
+	}
+	if v.bool {
+		return Iff(Ref(v), x).WithPos(x.Pos())
+	}
+	return Eq(Ref(v), x).WithPos(x.Pos())
+}
+
+// WithPos returns e with its root positioned at pos: where a front end
+// read it, for the errors that concern it.
+func (e Expr) WithPos(pos Pos) Expr {
 	if e.n == nil {
 		return e
 	}
@@ -633,9 +675,16 @@ func posOr(p, q Pos) Pos {
 	return q
 }
 
-// checkBool reports an error unless e is a Boolean expression without
-// choices.
-func checkBool(e Expr, what string) error {
+// Check reports the first type error in e, such as an operand of the
+// wrong type.
+func (e Expr) Check() error {
+	_, _, err := typeOf(e.n)
+	return err
+}
+
+// CheckBool reports an error unless e is a Boolean expression without
+// choices; what names e's role in the message ("guard of c").
+func (e Expr) CheckBool(what string) error {
 	t, ch, err := typeOf(e.n)
 	if err != nil {
 		return err

@@ -108,7 +108,7 @@ func newLayout(p *Program, promoted map[*Var]bool, exps []*exposure) *layout {
 // the program's shared ones, a ring like DINING-PHIL (P[k] touches f[k]
 // and f[k+1]) makes every set over X remember all of f[1..N] above the
 // first exposed predicate: the split invariants of the refinement rounds
-// grew with 2^N (split/STATUS.md).
+// grew with 2^N (docs/split.md).
 func sharedSlots(p *Program) []int {
 	pos := map[*Var]int{}
 	for i, v := range p.shared {
@@ -163,7 +163,7 @@ func instance(rep, pr *Process) map[*Var]*Var {
 // home node with the fragments of all N clients), and the reachable states
 // correlate them far more than elements of one array: declared array by
 // array, GERMAN N = 5's split invariant took 30 s and 308,400 nodes,
-// interleaved 1.9 s and 5,360 nodes (split/STATUS.md).
+// interleaved 1.9 s and 5,360 nodes (docs/split.md).
 func interleaveArrays(vars []*Var) []*Var {
 	type keyed struct {
 		v   *Var

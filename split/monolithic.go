@@ -32,10 +32,10 @@ type MonolithicStats struct {
 func CheckMonolithic(ctx context.Context, p *Program, prop *Property, maxNodes int) (*Result, MonolithicStats, error) {
 	start := time.Now()
 	var ms MonolithicStats
-	if err := p.validate(); err != nil {
+	if err := p.Validate(); err != nil {
 		return nil, ms, err
 	}
-	if err := prop.validate(); err != nil {
+	if err := prop.Validate(); err != nil {
 		return nil, ms, err
 	}
 	mono, err := newMonolith(ctx, p, prop, maxNodes)

@@ -2,6 +2,7 @@ package split
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 )
 
@@ -24,8 +25,8 @@ type Program struct {
 	init    []Expr // shared initial constraints, over X only
 	props   []*Property
 	defines map[string]Expr
-	elab    *elaborator // the text's elaboration, for ParseProperty
-	err     error
+
+	err error
 }
 
 // NewProgram returns an empty program.
@@ -54,8 +55,7 @@ type Var struct {
 	bool   bool
 	enum   []string
 	owner  *Process
-	index  int // position in Program.vars; -1 for auxiliary variables
-	pos    Pos
+	index  int       // position in Program.vars; -1 for auxiliary variables
 	aux    *exposure // non-nil for the auxiliary variables of refinement
 	auxIdx int       // auxiliary: the process whose predicate it exposes
 }
@@ -78,6 +78,10 @@ func (v *Var) Hi() int { return v.hi }
 // Enum returns the names of an enumeration's values, nil for other types.
 func (v *Var) Enum() []string { return v.enum }
 
+// Index returns v's position in the program's Vars, which is where a
+// Trace's states hold its value.
+func (v *Var) Index() int { return v.index }
+
 // Owner returns the process v is local to, or nil for a shared variable.
 func (v *Var) Owner() *Process { return v.owner }
 
@@ -94,20 +98,20 @@ func (v *Var) format(k int) string {
 	return fmt.Sprint(k)
 }
 
-func (p *Program) declare(name string, lo, hi int, isBool bool, enum []string, owner *Process, pos Pos) *Var {
-	v := &Var{name: name, lo: lo, hi: hi, bool: isBool, enum: enum, owner: owner, index: len(p.vars), pos: pos}
+func (p *Program) declare(name string, lo, hi int, isBool bool, enum []string, owner *Process) *Var {
+	v := &Var{name: name, lo: lo, hi: hi, bool: isBool, enum: enum, owner: owner, index: len(p.vars)}
 	if name == "" {
-		p.fail(pos, ErrProgram, "variable without a name")
+		p.fail(Pos{}, ErrProgram, "variable without a name")
 	}
 	if _, dup := p.byName[name]; dup {
-		p.fail(pos, ErrType, "variable %s declared twice", name)
+		p.fail(Pos{}, ErrType, "variable %s declared twice", name)
 	}
 	if lo > hi {
-		p.fail(pos, ErrType, "variable %s: empty range %d..%d", name, lo, hi)
+		p.fail(Pos{}, ErrType, "variable %s: empty range %d..%d", name, lo, hi)
 		v.hi = lo
 	}
 	if hi-lo >= 1<<24 {
-		p.fail(pos, ErrType, "variable %s: range %d..%d too large", name, lo, hi)
+		p.fail(Pos{}, ErrType, "variable %s: range %d..%d too large", name, lo, hi)
 		v.hi = lo
 	}
 	p.vars = append(p.vars, v)
@@ -121,24 +125,29 @@ func (p *Program) declare(name string, lo, hi int, isBool bool, enum []string, o
 }
 
 // Bool declares a shared Boolean variable.
-func (p *Program) Bool(name string) *Var { return p.declare(name, 0, 1, true, nil, nil, Pos{}) }
+func (p *Program) Bool(name string) *Var { return p.declare(name, 0, 1, true, nil, nil) }
 
 // Int declares a shared integer variable with values lo..hi.
 func (p *Program) Int(name string, lo, hi int) *Var {
-	return p.declare(name, lo, hi, false, nil, nil, Pos{})
+	return p.declare(name, lo, hi, false, nil, nil)
 }
 
 // Enum declares a shared enumeration variable.
 func (p *Program) Enum(name string, values ...string) *Var {
-	return p.declare(name, 0, len(values)-1, false, slices.Clone(values), nil, Pos{})
+	return p.declare(name, 0, len(values)-1, false, slices.Clone(values), nil)
 }
 
 // Init adds a constraint on the initial values of the shared variables.
 func (p *Program) Init(e Expr) { p.init = append(p.init, e) }
 
-// Define names a predicate over p's variables for properties: an atom of an
-// LTL property or an identifier of a spec's text may use the name.
+// Define names an expression over p's variables (a predicate, a constant
+// such as the parameter N) for the text of properties, which may use the
+// name; a name that starts with a process's name and a dot (P[1].crit) is
+// a member of that process.
 func (p *Program) Define(name string, e Expr) { p.defines[name] = e }
+
+// Defines returns a copy of the names given with Define.
+func (p *Program) Defines() map[string]Expr { return maps.Clone(p.defines) }
 
 // Lookup returns the variable called name, or nil.
 func (p *Program) Lookup(name string) *Var { return p.byName[name] }
@@ -197,6 +206,10 @@ func (pr *Process) Index() int { return pr.index }
 // Template returns the name of the template the process was built from.
 func (pr *Process) Template() string { return pr.template }
 
+// SetPos records where the process was declared in a source text, for
+// the errors that concern it.
+func (pr *Process) SetPos(pos Pos) { pr.pos = pos }
+
 // SetTemplate says which template the process instantiates (for example
 // the module of a process array): processes of one template are
 // symmetric copies as far as refinement is concerned.
@@ -211,17 +224,17 @@ func (pr *Process) Commands() []*Command { return pr.commands }
 // Bool declares a local Boolean variable; its full name is the process
 // name, a dot, and name.
 func (pr *Process) Bool(name string) *Var {
-	return pr.prog.declare(pr.name+"."+name, 0, 1, true, nil, pr, Pos{})
+	return pr.prog.declare(pr.name+"."+name, 0, 1, true, nil, pr)
 }
 
 // Int declares a local integer variable with values lo..hi.
 func (pr *Process) Int(name string, lo, hi int) *Var {
-	return pr.prog.declare(pr.name+"."+name, lo, hi, false, nil, pr, Pos{})
+	return pr.prog.declare(pr.name+"."+name, lo, hi, false, nil, pr)
 }
 
 // Enum declares a local enumeration variable.
 func (pr *Process) Enum(name string, values ...string) *Var {
-	return pr.prog.declare(pr.name+"."+name, 0, len(values)-1, false, slices.Clone(values), pr, Pos{})
+	return pr.prog.declare(pr.name+"."+name, 0, len(values)-1, false, slices.Clone(values), pr)
 }
 
 // Init adds a constraint on the initial values of the process's variables
@@ -235,7 +248,7 @@ type Command struct {
 	Name    string
 	Guard   Expr // the zero Expr is true
 	Updates []Update
-	pos     Pos
+	Pos     Pos // where the command was read, if it came from a source text
 }
 
 // Update sets Var to Value in the next state. Value may be a choice
@@ -276,10 +289,12 @@ func (pr *Process) Compassion(p, q Expr) {
 // scheduled it may only skip if none of its commands is enabled.
 func (pr *Process) Scheduled() { pr.scheduled = true }
 
-// validate checks the program's well-formedness beyond what the builders
-// check: types of every expression, ownership of assigned variables,
-// locality of initial conditions and fairness.
-func (p *Program) validate() error {
+// Validate checks the program's well-formedness beyond what the builders
+// check (types of every expression, ownership of assigned variables,
+// locality of initial conditions and fairness) and returns the first
+// problem, or the first building error (Err). Every check validates the
+// program first; a front end validates the programs it builds.
+func (p *Program) Validate() error {
 	if p.err != nil {
 		return p.err
 	}
@@ -287,7 +302,7 @@ func (p *Program) validate() error {
 		return errorf(Pos{}, ErrProgram, "program %s has no processes", p.name)
 	}
 	for _, e := range p.init {
-		if err := checkBool(e, "initial condition"); err != nil {
+		if err := e.CheckBool("initial condition"); err != nil {
 			return err
 		}
 		var bad *Var
@@ -314,7 +329,7 @@ func (p *Program) validate() error {
 			return nil
 		}
 		for _, e := range pr.init {
-			if err := checkBool(e, "initial condition"); err != nil {
+			if err := e.CheckBool("initial condition"); err != nil {
 				return err
 			}
 			if err := local(e, "initial condition"); err != nil {
@@ -323,7 +338,7 @@ func (p *Program) validate() error {
 		}
 		for _, c := range pr.commands {
 			if !c.Guard.IsZero() {
-				if err := checkBool(c.Guard, "guard of "+c.Name); err != nil {
+				if err := c.Guard.CheckBool("guard of " + c.Name); err != nil {
 					return err
 				}
 				if err := local(c.Guard, "guard of "+c.Name); err != nil {
@@ -333,24 +348,24 @@ func (p *Program) validate() error {
 			seen := map[*Var]bool{}
 			for _, u := range c.Updates {
 				if u.Var == nil {
-					return errorf(c.pos, ErrProgram, "command %s of %s assigns a nil variable", c.Name, pr.name)
+					return errorf(c.Pos, ErrProgram, "command %s of %s assigns a nil variable", c.Name, pr.name)
 				}
 				if u.Var.owner != nil && u.Var.owner != pr {
-					return errorf(posOr(u.Value.Pos(), c.pos), ErrProgram, "command %s of %s assigns %s, a local variable of another process", c.Name, pr.name, u.Var)
+					return errorf(posOr(u.Value.Pos(), c.Pos), ErrProgram, "command %s of %s assigns %s, a local variable of another process", c.Name, pr.name, u.Var)
 				}
 				if seen[u.Var] {
-					return errorf(posOr(u.Value.Pos(), c.pos), ErrProgram, "command %s of %s assigns %s twice", c.Name, pr.name, u.Var)
+					return errorf(posOr(u.Value.Pos(), c.Pos), ErrProgram, "command %s of %s assigns %s twice", c.Name, pr.name, u.Var)
 				}
 				seen[u.Var] = true
 				if u.Value.IsZero() {
-					return errorf(c.pos, ErrProgram, "command %s of %s assigns %s no value", c.Name, pr.name, u.Var)
+					return errorf(c.Pos, ErrProgram, "command %s of %s assigns %s no value", c.Name, pr.name, u.Var)
 				}
 				t, _, err := typeOf(u.Value.n)
 				if err != nil {
 					return err
 				}
 				if want := map[bool]etype{true: tBool, false: tInt}[u.Var.bool]; t != want {
-					return errorf(posOr(u.Value.Pos(), c.pos), ErrType, "%s := %s: value is %s, variable is %s", u.Var, u.Value, t, want)
+					return errorf(posOr(u.Value.Pos(), c.Pos), ErrType, "%s := %s: value is %s, variable is %s", u.Var, u.Value, t, want)
 				}
 				if err := local(u.Value, "command "+c.Name); err != nil {
 					return err
@@ -358,7 +373,7 @@ func (p *Program) validate() error {
 			}
 		}
 		for _, e := range pr.justice {
-			if err := checkBool(e, "justice"); err != nil {
+			if err := e.CheckBool("justice"); err != nil {
 				return err
 			}
 			if err := local(e, "justice"); err != nil {
@@ -367,7 +382,7 @@ func (p *Program) validate() error {
 		}
 		for _, c := range pr.compassion {
 			for _, e := range []Expr{c.P, c.Q} {
-				if err := checkBool(e, "compassion"); err != nil {
+				if err := e.CheckBool("compassion"); err != nil {
 					return err
 				}
 				if err := local(e, "compassion"); err != nil {

@@ -72,15 +72,17 @@ func (p *Property) String() string {
 	return fmt.Sprintf("%s %s", p.Kind, p.Text)
 }
 
-// validate checks the property against the program.
-func (p *Property) validate() error {
+// Validate checks the property: an invariant has conjuncts, each Boolean;
+// every atom of an LTL formula is defined by a Boolean expression. Every
+// check validates its property first.
+func (p *Property) Validate() error {
 	switch p.Kind {
 	case KindInvariant:
 		if len(p.Conjuncts) == 0 {
 			return errorf(p.Pos, ErrProgram, "empty invariant")
 		}
 		for _, c := range p.Conjuncts {
-			if err := checkBool(c, "invariant"); err != nil {
+			if err := c.CheckBool("invariant"); err != nil {
 				return err
 			}
 		}
@@ -93,7 +95,7 @@ func (p *Property) validate() error {
 			if !ok {
 				return errorf(p.Pos, ErrType, "atom %q of %s is not defined", a, p.Formula)
 			}
-			if err := checkBool(e, "atom "+a); err != nil {
+			if err := e.CheckBool("atom " + a); err != nil {
 				return err
 			}
 		}

@@ -27,7 +27,7 @@ func newReplayer(p *Program) (*replayer, error) {
 // that leaves the other processes' local variables alone, and a lasso's
 // last state equals States[Loop].
 func (p *Program) Replay(t *Trace) error {
-	if err := p.validate(); err != nil {
+	if err := p.Validate(); err != nil {
 		return err
 	}
 	r, err := newReplayer(p)
@@ -35,6 +35,29 @@ func (p *Program) Replay(t *Trace) error {
 		return err
 	}
 	return r.replay(t)
+}
+
+// Violates replays t on p (see Replay) and reports whether t's last state
+// violates the invariant prop, that is falsifies one of its conjuncts.
+func (p *Program) Violates(t *Trace, prop *Property) (bool, error) {
+	if err := p.Validate(); err != nil {
+		return false, err
+	}
+	r, err := newReplayer(p)
+	if err != nil {
+		return false, err
+	}
+	if err := r.replay(t); err != nil {
+		return false, err
+	}
+	last := t.States[len(t.States)-1]
+	for _, c := range prop.Conjuncts {
+		ok, err := r.holds(c, last)
+		if err != nil || !ok {
+			return err == nil, err
+		}
+	}
+	return false, nil
 }
 
 // point is the BDD of the values of vars in state s (next copies if next).

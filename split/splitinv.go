@@ -94,7 +94,7 @@ type InvariantOptions struct {
 	// interference (engine.activate). The result is the same; the
 	// intermediate sets are those of fewer moving processes, which keeps
 	// them small when the breadth-first ones are irregular: PETERSON N = 5
-	// sequential over 120 s → 17 CPU s (split/STATUS.md). It costs rounds
+	// sequential over 120 s → 17 CPU s (docs/split.md). It costs rounds
 	// per process (MUX-SEM N = 1024: over 60 s instead of 1.3 s) and
 	// closing on stale interference can cost more images (SZYMANSKI N = 9:
 	// 2×).
@@ -104,7 +104,7 @@ type InvariantOptions struct {
 
 // ComputeInvariant computes the strongest split invariant of p.
 func ComputeInvariant(ctx context.Context, p *Program, opts InvariantOptions) (*Invariant, error) {
-	if err := p.validate(); err != nil {
+	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	lay := newLayout(p, nil, nil)
@@ -219,7 +219,7 @@ func (inv *Invariant) pred(k int, e Expr) (fds.BDD, error) {
 	if k < 0 || k >= len(inv.theta) {
 		return fds.BDD{}, fmt.Errorf("split: no component %d", k)
 	}
-	if err := checkBool(e, "predicate"); err != nil {
+	if err := e.CheckBool("predicate"); err != nil {
 		return fds.BDD{}, err
 	}
 	// Within θ_k's domain: the domains of X and L_k.

@@ -30,7 +30,7 @@ type levelVar struct {
 // node, so up to ~380 MB per store before the first collection): split's
 // fixpoints rebuild the intermediate nodes a collection discards. GERMAN
 // N = 8's sequential invariant: 71 s with collections from 2^20 nodes on,
-// 17 s with this bound (split/STATUS.md).
+// 17 s with this bound (docs/split.md).
 const growNodes = 1 << 23
 
 // storeLimits bound a store's node table and its BDD operations.

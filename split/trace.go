@@ -25,6 +25,14 @@ type Step struct {
 	Command string // the command it performed ("skip" when none was enabled)
 }
 
+// NewTrace returns the trace of p with the given states (each a value per
+// variable of p.Vars(), in order), steps (one fewer than states) and loop
+// (-1 for none), for a front end that maps a trace of one program to
+// another; Replay checks it is a computation of p.
+func NewTrace(p *Program, states [][]int, steps []Step, loop int) *Trace {
+	return &Trace{prog: p, States: states, Steps: steps, Loop: loop}
+}
+
 // Value returns the value of the named variable in state j.
 func (t *Trace) Value(j int, name string) (int, bool) {
 	v := t.prog.Lookup(name)

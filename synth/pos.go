@@ -2,7 +2,6 @@ package synth
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/henceforth-go/henceforth/internal/srcpos"
 )
@@ -31,24 +30,10 @@ var (
 	ErrTooLarge = errors.New("too large")
 )
 
-// Error is a positioned error about a specification. Kind is one of the Err
-// values above and is what errors.Is matches.
-type Error struct {
-	Pos  Pos
-	Kind error
-	Msg  string
-}
-
-func (e *Error) Error() string {
-	if !e.Pos.IsValid() && e.Pos.File == "" {
-		return e.Msg
-	}
-	return e.Pos.String() + ": " + e.Msg
-}
-
-// Unwrap returns the error's kind.
-func (e *Error) Unwrap() error { return e.Kind }
+// Error is a positioned error about a specification; its Kind is one of
+// the Err values above and is what errors.Is matches.
+type Error = srcpos.Error
 
 func errorf(pos Pos, kind error, format string, args ...any) *Error {
-	return &Error{Pos: pos, Kind: kind, Msg: fmt.Sprintf(format, args...)}
+	return srcpos.Errorf(pos, kind, format, args...)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/henceforth-go/henceforth/split"
+	"github.com/henceforth-go/henceforth/split/smv"
 )
 
 const splitUsage = `Usage: ltl split [-n N] [-workers K] [-property NAME] [-max-refinements R] [-variant A|B] [-timeout D] FILE
@@ -79,7 +80,7 @@ func runSplit(e *env, args []string) (int, error) {
 	default:
 		return 2, fmt.Errorf("-variant: unknown variant %q (want A or B)", *variant)
 	}
-	prog, err := split.ParseFile(pos[0], *n)
+	prog, err := smv.ParseFile(pos[0], *n)
 	if err != nil {
 		return 2, err
 	}

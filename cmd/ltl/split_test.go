@@ -12,7 +12,7 @@ import (
 // muxsem is MUX-SEM of the JTLV thesis (Fig 4.1): mutual exclusion
 // (proved after refinement) and starvation freedom of P[1] (violated: a
 // lasso).
-const muxsem = "../../split/testdata/muxsem.smv"
+const muxsem = "../../split/smv/testdata/muxsem.smv"
 
 // brokenLock checks the flag and sets it in two moves: two workers can
 // both enter.
@@ -111,7 +111,7 @@ func TestSplitInputErrors(t *testing.T) {
 		{[]string{"-n", "3", "-max-refinements", "-2", muxsem}, `^ltl split: -max-refinements: R must be at least 0`},
 		{[]string{"-n", "3", "-variant", "C", muxsem}, `^ltl split: -variant: unknown variant "C"`},
 		{[]string{"-n", "3", "-frobnicate", muxsem}, `^ltl split: flag provided but not defined: -frobnicate`},
-		{[]string{"-n", "3", "missing.smv"}, `^ltl split: split: open missing\.smv: no such file`},
+		{[]string{"-n", "3", "missing.smv"}, `^ltl split: smv: open missing\.smv: no such file`},
 	} {
 		status, out, errOut := runLTL(t, "", append([]string{"split"}, tc.args...)...)
 		assert.Equal(t, 2, status, "%v: %s", tc.args, out)

@@ -64,9 +64,9 @@ func TestSynthAMBAInAllFormats(t *testing.T) {
 
 func TestSynthMalformedSpecIsOnePositionedLine(t *testing.T) {
 	cases := []struct{ name, text, want string }{
-		{"bad.slugsin", "[INPUT]\na\n[SYS_TRANS]\n& a\n", "bad.slugsin:4:4: formula ends early"},
-		{"bad.structuredslugs", "[INPUT]\na\n[SYS_TRANS]\nG(a -> F a)\n", "bad.structuredslugs:4:1: SYS_TRANS: temporal operator G inside a clause is outside GR(1)"},
-		{"bad.tlsf", "INFO { SEMANTICS: Mealy }\nMAIN {\n INPUTS { r; }\n ASSERT { r\n}", "bad.tlsf:4:11: formula does not end with ;"},
+		{"bad.slugsin", "[INPUT]\na\n[SYS_TRANS]\n& a\n", "bad.slugsin:4:4: syntax error: formula ends early"},
+		{"bad.structuredslugs", "[INPUT]\na\n[SYS_TRANS]\nG(a -> F a)\n", "bad.structuredslugs:4:1: not GR(1): SYS_TRANS: temporal operator G inside a clause is outside GR(1)"},
+		{"bad.tlsf", "INFO { SEMANTICS: Mealy }\nMAIN {\n INPUTS { r; }\n ASSERT { r\n}", "bad.tlsf:4:11: syntax error: formula does not end with ;"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,8 +1,8 @@
 // Package split holds examples of compositional verification of Go code
-// (package split of henceforth, through ltltest.SplitN): a function
-// started as N goroutines is extracted into a program of N processes and
-// its //ltl:spec properties are proved for N far beyond what exploring
-// schedules can reach.
+// (packages split and split/gosplit of henceforth, through
+// ltltest.SplitN): a function started as N goroutines is extracted into a
+// program of N processes and its //ltl:spec properties are proved for N
+// far beyond what exploring schedules can reach.
 //
 //   - mutex: goroutines that take a sync.Mutex around a critical section;
 //     mutual exclusion is proved for 64 goroutines.

@@ -1,6 +1,8 @@
-// Package srcpos owns the source position shared by the packages that read
-// their own input languages (synth's specification formats, split's SMV
-// subset): a file name, a line and a column, printed as file:line:col; and
+// Package srcpos owns the source position and the positioned error shared
+// by the packages that read their own input languages (synth's
+// specification formats, split's SMV subset and Go front end): a Pos is a
+// file name, a line and a column, printed as file:line:col; an Error is a
+// message at a Pos with a kind the reporting package defines. It also owns
 // the order in which the packages that report on Go source list positions.
 package srcpos
 

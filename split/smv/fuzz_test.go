@@ -1,4 +1,4 @@
-package split
+package smv
 
 import (
 	"os"
@@ -30,7 +30,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if err := p.validate(); err != nil {
+		if err := p.Validate(); err != nil {
 			t.Fatalf("accepted an invalid program: %v", err)
 		}
 		for _, prop := range p.Properties() {

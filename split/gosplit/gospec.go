@@ -1,20 +1,21 @@
-package split
+package gosplit
 
 import (
 	"fmt"
 	"go/ast"
 	goparser "go/parser"
+	gotoken "go/token"
 	"go/types"
 	"strconv"
 
-	gotoken "go/token"
-
 	"github.com/henceforth-go/henceforth/annotate"
+	"github.com/henceforth-go/henceforth/internal/srcpos"
 	"github.com/henceforth-go/henceforth/ltl"
+	"github.com/henceforth-go/henceforth/split"
 )
 
 // This file turns //ltl:spec directives (and spec texts given to
-// GoProgram.Property) into Properties of the extracted program.
+// Program.Property) into Properties of the extracted program.
 //
 // Atoms are read as follows:
 //
@@ -48,24 +49,24 @@ type gatom struct {
 }
 
 // goSpec is a spec whose atoms are translated: a Property for any number
-// of goroutines (GoProgram.property).
+// of goroutines (Program.property).
 type goSpec struct {
 	name  string
 	f     ltl.Formula
 	atoms map[string]*gatom
-	pos   Pos
+	pos   split.Pos
 	text  string
 }
 
 // translateSpec translates the atoms of a spec now (so that package
 // variables they read become shared variables, before the Program is
 // built).
-func (g *GoProgram) translateSpec(name string, f ltl.Formula, props map[string]*annotate.Prop, pos Pos, text string) (*goSpec, error) {
+func (g *Program) translateSpec(name string, f ltl.Formula, props map[string]*annotate.Prop, pos split.Pos, text string) (*goSpec, error) {
 	atoms := map[string]*gatom{}
 	for _, a := range f.Atoms() {
 		prop := props[a]
 		if prop == nil {
-			return nil, errorf(pos, ErrType, "spec %s: atom %q is not bound", name, a)
+			return nil, srcpos.Errorf(pos, split.ErrType, "spec %s: atom %q is not bound", name, a)
 		}
 		ga, err := g.atomOf(prop)
 		if err != nil {
@@ -77,13 +78,13 @@ func (g *GoProgram) translateSpec(name string, f ltl.Formula, props map[string]*
 }
 
 // atomOf translates an annotate prop.
-func (g *GoProgram) atomOf(prop *annotate.Prop) (*gatom, error) {
+func (g *Program) atomOf(prop *annotate.Prop) (*gatom, error) {
 	c := g.c
 	at := c.position(prop.Pos)
 	switch prop.Kind {
 	case annotate.StatementEvent:
 		if prop.Func != g.Func {
-			return nil, errorf(at, ErrUnsupported, "event %s marks a statement outside the goroutine function %s", prop.Name, g.Func.Name())
+			return nil, srcpos.Errorf(at, split.ErrUnsupported, "event %s marks a statement outside the goroutine function %s", prop.Name, g.Func.Name())
 		}
 		var ks []int
 		for k, l := range c.locs {
@@ -92,23 +93,23 @@ func (g *GoProgram) atomOf(prop *annotate.Prop) (*gatom, error) {
 			}
 		}
 		if len(ks) == 0 {
-			return nil, errorf(at, ErrUnsupported, "event %s marks a statement that takes no step of its own", prop.Name)
+			return nil, srcpos.Errorf(at, split.ErrUnsupported, "event %s marks a statement that takes no step of its own", prop.Name)
 		}
-		return &gatom{perProc: true, g: func(env gEnv) Expr {
-			var alts []Expr
+		return &gatom{perProc: true, g: func(env gEnv) split.Expr {
+			var alts []split.Expr
 			for _, k := range ks {
-				alts = append(alts, Is(env[c.pcVar()], k))
+				alts = append(alts, split.Is(env[c.pcVar()], k))
 			}
-			return Or(alts...)
+			return split.Or(alts...)
 		}}, nil
 	case annotate.StateProp:
 		return g.goAtom(prop.Expr.AST, prop.Expr.Info)
 	}
-	return nil, errorf(at, ErrUnsupported, "%s event %s (only //ltl:event statements of the goroutine function, and state props)", prop.Kind, prop.Name)
+	return nil, srcpos.Errorf(at, split.ErrUnsupported, "%s event %s (only //ltl:event statements of the goroutine function, and state props)", prop.Kind, prop.Name)
 }
 
 // goAtom translates a Go boolean expression type-checked with info.
-func (g *GoProgram) goAtom(e ast.Expr, info *types.Info) (*gatom, error) {
+func (g *Program) goAtom(e ast.Expr, info *types.Info) (*gatom, error) {
 	c := g.c
 	saved := c.info
 	c.info = info
@@ -138,7 +139,7 @@ func (c *gcompiler) pcVar() *gvar {
 }
 
 // property builds the Property of a translated spec.
-func (g *GoProgram) property(sp *goSpec) (*Property, error) {
+func (g *Program) property(sp *goSpec) (*split.Property, error) {
 	name, f, atoms, pos, text := sp.name, sp.f, sp.atoms, sp.pos, sp.text
 	if f.Op() == ltl.OpAlways && propositional(f.Left()) {
 		p := f.Left()
@@ -146,9 +147,9 @@ func (g *GoProgram) property(sp *goSpec) (*Property, error) {
 		for _, a := range p.Atoms() {
 			per = per || atoms[a].perProc
 		}
-		var e Expr
+		var e split.Expr
 		if per {
-			var conj []Expr
+			var conj []split.Expr
 			for i := range g.envs {
 				ei, err := g.instantiate(p, atoms, i)
 				if err != nil {
@@ -156,25 +157,25 @@ func (g *GoProgram) property(sp *goSpec) (*Property, error) {
 				}
 				conj = append(conj, ei)
 			}
-			e = And(conj...)
+			e = split.And(conj...)
 		} else {
 			var err error
 			if e, err = g.instantiate(p, atoms, 0); err != nil {
 				return nil, err
 			}
 		}
-		prop := NewInvariant(name, e)
+		prop := split.NewInvariant(name, e)
 		prop.Text, prop.Pos = text, pos
 		return prop, nil
 	}
-	m := map[string]Expr{}
+	m := map[string]split.Expr{}
 	for a, ga := range atoms {
 		if ga.count {
-			return nil, errorf(pos, ErrUnsupported, "spec %s: count atom %q outside an invariant G p", name, a)
+			return nil, srcpos.Errorf(pos, split.ErrUnsupported, "spec %s: count atom %q outside an invariant G p", name, a)
 		}
 		m[a] = ga.g(g.envs[0])
 	}
-	prop := NewLTL(name, f, m)
+	prop := split.NewLTL(name, f, m)
 	prop.Text, prop.Pos = text, pos
 	return prop, nil
 }
@@ -194,20 +195,20 @@ func propositional(f ltl.Formula) bool {
 
 // instantiate translates the propositional formula f with the atoms of
 // goroutine i (0-based).
-func (g *GoProgram) instantiate(f ltl.Formula, atoms map[string]*gatom, i int) (Expr, error) {
-	var args []Expr
+func (g *Program) instantiate(f ltl.Formula, atoms map[string]*gatom, i int) (split.Expr, error) {
+	var args []split.Expr
 	for _, o := range f.Operands() {
 		e, err := g.instantiate(o, atoms, i)
 		if err != nil {
-			return Expr{}, err
+			return split.Expr{}, err
 		}
 		args = append(args, e)
 	}
 	switch f.Op() {
 	case ltl.OpTrue:
-		return True(), nil
+		return split.True(), nil
 	case ltl.OpFalse:
-		return False(), nil
+		return split.False(), nil
 	case ltl.OpAtom:
 		a := atoms[f.Name()]
 		if a.count {
@@ -215,36 +216,36 @@ func (g *GoProgram) instantiate(f ltl.Formula, atoms map[string]*gatom, i int) (
 		}
 		return a.g(g.envs[i]), nil
 	case ltl.OpNot:
-		return Not(args[0]), nil
+		return split.Not(args[0]), nil
 	case ltl.OpAnd:
-		return And(args...), nil
+		return split.And(args...), nil
 	case ltl.OpOr:
-		return Or(args...), nil
+		return split.Or(args...), nil
 	case ltl.OpImplies:
-		return Implies(args[0], args[1]), nil
+		return split.Implies(args[0], args[1]), nil
 	case ltl.OpIff:
-		return Iff(args[0], args[1]), nil
+		return split.Iff(args[0], args[1]), nil
 	case ltl.OpXor:
-		return Xor(args[0], args[1]), nil
+		return split.Xor(args[0], args[1]), nil
 	}
-	return Expr{}, fmt.Errorf("split: operator %s in a state formula", f.Op())
+	return split.Expr{}, fmt.Errorf("gosplit: operator %s in a state formula", f.Op())
 }
 
 // countAtMost expands "at most max goroutines satisfy a" into conjuncts
 // over one or two goroutines each, so that each conjunct is checked
 // against the processes it reads only.
-func (g *GoProgram) countAtMost(a *gatom) Expr {
-	var conj []Expr
+func (g *Program) countAtMost(a *gatom) split.Expr {
+	var conj []split.Expr
 	for i := range g.envs {
 		if a.max == 0 {
-			conj = append(conj, Not(a.g(g.envs[i])))
+			conj = append(conj, split.Not(a.g(g.envs[i])))
 			continue
 		}
 		for j := i + 1; j < len(g.envs); j++ {
-			conj = append(conj, Not(And(a.g(g.envs[i]), a.g(g.envs[j]))))
+			conj = append(conj, split.Not(split.And(a.g(g.envs[i]), a.g(g.envs[j]))))
 		}
 	}
-	return And(conj...)
+	return split.And(conj...)
 }
 
 // Property returns the property named by spec: the name of a //ltl:spec
@@ -253,7 +254,7 @@ func (g *GoProgram) countAtMost(a *gatom) Expr {
 // boolean expression over package-level variables the goroutine function
 // uses, or a count atom such as "count(crit) <= 1" (see the top of this
 // file).
-func (g *GoProgram) Property(spec string) (*Property, error) {
+func (g *Program) Property(spec string) (*split.Property, error) {
 	if g.annots.Spec(spec) != nil {
 		if err := g.specErr[spec]; err != nil {
 			return nil, err
@@ -273,13 +274,13 @@ func (g *GoProgram) Property(spec string) (*Property, error) {
 	}
 	f, err := ltl.Parse(spec)
 	if err != nil {
-		return nil, fmt.Errorf("split: spec %q: %w", spec, err)
+		return nil, fmt.Errorf("gosplit: spec %q: %w", spec, err)
 	}
 	atoms := map[string]*gatom{}
 	for _, a := range f.Atoms() {
 		ga, err := g.textAtom(a)
 		if err != nil {
-			return nil, fmt.Errorf("split: spec %q: atom %q: %w", spec, a, err)
+			return nil, fmt.Errorf("gosplit: spec %q: atom %q: %w", spec, a, err)
 		}
 		atoms[a] = ga
 	}
@@ -287,23 +288,23 @@ func (g *GoProgram) Property(spec string) (*Property, error) {
 }
 
 // textAtom translates an atom of a spec text.
-func (g *GoProgram) textAtom(a string) (*gatom, error) {
+func (g *Program) textAtom(a string) (*gatom, error) {
 	if prop := g.annots.Prop(a); prop != nil {
 		return g.atomOf(prop)
 	}
 	e, err := goparser.ParseExpr(a)
 	if err != nil {
-		return nil, fmt.Errorf("%w: not a prop, an event or a Go expression: %v", ErrSyntax, err)
+		return nil, fmt.Errorf("%w: not a prop, an event or a Go expression: %v", split.ErrSyntax, err)
 	}
 	if ga, ok, err := g.countAtom(e); ok {
 		return ga, err
 	}
 	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}}
 	if err := types.CheckExpr(g.Fset, g.c.pkg, gotoken.NoPos, e, info); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrType, err)
+		return nil, fmt.Errorf("%w: %v", split.ErrType, err)
 	}
 	if b, ok := info.Types[e].Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean == 0 {
-		return nil, fmt.Errorf("%w: %s is not boolean", ErrType, a)
+		return nil, fmt.Errorf("%w: %s is not boolean", split.ErrType, a)
 	}
 	g.c.frozen = true // the program exists: no new shared variables
 	defer func() { g.c.frozen = false }()
@@ -311,7 +312,7 @@ func (g *GoProgram) textAtom(a string) (*gatom, error) {
 }
 
 // countAtom recognises count(NAME) OP K.
-func (g *GoProgram) countAtom(e ast.Expr) (*gatom, bool, error) {
+func (g *Program) countAtom(e ast.Expr) (*gatom, bool, error) {
 	be, ok := e.(*ast.BinaryExpr)
 	if !ok {
 		return nil, false, nil
@@ -324,19 +325,19 @@ func (g *GoProgram) countAtom(e ast.Expr) (*gatom, bool, error) {
 		return nil, false, nil
 	}
 	if len(call.Args) != 1 {
-		return nil, true, fmt.Errorf("%w: count takes one prop or event", ErrSyntax)
+		return nil, true, fmt.Errorf("%w: count takes one prop or event", split.ErrSyntax)
 	}
 	id, ok := call.Args[0].(*ast.Ident)
 	if !ok || g.annots.Prop(id.Name) == nil {
-		return nil, true, fmt.Errorf("%w: count(%s): want the name of an event or prop", ErrType, types.ExprString(call.Args[0]))
+		return nil, true, fmt.Errorf("%w: count(%s): want the name of an event or prop", split.ErrType, types.ExprString(call.Args[0]))
 	}
 	lit, ok := be.Y.(*ast.BasicLit)
 	if !ok || lit.Kind != gotoken.INT {
-		return nil, true, fmt.Errorf("%w: count(%s) must be compared with an integer literal", ErrSyntax, id.Name)
+		return nil, true, fmt.Errorf("%w: count(%s) must be compared with an integer literal", split.ErrSyntax, id.Name)
 	}
 	k, err := strconv.Atoi(lit.Value)
 	if err != nil {
-		return nil, true, fmt.Errorf("%w: %s", ErrSyntax, lit.Value)
+		return nil, true, fmt.Errorf("%w: %s", split.ErrSyntax, lit.Value)
 	}
 	max := -1
 	switch be.Op {
@@ -350,14 +351,14 @@ func (g *GoProgram) countAtom(e ast.Expr) (*gatom, bool, error) {
 		}
 	}
 	if max != 0 && max != 1 {
-		return nil, true, fmt.Errorf("%w: count(%s) %s %s: only \"at most 0\" and \"at most 1\" (<= 1, < 2, == 0, <= 0, < 1)", ErrUnsupported, id.Name, be.Op, lit.Value)
+		return nil, true, fmt.Errorf("%w: count(%s) %s %s: only \"at most 0\" and \"at most 1\" (<= 1, < 2, == 0, <= 0, < 1)", split.ErrUnsupported, id.Name, be.Op, lit.Value)
 	}
 	inner, err := g.atomOf(g.annots.Prop(id.Name))
 	if err != nil {
 		return nil, true, err
 	}
 	if !inner.perProc {
-		return nil, true, fmt.Errorf("%w: count(%s): %s is not a per-goroutine event or prop", ErrType, id.Name, id.Name)
+		return nil, true, fmt.Errorf("%w: count(%s): %s is not a per-goroutine event or prop", split.ErrType, id.Name, id.Name)
 	}
 	return &gatom{count: true, max: max, g: inner.g}, true, nil
 }

@@ -1,8 +1,11 @@
-package split
+package smv
 
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/henceforth-go/henceforth/internal/srcpos"
+	"github.com/henceforth-go/henceforth/split"
 )
 
 // tokKind is the kind of a token of the text format.
@@ -20,7 +23,7 @@ type token struct {
 	kind tokKind
 	text string
 	num  int
-	pos  Pos
+	pos  split.Pos
 }
 
 func (t token) String() string {
@@ -68,7 +71,7 @@ func lex(file, src string) ([]token, error) {
 			}
 			continue
 		}
-		pos := Pos{File: file, Line: line, Col: col}
+		pos := split.Pos{File: file, Line: line, Col: col}
 		switch {
 		case isLetter(c):
 			j := i
@@ -85,7 +88,7 @@ func lex(file, src string) ([]token, error) {
 			}
 			n, err := strconv.Atoi(src[i:j])
 			if err != nil || n > 1<<30 {
-				return nil, errorf(pos, ErrSyntax, "number %s too large", src[i:j])
+				return nil, srcpos.Errorf(pos, split.ErrSyntax, "number %s too large", src[i:j])
 			}
 			toks = append(toks, token{kind: tNum, text: src[i:j], num: n, pos: pos})
 			advance(j - i)
@@ -99,12 +102,12 @@ func lex(file, src string) ([]token, error) {
 			}
 		}
 		if matched == "" {
-			return nil, errorf(pos, ErrSyntax, "unexpected character %q", rune(c))
+			return nil, srcpos.Errorf(pos, split.ErrSyntax, "unexpected character %q", rune(c))
 		}
 		toks = append(toks, token{kind: tOp, text: matched, pos: pos})
 		advance(len(matched))
 	}
-	toks = append(toks, token{kind: tEOF, pos: Pos{File: file, Line: line, Col: col}})
+	toks = append(toks, token{kind: tEOF, pos: split.Pos{File: file, Line: line, Col: col}})
 	return toks, nil
 }
 

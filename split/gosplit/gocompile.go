@@ -1,4 +1,4 @@
-package split
+package gosplit
 
 import (
 	"fmt"
@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/henceforth-go/henceforth/annotate"
+	"github.com/henceforth-go/henceforth/internal/srcpos"
+	"github.com/henceforth-go/henceforth/split"
 )
 
 // This file compiles the body of a goroutine function into a control-flow
@@ -55,10 +57,10 @@ type gchan struct {
 
 // gexpr is an expression of the compiled function, instantiated per
 // process by env.
-type gexpr func(env gEnv) Expr
+type gexpr func(env gEnv) split.Expr
 
 // gEnv maps the compiled function's variables to one process's Vars.
-type gEnv map[*gvar]*Var
+type gEnv map[*gvar]*split.Var
 
 // gloc is a location: the step a goroutine takes next.
 type gloc struct {
@@ -82,7 +84,7 @@ type gcmd struct {
 	sets  []gset
 	next  int
 	// mu and op: the command also locks or unlocks mu (see mutexOp); the
-	// guard and update of mu are added per process by GoProgram.build.
+	// guard and update of mu are added per process by Program.build.
 	mu *gvar
 	op mutexOp
 	// ch and chop: the command also sends on or receives from the channel
@@ -168,12 +170,12 @@ type loopTargets struct{ brk, cont int }
 
 // errAt is a positioned error of the extraction.
 func (c *gcompiler) errAt(pos gotoken.Pos, kind error, format string, args ...any) error {
-	return errorf(c.position(pos), kind, format, args...)
+	return srcpos.Errorf(c.position(pos), kind, format, args...)
 }
 
-func (c *gcompiler) position(pos gotoken.Pos) Pos {
+func (c *gcompiler) position(pos gotoken.Pos) split.Pos {
 	p := c.fset.Position(pos)
-	return Pos{File: p.Filename, Line: p.Line, Col: p.Column}
+	return split.Pos{File: p.Filename, Line: p.Line, Col: p.Column}
 }
 
 func (c *gcompiler) short(pos gotoken.Pos) string {
@@ -203,19 +205,19 @@ func (c *gcompiler) errLoc(pos gotoken.Pos, msg string) int {
 // compile compiles the body of fd.
 func (c *gcompiler) compile(fd *ast.FuncDecl) error {
 	if fd.Recv != nil {
-		return c.errAt(fd.Pos(), ErrUnsupported, "goroutine function %s is a method", fd.Name.Name)
+		return c.errAt(fd.Pos(), split.ErrUnsupported, "goroutine function %s is a method", fd.Name.Name)
 	}
 	if fd.Type.TypeParams != nil {
-		return c.errAt(fd.Pos(), ErrUnsupported, "goroutine function %s is generic", fd.Name.Name)
+		return c.errAt(fd.Pos(), split.ErrUnsupported, "goroutine function %s is generic", fd.Name.Name)
 	}
 	if fd.Type.Params.NumFields() > 0 {
-		return c.errAt(fd.Type.Params.Pos(), ErrUnsupported, "parameters of goroutine function %s (each goroutine runs %s() with no arguments)", fd.Name.Name, fd.Name.Name)
+		return c.errAt(fd.Type.Params.Pos(), split.ErrUnsupported, "parameters of goroutine function %s (each goroutine runs %s() with no arguments)", fd.Name.Name, fd.Name.Name)
 	}
 	if fd.Type.Results.NumFields() > 0 {
-		return c.errAt(fd.Type.Results.Pos(), ErrUnsupported, "results of goroutine function %s", fd.Name.Name)
+		return c.errAt(fd.Type.Results.Pos(), split.ErrUnsupported, "results of goroutine function %s", fd.Name.Name)
 	}
 	if fd.Body == nil {
-		return c.errAt(fd.Pos(), ErrUnsupported, "goroutine function %s has no body", fd.Name.Name)
+		return c.errAt(fd.Pos(), split.ErrUnsupported, "goroutine function %s has no body", fd.Name.Name)
 	}
 	c.rangeHints(fd.Body)
 	c.locs = append(c.locs, &gloc{name: "done", pos: fd.Body.Rbrace, what: "returned"})
@@ -329,10 +331,10 @@ func (c *gcompiler) stmt(s ast.Stmt, next int) (int, error) {
 		return c.assign(s, s.X, &ast.BinaryExpr{X: s.X, OpPos: s.TokPos, Op: op, Y: one}, false, next)
 	case *ast.AssignStmt:
 		if len(s.Lhs) == 2 && len(s.Rhs) == 1 && isRecv(s.Rhs[0]) != nil {
-			return 0, c.errAt(s.Pos(), ErrUnsupported, "receive with ok (v, ok := <-ch: channels are never closed in the model)")
+			return 0, c.errAt(s.Pos(), split.ErrUnsupported, "receive with ok (v, ok := <-ch: channels are never closed in the model)")
 		}
 		if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
-			return 0, c.errAt(s.Pos(), ErrUnsupported, "assignment of several values at once (write one assignment per variable)")
+			return 0, c.errAt(s.Pos(), split.ErrUnsupported, "assignment of several values at once (write one assignment per variable)")
 		}
 		rhs := s.Rhs[0]
 		switch s.Tok {
@@ -343,7 +345,7 @@ func (c *gcompiler) stmt(s ast.Stmt, next int) (int, error) {
 			rhs = &ast.BinaryExpr{X: s.Lhs[0], OpPos: s.TokPos, Op: op, Y: s.Rhs[0]}
 			c.synth[rhs] = types.TypeAndValue{Type: c.typeOf(s.Lhs[0]).Type}
 		default:
-			return 0, c.errAt(s.TokPos, ErrUnsupported, "assignment operator %s", s.Tok)
+			return 0, c.errAt(s.TokPos, split.ErrUnsupported, "assignment operator %s", s.Tok)
 		}
 		return c.assign(s, s.Lhs[0], rhs, s.Tok == gotoken.DEFINE, next)
 	case *ast.DeclStmt:
@@ -352,13 +354,13 @@ func (c *gcompiler) stmt(s ast.Stmt, next int) (int, error) {
 			if ok && (gd.Tok == gotoken.CONST || gd.Tok == gotoken.TYPE) {
 				return next, nil
 			}
-			return 0, c.errAt(s.Pos(), ErrUnsupported, "declaration")
+			return 0, c.errAt(s.Pos(), split.ErrUnsupported, "declaration")
 		}
 		var list []ast.Stmt
 		for _, spec := range gd.Specs {
 			vs := spec.(*ast.ValueSpec)
 			if len(vs.Values) != 0 && len(vs.Values) != len(vs.Names) {
-				return 0, c.errAt(vs.Pos(), ErrUnsupported, "declaration of several variables from one value")
+				return 0, c.errAt(vs.Pos(), split.ErrUnsupported, "declaration of several variables from one value")
 			}
 			for i, id := range vs.Names {
 				obj, _ := c.info.Defs[id].(*types.Var)
@@ -441,10 +443,10 @@ func (c *gcompiler) stmt(s ast.Stmt, next int) (int, error) {
 		return header, nil
 	case *ast.BranchStmt:
 		if s.Label != nil {
-			return 0, c.errAt(s.Pos(), ErrUnsupported, "labeled %s", s.Tok)
+			return 0, c.errAt(s.Pos(), split.ErrUnsupported, "labeled %s", s.Tok)
 		}
 		if len(c.loops) == 0 || s.Tok != gotoken.BREAK && s.Tok != gotoken.CONTINUE {
-			return 0, c.errAt(s.Pos(), ErrUnsupported, "%s statement", s.Tok)
+			return 0, c.errAt(s.Pos(), split.ErrUnsupported, "%s statement", s.Tok)
 		}
 		t := c.loops[len(c.loops)-1]
 		if s.Tok == gotoken.BREAK {
@@ -453,16 +455,16 @@ func (c *gcompiler) stmt(s ast.Stmt, next int) (int, error) {
 		return t.cont, nil
 	case *ast.ReturnStmt:
 		if len(s.Results) > 0 {
-			return 0, c.errAt(s.Pos(), ErrUnsupported, "return with results")
+			return 0, c.errAt(s.Pos(), split.ErrUnsupported, "return with results")
 		}
 		return c.done, nil
 	}
 	if r, ok := s.(*ast.RangeStmt); ok {
 		if _, ok := c.typeOf(r.X).Type.Underlying().(*types.Chan); ok {
-			return 0, c.errAt(s.Pos(), ErrUnsupported, "range over channel %s", types.ExprString(r.X))
+			return 0, c.errAt(s.Pos(), split.ErrUnsupported, "range over channel %s", types.ExprString(r.X))
 		}
 	}
-	return 0, c.errAt(s.Pos(), ErrUnsupported, "%s", stmtName(s))
+	return 0, c.errAt(s.Pos(), split.ErrUnsupported, "%s", stmtName(s))
 }
 
 // stmtName names a statement kind for "unsupported" errors.
@@ -496,11 +498,11 @@ func (c *gcompiler) exprStmt(s *ast.ExprStmt, next int) (int, error) {
 		if u := isRecv(s.X); u != nil {
 			return c.recv(s, nil, u, next)
 		}
-		return 0, c.errAt(s.Pos(), ErrUnsupported, "expression statement")
+		return 0, c.errAt(s.Pos(), split.ErrUnsupported, "expression statement")
 	}
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := c.info.Uses[id].(*types.Builtin); ok && b.Name() == "close" {
-			return 0, c.errAt(call.Pos(), ErrUnsupported, "close of channel %s (closing channels is not supported)", types.ExprString(call.Args[0]))
+			return 0, c.errAt(call.Pos(), split.ErrUnsupported, "close of channel %s (closing channels is not supported)", types.ExprString(call.Args[0]))
 		}
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
@@ -523,15 +525,15 @@ func (c *gcompiler) exprStmt(s *ast.ExprStmt, next int) (int, error) {
 					{name: "unlock of unlocked " + mu.name, mu: mu, op: opBadUnlock, next: bad},
 				}
 			default:
-				return 0, c.errAt(call.Pos(), ErrUnsupported, "call of (*sync.%s).%s (only Lock and Unlock)", recvName(fn), fn.Name())
+				return 0, c.errAt(call.Pos(), split.ErrUnsupported, "call of (*sync.%s).%s (only Lock and Unlock)", recvName(fn), fn.Name())
 			}
 			if recvName(fn) == "RWMutex" {
-				return 0, c.errAt(call.Pos(), ErrUnsupported, "sync.RWMutex (only sync.Mutex)")
+				return 0, c.errAt(call.Pos(), split.ErrUnsupported, "sync.RWMutex (only sync.Mutex)")
 			}
 			return k, nil
 		}
 	}
-	return 0, c.errAt(call.Pos(), ErrUnsupported, "call of %s", types.ExprString(call.Fun))
+	return 0, c.errAt(call.Pos(), split.ErrUnsupported, "call of %s", types.ExprString(call.Fun))
 }
 
 // recvName returns the name of the named receiver type of a method.
@@ -558,11 +560,11 @@ func (c *gcompiler) mutex(x ast.Expr) (*gvar, error) {
 	}
 	id, ok := x.(*ast.Ident)
 	if !ok {
-		return nil, c.errAt(x.Pos(), ErrUnsupported, "mutex %s: only package-level sync.Mutex variables", types.ExprString(x))
+		return nil, c.errAt(x.Pos(), split.ErrUnsupported, "mutex %s: only package-level sync.Mutex variables", types.ExprString(x))
 	}
 	obj, _ := c.info.Uses[id].(*types.Var)
 	if obj == nil || obj.Parent() != c.pkg.Scope() {
-		return nil, c.errAt(x.Pos(), ErrUnsupported, "mutex %s: only package-level sync.Mutex variables", id.Name)
+		return nil, c.errAt(x.Pos(), split.ErrUnsupported, "mutex %s: only package-level sync.Mutex variables", id.Name)
 	}
 	return c.sharedVar(obj, id.Pos())
 }
@@ -571,17 +573,17 @@ func (c *gcompiler) mutex(x ast.Expr) (*gvar, error) {
 func (c *gcompiler) assign(s ast.Stmt, lhs, rhs ast.Expr, define bool, next int) (int, error) {
 	id, ok := ast.Unparen(lhs).(*ast.Ident)
 	if !ok {
-		return 0, c.errAt(lhs.Pos(), ErrUnsupported, "assignment to %s (only to variables)", types.ExprString(lhs))
+		return 0, c.errAt(lhs.Pos(), split.ErrUnsupported, "assignment to %s (only to variables)", types.ExprString(lhs))
 	}
 	if id.Name == "_" {
-		return 0, c.errAt(lhs.Pos(), ErrUnsupported, "assignment to _")
+		return 0, c.errAt(lhs.Pos(), split.ErrUnsupported, "assignment to _")
 	}
 	obj, _ := c.info.Defs[id].(*types.Var)
 	if obj == nil {
 		obj, _ = c.info.Uses[id].(*types.Var)
 	}
 	if obj == nil {
-		return 0, c.errAt(id.Pos(), ErrType, "%s is not a variable", id.Name)
+		return 0, c.errAt(id.Pos(), split.ErrType, "%s is not a variable", id.Name)
 	}
 	var target *gvar
 	var err error
@@ -595,16 +597,16 @@ func (c *gcompiler) assign(s ast.Stmt, lhs, rhs ast.Expr, define bool, next int)
 		// are compiled last to first)
 		target, err = c.declareLocal(obj, id.Pos())
 	default:
-		err = c.errAt(id.Pos(), ErrUnsupported, "variable %s is not declared in the goroutine function", id.Name)
+		err = c.errAt(id.Pos(), split.ErrUnsupported, "variable %s is not declared in the goroutine function", id.Name)
 	}
 	if err != nil {
 		return 0, err
 	}
 	if target.mutex {
-		return 0, c.errAt(id.Pos(), ErrUnsupported, "assignment to mutex %s", id.Name)
+		return 0, c.errAt(id.Pos(), split.ErrUnsupported, "assignment to mutex %s", id.Name)
 	}
 	if target.ch != nil {
-		return 0, c.errAt(id.Pos(), ErrUnsupported, "assignment to channel %s (channels are package-level variables made once)", id.Name)
+		return 0, c.errAt(id.Pos(), split.ErrUnsupported, "assignment to channel %s (channels are package-level variables made once)", id.Name)
 	}
 	if u := isRecv(rhs); u != nil {
 		return c.recv(s, target, u, next)
@@ -640,10 +642,13 @@ func (c *gcompiler) assign(s ast.Stmt, lhs, rhs ast.Expr, define bool, next int)
 // runtime error "subject leaves its range".
 func (c *gcompiler) inRange(pos gotoken.Pos, e gexpr, v *gvar, subject string, ok, bad *gcmd) []*gcmd {
 	lo, hi := v.lo, v.hi
-	in := func(env gEnv) Expr { x := e(env); return And(Ge(x, Int(lo)), Le(x, Int(hi))) }
+	in := func(env gEnv) split.Expr {
+		x := e(env)
+		return split.And(split.Ge(x, split.Int(lo)), split.Le(x, split.Int(hi)))
+	}
 	ok.guard = in
 	bad.name = ok.name + " (out of range)"
-	bad.guard = func(env gEnv) Expr { return Not(in(env)) }
+	bad.guard = func(env gEnv) split.Expr { return split.Not(in(env)) }
 	bad.next = c.errLoc(pos, fmt.Sprintf("%s leaves its range %d..%d (//ltl:range)", subject, lo, hi))
 	return []*gcmd{ok, bad}
 }
@@ -666,7 +671,7 @@ func (c *gcompiler) branch(s ast.Stmt, cond ast.Expr, at, then, els int) (int, e
 		}
 		return []*gcmd{
 			{name: src, guard: e, next: then},
-			{name: "!(" + src + ")", guard: func(env gEnv) Expr { return Not(e(env)) }, next: els},
+			{name: "!(" + src + ")", guard: func(env gEnv) split.Expr { return split.Not(e(env)) }, next: els},
 		}, nil
 	})
 }
@@ -786,7 +791,7 @@ func (c *gcompiler) sharedReads(e ast.Expr) ([]*gvar, error) {
 			return false
 		}
 		if slices.Contains(out, v) && !c.protected[obj] {
-			err = c.errAt(id.Pos(), ErrUnsupported, "%s is read twice in one expression (read it into a local first)", id.Name)
+			err = c.errAt(id.Pos(), split.ErrUnsupported, "%s is read twice in one expression (read it into a local first)", id.Name)
 			return false
 		}
 		if !slices.Contains(out, v) {
@@ -899,7 +904,7 @@ func (c *gcompiler) sharedVar(obj *types.Var, pos gotoken.Pos) (*gvar, error) {
 		return v, nil
 	}
 	if c.frozen {
-		return nil, c.errAt(pos, ErrUnsupported, "%s is not a variable of the model (the goroutine function does not use it)", obj.Name())
+		return nil, c.errAt(pos, split.ErrUnsupported, "%s is not a variable of the model (the goroutine function does not use it)", obj.Name())
 	}
 	v, err := c.finiteVar(obj, pos, true)
 	if err != nil {
@@ -917,7 +922,7 @@ func (c *gcompiler) sharedVar(obj *types.Var, pos gotoken.Pos) (*gvar, error) {
 	if init := c.inits[obj]; init != nil {
 		tv := c.info.Types[init]
 		if tv.Value == nil {
-			return nil, c.errAt(init.Pos(), ErrUnsupported, "initial value of %s is not a constant", obj.Name())
+			return nil, c.errAt(init.Pos(), split.ErrUnsupported, "initial value of %s is not a constant", obj.Name())
 		}
 		switch {
 		case v.isBool && tv.Value.Kind() == constant.Bool:
@@ -925,12 +930,12 @@ func (c *gcompiler) sharedVar(obj *types.Var, pos gotoken.Pos) (*gvar, error) {
 		case tv.Value.Kind() == constant.Int:
 			k, exact := constant.Int64Val(tv.Value)
 			if !exact || k < int64(v.lo) || k > int64(v.hi) {
-				return nil, c.errAt(init.Pos(), ErrType, "initial value %s of %s is outside its range %d..%d", tv.Value, obj.Name(), v.lo, v.hi)
+				return nil, c.errAt(init.Pos(), split.ErrType, "initial value %s of %s is outside its range %d..%d", tv.Value, obj.Name(), v.lo, v.hi)
 			}
 			v.init = int(k)
 		}
 	} else if !v.isBool && (0 < v.lo || 0 > v.hi) {
-		return nil, c.errAt(obj.Pos(), ErrType, "initial value 0 of %s is outside its range %d..%d", obj.Name(), v.lo, v.hi)
+		return nil, c.errAt(obj.Pos(), split.ErrType, "initial value 0 of %s is outside its range %d..%d", obj.Name(), v.lo, v.hi)
 	}
 	c.shared[obj] = v
 	c.sharedL = append(c.sharedL, v)
@@ -951,7 +956,7 @@ func (c *gcompiler) finiteVar(obj *types.Var, pos gotoken.Pos, shared bool) (*gv
 	t := obj.Type()
 	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "Mutex" {
 		if !shared {
-			return nil, c.errAt(pos, ErrUnsupported, "local mutex %s (only package-level sync.Mutex variables)", obj.Name())
+			return nil, c.errAt(pos, split.ErrUnsupported, "local mutex %s (only package-level sync.Mutex variables)", obj.Name())
 		}
 		v.isBool, v.hi, v.mutex = true, 1, true
 		return v, nil
@@ -967,7 +972,7 @@ func (c *gcompiler) finiteVar(obj *types.Var, pos gotoken.Pos, shared bool) (*gv
 			r = c.hints[obj]
 		}
 		if r == nil {
-			return nil, c.errAt(pos, ErrUnsupported, "%s has type %s but no //ltl:range (integers need a finite range, e.g. //ltl:range %s 0..7)", obj.Name(), types.TypeString(t, types.RelativeTo(c.pkg)), obj.Name())
+			return nil, c.errAt(pos, split.ErrUnsupported, "%s has type %s but no //ltl:range (integers need a finite range, e.g. //ltl:range %s 0..7)", obj.Name(), types.TypeString(t, types.RelativeTo(c.pkg)), obj.Name())
 		}
 		if err := c.setRange(v, r, obj.Name(), pos); err != nil {
 			return nil, err
@@ -977,14 +982,14 @@ func (c *gcompiler) finiteVar(obj *types.Var, pos gotoken.Pos, shared bool) (*gv
 	if ct, ok := t.Underlying().(*types.Chan); ok {
 		return c.chanVar(v, ct, pos, shared)
 	}
-	return nil, c.errAt(pos, ErrUnsupported, "%s has type %s (only bool, integers with //ltl:range and sync.Mutex)", obj.Name(), types.TypeString(t, types.RelativeTo(c.pkg)))
+	return nil, c.errAt(pos, split.ErrUnsupported, "%s has type %s (only bool, integers with //ltl:range and sync.Mutex)", obj.Name(), types.TypeString(t, types.RelativeTo(c.pkg)))
 }
 
 // setRange makes v a ranged integer over r (the //ltl:range of name),
 // initially 0 if r contains it and r.Lo otherwise.
 func (c *gcompiler) setRange(v *gvar, r *annotate.Range, name string, pos gotoken.Pos) error {
 	if r.Hi-r.Lo >= 1<<16 {
-		return c.errAt(pos, ErrUnsupported, "range %d..%d of %s is too large for a finite-state model", r.Lo, r.Hi, name)
+		return c.errAt(pos, split.ErrUnsupported, "range %d..%d of %s is too large for a finite-state model", r.Lo, r.Hi, name)
 	}
 	v.lo, v.hi, v.ranged = int(r.Lo), int(r.Hi), true
 	v.init = v.lo
@@ -998,7 +1003,7 @@ func (c *gcompiler) setRange(v *gvar, r *annotate.Range, name string, pos gotoke
 func (c *gcompiler) chanVar(v *gvar, ct *types.Chan, pos gotoken.Pos, shared bool) (*gvar, error) {
 	obj := v.obj
 	if !shared {
-		return nil, c.errAt(pos, ErrUnsupported, "local channel %s (only package-level unbuffered channels)", obj.Name())
+		return nil, c.errAt(pos, split.ErrUnsupported, "local channel %s (only package-level unbuffered channels)", obj.Name())
 	}
 	val := &gvar{name: obj.Name() + ".val", shared: true, pos: obj.Pos()}
 	b, ok := ct.Elem().Underlying().(*types.Basic)
@@ -1008,13 +1013,13 @@ func (c *gcompiler) chanVar(v *gvar, ct *types.Chan, pos gotoken.Pos, shared boo
 	case ok && b.Info()&types.IsInteger != 0:
 		r := c.ranges[obj]
 		if r == nil {
-			return nil, c.errAt(pos, ErrUnsupported, "channel %s of %s has no //ltl:range (the values it carries need a finite range, e.g. //ltl:range %s 0..7)", obj.Name(), types.TypeString(ct.Elem(), types.RelativeTo(c.pkg)), obj.Name())
+			return nil, c.errAt(pos, split.ErrUnsupported, "channel %s of %s has no //ltl:range (the values it carries need a finite range, e.g. //ltl:range %s 0..7)", obj.Name(), types.TypeString(ct.Elem(), types.RelativeTo(c.pkg)), obj.Name())
 		}
 		if err := c.setRange(val, r, obj.Name(), pos); err != nil {
 			return nil, err
 		}
 	default:
-		return nil, c.errAt(pos, ErrUnsupported, "channel %s of %s (only channels of bool and of integers with //ltl:range)", obj.Name(), types.TypeString(ct.Elem(), types.RelativeTo(c.pkg)))
+		return nil, c.errAt(pos, split.ErrUnsupported, "channel %s of %s (only channels of bool and of integers with //ltl:range)", obj.Name(), types.TypeString(ct.Elem(), types.RelativeTo(c.pkg)))
 	}
 	v.ch = &gchan{
 		full:  &gvar{name: obj.Name() + ".full", shared: true, isBool: true, hi: 1, pos: obj.Pos()},
@@ -1029,7 +1034,7 @@ func (c *gcompiler) chanVar(v *gvar, ct *types.Chan, pos gotoken.Pos, shared boo
 func (c *gcompiler) chanInit(obj *types.Var) error {
 	init := c.inits[obj]
 	if init == nil {
-		return c.errAt(obj.Pos(), ErrUnsupported, "nil channel %s (make it where it is declared: var %s = make(%s))", obj.Name(), obj.Name(), types.TypeString(obj.Type(), types.RelativeTo(c.pkg)))
+		return c.errAt(obj.Pos(), split.ErrUnsupported, "nil channel %s (make it where it is declared: var %s = make(%s))", obj.Name(), obj.Name(), types.TypeString(obj.Type(), types.RelativeTo(c.pkg)))
 	}
 	call, ok := ast.Unparen(init).(*ast.CallExpr)
 	if ok {
@@ -1041,11 +1046,11 @@ func (c *gcompiler) chanInit(obj *types.Var) error {
 				if tv := c.info.Types[call.Args[1]]; tv.Value != nil && constant.Sign(tv.Value) == 0 {
 					return nil
 				}
-				return c.errAt(call.Args[1].Pos(), ErrUnsupported, "buffered channel %s (capacity %s; only unbuffered channels)", obj.Name(), types.ExprString(call.Args[1]))
+				return c.errAt(call.Args[1].Pos(), split.ErrUnsupported, "buffered channel %s (capacity %s; only unbuffered channels)", obj.Name(), types.ExprString(call.Args[1]))
 			}
 		}
 	}
-	return c.errAt(init.Pos(), ErrUnsupported, "channel %s is initialised with %s (only var %s = make(%s))", obj.Name(), types.ExprString(init), obj.Name(), types.TypeString(obj.Type(), types.RelativeTo(c.pkg)))
+	return c.errAt(init.Pos(), split.ErrUnsupported, "channel %s is initialised with %s (only var %s = make(%s))", obj.Name(), types.ExprString(init), obj.Name(), types.TypeString(obj.Type(), types.RelativeTo(c.pkg)))
 }
 
 // channel returns the variable of the package-level channel x.
@@ -1059,17 +1064,17 @@ func (c *gcompiler) channel(x ast.Expr, what string) (*gvar, error) {
 	if obj == nil || obj.Parent() != c.pkg.Scope() {
 		if ok && obj != nil {
 			if _, isChan := obj.Type().Underlying().(*types.Chan); isChan {
-				return nil, c.errAt(x.Pos(), ErrUnsupported, "%s on local channel %s (only package-level unbuffered channels)", what, id.Name)
+				return nil, c.errAt(x.Pos(), split.ErrUnsupported, "%s on local channel %s (only package-level unbuffered channels)", what, id.Name)
 			}
 		}
-		return nil, c.errAt(x.Pos(), ErrUnsupported, "%s on %s (only on package-level channel variables)", what, types.ExprString(x))
+		return nil, c.errAt(x.Pos(), split.ErrUnsupported, "%s on %s (only on package-level channel variables)", what, types.ExprString(x))
 	}
 	v, err := c.sharedVar(obj, id.Pos())
 	if err != nil {
 		return nil, err
 	}
 	if v.ch == nil {
-		return nil, c.errAt(x.Pos(), ErrType, "%s is not a channel", id.Name)
+		return nil, c.errAt(x.Pos(), split.ErrType, "%s is not a channel", id.Name)
 	}
 	return v, nil
 }
@@ -1136,7 +1141,7 @@ func (c *gcompiler) recv(s ast.Stmt, target *gvar, u *ast.UnaryExpr, next int) (
 		return k, nil
 	}
 	if target.isBool != val.isBool {
-		return 0, c.errAt(s.Pos(), ErrType, "receive of %s into %s", val.name, target.name)
+		return 0, c.errAt(s.Pos(), split.ErrType, "receive of %s into %s", val.name, target.name)
 	}
 	// write returns the commands that set target to e, checking its range.
 	write := func(extra []gset, chop chanOp, e gexpr) []*gcmd {

@@ -1,41 +1,28 @@
-package split
+package gosplit
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"go/ast"
+	gotoken "go/token"
 	"go/types"
 	"path/filepath"
 	"strings"
 
-	gotoken "go/token"
-
 	"golang.org/x/tools/go/packages"
 
 	"github.com/henceforth-go/henceforth/annotate"
+	"github.com/henceforth-go/henceforth/internal/srcpos"
+	"github.com/henceforth-go/henceforth/split"
 )
 
-// This file is the entry point for Go code: a function that a package
-// starts as N goroutines becomes a Program of N symmetric processes.
-//
-// The model (see FromGo): package-level variables the function uses are
-// shared; its local variables are local; its control locations become the
-// local enumeration pc. Supported: bool variables, integer variables with
-// a //ltl:range, package-level sync.Mutex (Lock, Unlock), package-level
-// unbuffered channels of those (var ch = make(chan T): ch <- v, x := <-ch,
-// x = <-ch, <-ch; see chanOp); statements =,
-// :=, op=, ++, --, var, if/else, for (three-clause, condition-only,
-// infinite), break, continue, return; expressions over those variables
-// with ! && || == != < <= > >= + - and * by a constant. Anything else is
-// an *Error with Kind ErrUnsupported at the construct's position.
-
-// GoProgram is a Program extracted from Go source, with the properties of
+// Program is a split.Program extracted from Go source, with the properties of
 // the package's //ltl:spec directives and what it takes to map a trace back
 // to Go positions.
-type GoProgram struct {
+type Program struct {
 	// Program has processes Func[1] … Func[N], each with a local pc.
-	Program *Program
+	Program *split.Program
 	// N is the number of goroutines.
 	N int
 	// Func is the goroutine function.
@@ -46,7 +33,7 @@ type GoProgram struct {
 	// goroutine leaves a //ltl:range or unlocks an unlocked mutex), if the
 	// function can do either, then one per //ltl:spec the model can
 	// express, in source order.
-	Properties []*Property
+	Properties []*split.Property
 	// Skipped says why the other //ltl:spec directives are not in
 	// Properties (an atom that is a call event, a variable the goroutine
 	// function does not see…); Property(name) returns the same error.
@@ -60,7 +47,7 @@ type GoProgram struct {
 	annots  *annotate.Package
 	specs   []*goSpec     // the translated //ltl:spec directives
 	skip    []skippedSpec // the directives that could not be translated
-	pcs     []*Var        // pc of each process
+	pcs     []*split.Var  // pc of each process
 	envs    []gEnv
 	specErr map[string]error
 }
@@ -71,16 +58,16 @@ type skippedSpec struct {
 	err  error
 }
 
-// GoConfig says where LoadGo finds the package.
-type GoConfig struct {
+// Config says where Load finds the package.
+type Config struct {
 	// Dir is the directory go/packages runs in ("" is the current one).
 	Dir string
 }
 
-// LoadGo loads the package that pattern names (with its tests, through
+// Load loads the package that pattern names (with its tests, through
 // go/packages, in cfg.Dir) and extracts the program in which fn, a
-// function of the package, runs as n goroutines (see FromGo).
-func LoadGo(ctx context.Context, cfg GoConfig, pattern, fn string, n int) (*GoProgram, error) {
+// function of the package, runs as n goroutines (see Extract).
+func Load(ctx context.Context, cfg Config, pattern, fn string, n int) (*Program, error) {
 	lcfg := &packages.Config{
 		Context: ctx,
 		Dir:     cfg.Dir,
@@ -89,7 +76,7 @@ func LoadGo(ctx context.Context, cfg GoConfig, pattern, fn string, n int) (*GoPr
 	}
 	pkgs, err := packages.Load(lcfg, pattern)
 	if err != nil {
-		return nil, fmt.Errorf("split: loading %s: %w", pattern, err)
+		return nil, fmt.Errorf("gosplit: loading %s: %w", pattern, err)
 	}
 	// Prefer the in-package test variant: it has the package's files and
 	// its tests (harnesses).
@@ -106,19 +93,19 @@ func LoadGo(ctx context.Context, cfg GoConfig, pattern, fn string, n int) (*GoPr
 	}
 	for _, p := range pkgs {
 		if len(p.Errors) > 0 {
-			return nil, fmt.Errorf("split: loading %s: %w", pattern, p.Errors[0])
+			return nil, fmt.Errorf("gosplit: loading %s: %w", pattern, p.Errors[0])
 		}
 	}
 	if pkg == nil {
 		if len(pkgs) == 0 {
-			return nil, fmt.Errorf("split: no package matches %s", pattern)
+			return nil, fmt.Errorf("gosplit: no package matches %s", pattern)
 		}
-		return nil, errorf(Pos{}, ErrType, "no function %s in package %s", fn, pkgs[0].PkgPath)
+		return nil, srcpos.Errorf(split.Pos{}, split.ErrType, "no function %s in package %s", fn, pkgs[0].PkgPath)
 	}
-	return FromGo(pkg.Fset, pkg.Syntax, pkg.Types, pkg.TypesInfo, fn, n)
+	return Extract(pkg.Fset, pkg.Syntax, pkg.Types, pkg.TypesInfo, fn, n)
 }
 
-// FromGo extracts the program in which fn, a function of the type-checked
+// Extract returns the program in which fn, a function of the type-checked
 // package pkg, runs as n goroutines. files must have been parsed with
 // comments and info must record Types, Defs, Uses and InitOrder (as
 // go/packages provides); neither is modified.
@@ -131,17 +118,17 @@ func LoadGo(ctx context.Context, cfg GoConfig, pattern, fn string, n int) (*GoPr
 // see mutexOp in gocompile.go). Package-level
 // variables start at their constant initial values; code outside fn
 // (main, init functions, tests) is not part of the model.
-func FromGo(fset *gotoken.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, fn string, n int) (*GoProgram, error) {
+func Extract(fset *gotoken.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, fn string, n int) (*Program, error) {
 	if n < 1 {
-		return nil, fmt.Errorf("split: FromGo: %d goroutines (want at least 1)", n)
+		return nil, fmt.Errorf("gosplit: Extract: %d goroutines (want at least 1)", n)
 	}
 	obj, _ := pkg.Scope().Lookup(fn).(*types.Func)
 	if obj == nil {
-		return nil, errorf(Pos{}, ErrType, "no function %s in package %s", fn, pkg.Path())
+		return nil, srcpos.Errorf(split.Pos{}, split.ErrType, "no function %s in package %s", fn, pkg.Path())
 	}
 	annots, err := annotate.FromTypes(fset, files, pkg, info)
 	if err != nil {
-		return nil, fmt.Errorf("split: %w", err)
+		return nil, fmt.Errorf("gosplit: %w", err)
 	}
 	var decl *ast.FuncDecl
 	for _, f := range files {
@@ -152,7 +139,7 @@ func FromGo(fset *gotoken.FileSet, files []*ast.File, pkg *types.Package, info *
 		}
 	}
 	if decl == nil {
-		return nil, errorf(Pos{}, ErrType, "no declaration of %s in the files given", fn)
+		return nil, srcpos.Errorf(split.Pos{}, split.ErrType, "no declaration of %s in the files given", fn)
 	}
 	ranges := map[*types.Var]*annotate.Range{}
 	for _, r := range annots.Ranges {
@@ -185,7 +172,7 @@ func FromGo(fset *gotoken.FileSet, files []*ast.File, pkg *types.Package, info *
 			return nil, err
 		}
 	}
-	g := &GoProgram{N: n, Func: obj, Fset: fset, c: c, annots: annots}
+	g := &Program{N: n, Func: obj, Fset: fset, c: c, annots: annots}
 	g.Harnesses = harnesses(files, info, obj)
 	// Translate the specs before building: their atoms may read package
 	// variables the function does not use, which become shared variables.
@@ -204,8 +191,8 @@ func FromGo(fset *gotoken.FileSet, files []*ast.File, pkg *types.Package, info *
 }
 
 // withN returns the program of the same function run by n goroutines.
-func (g *GoProgram) withN(n int) (*GoProgram, error) {
-	h := &GoProgram{N: n, Func: g.Func, Fset: g.Fset, Harnesses: g.Harnesses, c: g.c, annots: g.annots, specs: g.specs, skip: g.skip}
+func (g *Program) withN(n int) (*Program, error) {
+	h := &Program{N: n, Func: g.Func, Fset: g.Fset, Harnesses: g.Harnesses, c: g.c, annots: g.annots, specs: g.specs, skip: g.skip}
 	if err := h.instantiateAll(); err != nil {
 		return nil, err
 	}
@@ -213,15 +200,15 @@ func (g *GoProgram) withN(n int) (*GoProgram, error) {
 }
 
 // instantiateAll builds the Program for g.N goroutines and its Properties.
-func (g *GoProgram) instantiateAll() error {
+func (g *Program) instantiateAll() error {
 	g.specErr = map[string]error{}
 	for _, s := range g.skip {
 		g.specErr[s.name] = s.err
 		g.Skipped = append(g.Skipped, s.err)
 	}
 	g.build()
-	if err := g.Program.validate(); err != nil {
-		return fmt.Errorf("split: extracted program: %w", err)
+	if err := g.Program.Validate(); err != nil {
+		return fmt.Errorf("gosplit: extracted program: %w", err)
 	}
 	if rt := g.runtimeProperty(); rt != nil {
 		g.Properties = append(g.Properties, rt)
@@ -239,12 +226,12 @@ func (g *GoProgram) instantiateAll() error {
 }
 
 // build instantiates the compiled function N times.
-func (g *GoProgram) build() {
+func (g *Program) build() {
 	c := g.c
-	p := NewProgram(c.pkg.Name() + "." + g.Func.Name())
-	sharedVars := map[*gvar]*Var{}
+	p := split.NewProgram(c.pkg.Name() + "." + g.Func.Name())
+	sharedVars := map[*gvar]*split.Var{}
 	for _, v := range c.sharedL {
-		var sv *Var
+		var sv *split.Var
 		switch {
 		case v.mutex, v.owner:
 			sv = p.Int(v.name, 0, g.N) // the owner (see mutexOp, chanOp)
@@ -253,9 +240,8 @@ func (g *GoProgram) build() {
 		default:
 			sv = p.Int(v.name, v.lo, v.hi)
 		}
-		sv.pos = c.position(v.pos)
 		sharedVars[v] = sv
-		p.Init(Is(sv, v.init))
+		p.Init(split.Is(sv, v.init))
 	}
 	names := make([]string, len(c.locs))
 	for k, l := range c.locs {
@@ -270,54 +256,54 @@ func (g *GoProgram) build() {
 		}
 		pc := pr.Enum("pc", names...)
 		env[c.pcVar()] = pc
-		pr.Init(Is(pc, 0))
+		pr.Init(split.Is(pc, 0))
 		for _, v := range c.localL {
-			var lv *Var
+			var lv *split.Var
 			if v.isBool {
 				lv = pr.Bool(v.name)
 			} else {
 				lv = pr.Int(v.name, v.lo, v.hi)
 			}
 			env[v] = lv
-			pr.Init(Is(lv, v.init))
+			pr.Init(split.Is(lv, v.init))
 		}
 		for k, l := range c.locs {
 			for _, cmd := range l.cmds {
-				guard := Is(pc, k)
+				guard := split.Is(pc, k)
 				if cmd.guard != nil {
-					guard = And(guard, cmd.guard(env))
+					guard = split.And(guard, cmd.guard(env))
 				}
-				ups := []Update{Set(pc, Int(cmd.next))}
+				ups := []split.Update{split.Set(pc, split.Int(cmd.next))}
 				for _, s := range cmd.sets {
-					ups = append(ups, Set(env[s.v], s.e(env)))
+					ups = append(ups, split.Set(env[s.v], s.e(env)))
 				}
 				if mu := env[cmd.mu]; mu != nil {
 					switch cmd.op {
 					case opLock:
-						guard = And(guard, Is(mu, 0))
-						ups = append(ups, Set(mu, Int(i)))
+						guard = split.And(guard, split.Is(mu, 0))
+						ups = append(ups, split.Set(mu, split.Int(i)))
 					case opUnlock:
-						guard = And(guard, Not(Is(mu, 0)))
-						ups = append(ups, Set(mu, Int(0)))
+						guard = split.And(guard, split.Not(split.Is(mu, 0)))
+						ups = append(ups, split.Set(mu, split.Int(0)))
 					case opBadUnlock:
-						guard = And(guard, Is(mu, 0))
+						guard = split.And(guard, split.Is(mu, 0))
 					}
 				}
 				if ch := cmd.ch; ch != nil {
 					full, owner := env[ch.ch.full], env[ch.ch.owner]
 					switch cmd.chop {
 					case opSend:
-						guard = And(guard, Is(full, 0))
-						ups = append(ups, Set(full, Bool(true)), Set(owner, Int(i)))
+						guard = split.And(guard, split.Is(full, 0))
+						ups = append(ups, split.Set(full, split.Bool(true)), split.Set(owner, split.Int(i)))
 					case opSendWait:
-						guard = And(guard, Not(And(Is(full, 1), Is(owner, i))))
+						guard = split.And(guard, split.Not(split.And(split.Is(full, 1), split.Is(owner, i))))
 					case opRecv:
-						guard = And(guard, Is(full, 1))
-						ups = append(ups, Set(full, Bool(false)), Set(owner, Int(0)))
+						guard = split.And(guard, split.Is(full, 1))
+						ups = append(ups, split.Set(full, split.Bool(false)), split.Set(owner, split.Int(0)))
 					}
 				}
 				cm := pr.Command(l.name+": "+cmd.name, guard, ups...)
-				cm.pos = c.position(l.pos)
+				cm.Pos = c.position(l.pos)
 			}
 		}
 		pr.Scheduled()
@@ -329,7 +315,7 @@ func (g *GoProgram) build() {
 
 // runtimeProperty is the invariant that no goroutine reaches an error
 // location, or nil if there is none.
-func (g *GoProgram) runtimeProperty() *Property {
+func (g *Program) runtimeProperty() *split.Property {
 	var errs []int
 	for k, l := range g.c.locs {
 		if l.err != "" {
@@ -339,13 +325,13 @@ func (g *GoProgram) runtimeProperty() *Property {
 	if len(errs) == 0 {
 		return nil
 	}
-	var conj []Expr
+	var conj []split.Expr
 	for _, pc := range g.pcs {
 		for _, k := range errs {
-			conj = append(conj, Not(Is(pc, k)))
+			conj = append(conj, split.Not(split.Is(pc, k)))
 		}
 	}
-	prop := NewInvariant("runtime", And(conj...))
+	prop := split.NewInvariant("runtime", split.And(conj...))
 	prop.Text = "no goroutine leaves a //ltl:range or unlocks an unlocked mutex"
 	return prop
 }
@@ -391,8 +377,8 @@ func harnesses(files []*ast.File, info *types.Info, fn *types.Func) []*types.Fun
 	return out
 }
 
-// GoStep is one step of a counterexample in Go terms.
-type GoStep struct {
+// Step is one step of a counterexample in Go terms.
+type Step struct {
 	// Goroutine is the goroutine that moved, 1-based (process fn[i]).
 	Goroutine int
 	// Pos is the position of the statement it executed.
@@ -405,7 +391,7 @@ type GoStep struct {
 	Error string
 }
 
-func (s GoStep) String() string {
+func (s Step) String() string {
 	p := s.Pos
 	p.Filename = filepath.Base(p.Filename)
 	str := fmt.Sprintf("goroutine %d at %s: %s", s.Goroutine, p, s.Op)
@@ -418,36 +404,36 @@ func (s GoStep) String() string {
 // Steps maps a trace of g.Program to Go positions: for every move, the
 // goroutine and the statement of the location it moved from. Skips (a
 // goroutine that has returned or is blocked) are left out.
-func (g *GoProgram) Steps(t *Trace) ([]GoStep, error) {
+func (g *Program) Steps(t *split.Trace) ([]Step, error) {
 	if t == nil {
-		return nil, errors.New("split: Steps: nil trace")
+		return nil, errors.New("gosplit: Steps: nil trace")
 	}
-	var out []GoStep
+	var out []Step
 	for j, st := range t.Steps {
 		i := -1
-		for k, pr := range g.Program.procs {
-			if pr.name == st.Process {
+		for k, pr := range g.Program.Processes() {
+			if pr.Name() == st.Process {
 				i = k
 			}
 		}
 		if i < 0 || j+1 >= len(t.States) {
-			return nil, fmt.Errorf("split: Steps: step %d: unknown process %q", j, st.Process)
+			return nil, fmt.Errorf("gosplit: Steps: step %d: unknown process %q", j, st.Process)
 		}
-		from, to := t.States[j][g.pcs[i].index], t.States[j+1][g.pcs[i].index]
+		from, to := t.States[j][g.pcs[i].Index()], t.States[j+1][g.pcs[i].Index()]
 		if from < 0 || from >= len(g.c.locs) || to < 0 || to >= len(g.c.locs) {
-			return nil, fmt.Errorf("split: Steps: step %d: pc out of range", j)
+			return nil, fmt.Errorf("gosplit: Steps: step %d: pc out of range", j)
 		}
 		if st.Command == "skip" || st.Command == "" {
 			continue
 		}
 		l := g.c.locs[from]
-		out = append(out, GoStep{Goroutine: i + 1, Pos: g.Fset.Position(l.pos), Op: l.what, Error: g.c.locs[to].err})
+		out = append(out, Step{Goroutine: i + 1, Pos: g.Fset.Position(l.pos), Op: l.what, Error: g.c.locs[to].err})
 	}
 	return out, nil
 }
 
 // FormatSteps prints a counterexample as one line per step, in Go terms.
-func (g *GoProgram) FormatSteps(t *Trace) string {
+func (g *Program) FormatSteps(t *split.Trace) string {
 	steps, err := g.Steps(t)
 	if err != nil {
 		return err.Error()

@@ -1,12 +1,12 @@
-package split
+package smv
 
 import (
-	"context"
-	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/henceforth-go/henceforth/split"
 )
 
 func TestParseMuxSem(t *testing.T) {
@@ -16,42 +16,12 @@ func TestParseMuxSem(t *testing.T) {
 	assert.Equal(t, "P[2].loc", p.Processes()[1].Locals()[0].Name())
 	require.Len(t, p.Properties(), 2)
 	inv := p.Properties()[0]
-	assert.Equal(t, KindInvariant, inv.Kind)
+	assert.Equal(t, split.KindInvariant, inv.Kind)
 	assert.Len(t, inv.Conjuncts, 3) // pairs (1,2), (1,3), (2,3)
 	assert.Equal(t, "!(P[1].loc = 2 & P[2].loc = 2)", inv.Conjuncts[0].String())
 	live := p.Properties()[1]
-	assert.Equal(t, KindLTL, live.Kind)
+	assert.Equal(t, split.KindLTL, live.Kind)
 	assert.Equal(t, `G("P[1].loc = 1" -> F "P[1].loc = 2")`, live.Formula.String())
-}
-
-// The text and Go API versions of a model have the same split invariant.
-func TestParseMatchesGoAPI(t *testing.T) {
-	for _, tc := range []struct {
-		file string
-		api  func(n int) *Program
-	}{
-		{"testdata/muxsem.smv", func(n int) *Program { return muxSem(n, false, false) }},
-		{"testdata/muxsem-last.smv", func(n int) *Program { return muxSem(n, true, false) }},
-	} {
-		sizes := []int{2, 4}
-		if testing.Short() {
-			sizes = sizes[:1] // N = 4: TestThesisVerdicts compares the encodings too
-		}
-		for _, n := range sizes {
-			t.Run(fmt.Sprintf("%s/%d", tc.file, n), func(t *testing.T) {
-				text, err := ParseFile(tc.file, n)
-				require.NoError(t, err)
-				api := tc.api(n)
-				a, err := ComputeInvariant(context.Background(), text, InvariantOptions{})
-				require.NoError(t, err)
-				b, err := ComputeInvariant(context.Background(), api, InvariantOptions{})
-				require.NoError(t, err)
-				for k := range n {
-					assert.Equal(t, b.States(k, 1<<20), a.States(k, 1<<20), "θ_%d", k)
-				}
-			})
-		}
-	}
 }
 
 func TestParseErrors(t *testing.T) {
@@ -83,4 +53,61 @@ func TestParseErrors(t *testing.T) {
 			assert.Equal(t, tc.want, err.Error(), tc.src)
 		}
 	}
+}
+
+// ParseProperty resolves the names of a parsed program's main module: N,
+// DEFINEs (of main and of processes), process parameters, arrays with
+// variable indices, arrays of processes, enumeration values; and the same names for a program built with the Go API.
+func TestParsePropertyNames(t *testing.T) {
+	src := `MODULE main
+VAR
+  a : array 1..2 of 0..3;
+  i : 1..2;
+  c : {red, green};
+  P : array 1..N of process m(a, a[1]);
+DEFINE
+  zero := a[1] = 0;
+MODULE m(a, first)
+VAR
+  v : boolean;
+  q : array 0..1 of boolean;
+DEFINE
+  low := !v;
+COMMANDS
+  go : !v -> v := TRUE;
+`
+	p, err := Parse("f.smv", src, 2)
+	require.NoError(t, err)
+	for text, want := range map[string]string{
+		"forall j in 1..N : P[j].v":   "P[1].v & P[2].v",
+		"a[i] = 0":                    "(i = 1 ? a[1] : a[2]) = 0",
+		"zero & c = green":            "a[1] = 0 & c = green",
+		"P[1].low & P[2].first = 0":   "!P[1].v & a[1] = 0",
+		"forall j in 1..N : P[j].low": "!P[1].v & !P[2].v",
+		"P[2].q[i - 1]":               "(i - 1 = 0 ? P[2].q[0] : P[2].q[1])",
+	} {
+		prop, err := ParseProperty(p, text)
+		require.NoError(t, err, text)
+		assert.Equal(t, want, split.And(prop.Conjuncts...).String(), text)
+	}
+	single, err := Parse("g.smv", "MODULE main\nVAR\n  x : boolean;\n  p : process m(x);\nMODULE m(y)\nDEFINE\n  set := y;\nCOMMANDS\n  go : !y -> y := TRUE;\n", 0)
+	require.NoError(t, err)
+	prop, err := ParseProperty(single, "p.set")
+	require.NoError(t, err)
+	assert.Equal(t, "x", split.And(prop.Conjuncts...).String())
+	live, err := ParseProperty(p, "LTLSPEC G (P[1].v -> F !c = red)")
+	require.NoError(t, err)
+	assert.Equal(t, split.KindLTL, live.Kind)
+	_, err = ParseProperty(p, "P[i].v")
+	assert.ErrorContains(t, err, "arrays of processes or of arrays need constant indices")
+
+	g := split.NewProgram("api")
+	g.Bool("flag[1]")
+	g.Bool("flag[2]")
+	g.Int("k", 1, 2)
+	g.Process("P[1]").Int("loc", 0, 2)
+	g.Define("N", split.Int(1))
+	prop, err = ParseProperty(g, "flag[k] & (forall j in 1..N : P[j].loc = 0)")
+	require.NoError(t, err)
+	assert.Equal(t, "(k = 1 ? flag[1] : flag[2]) & P[1].loc = 0", split.And(prop.Conjuncts...).String())
 }

@@ -1,4 +1,4 @@
-package split
+package gosplit
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/henceforth-go/henceforth/split"
 )
 
 // rallySrc is Go's ping-pong over an unbuffered channel: the first player
@@ -56,14 +58,14 @@ func TestGoChanRallyProved(t *testing.T) {
 		g, err := goSource(t, rallySrc, "player", n)
 		require.NoError(t, err)
 		require.Len(t, g.Program.Processes(), n)
-		res, err := g.Check(context.Background(), "runtime", Options{})
+		res, err := g.Check(context.Background(), "runtime", split.Options{})
 		require.NoError(t, err)
-		assert.Equal(t, Proved, res.Verdict, "N = %d: %s", n, res.Reason)
+		assert.Equal(t, split.Proved, res.Verdict, "N = %d: %s", n, res.Reason)
 		assert.Zero(t, res.Refinements, "N = %d", n)
 		if n <= 3 {
-			mono, _, err := CheckMonolithic(context.Background(), g.Program, mustProp(t, g, "runtime"), 0)
+			mono, _, err := split.CheckMonolithic(context.Background(), g.Program, mustProp(t, g, "runtime"), 0)
 			require.NoError(t, err)
-			assert.Equal(t, Proved, mono.Verdict, "N = %d, monolithic", n)
+			assert.Equal(t, split.Proved, mono.Verdict, "N = %d, monolithic", n)
 		}
 	}
 }
@@ -75,9 +77,9 @@ func TestGoChanOverhitViolated(t *testing.T) {
 	for _, n := range []int{2, 3, 16} {
 		g, err := goSource(t, overhitSrc, "player", n)
 		require.NoError(t, err)
-		res, err := g.Check(context.Background(), "runtime", Options{})
+		res, err := g.Check(context.Background(), "runtime", split.Options{})
 		require.NoError(t, err)
-		require.Equal(t, Violated, res.Verdict, "N = %d: %s", n, res.Reason)
+		require.Equal(t, split.Violated, res.Verdict, "N = %d: %s", n, res.Reason)
 		cex := res.Counterexample
 		require.NoError(t, g.Program.Replay(cex))
 		steps, err := g.Steps(cex)
@@ -99,9 +101,9 @@ func TestGoChanOverhitViolated(t *testing.T) {
 		assert.Equal(t, "ball <- hits + 1", last.Op)
 		assert.Equal(t, "value sent on ball leaves its range 0..2 (//ltl:range)", last.Error)
 		if n <= 3 {
-			mono, _, err := CheckMonolithic(context.Background(), g.Program, mustProp(t, g, "runtime"), 0)
+			mono, _, err := split.CheckMonolithic(context.Background(), g.Program, mustProp(t, g, "runtime"), 0)
 			require.NoError(t, err)
-			assert.Equal(t, Violated, mono.Verdict, "N = %d, monolithic", n)
+			assert.Equal(t, split.Violated, mono.Verdict, "N = %d, monolithic", n)
 		}
 	}
 }
@@ -154,22 +156,22 @@ func worker() {
 	for _, n := range []int{2, 3} {
 		for _, tc := range []struct {
 			src  string
-			want Verdict
-		}{{src, Proved}, {bad, Violated}} {
+			want split.Verdict
+		}{{src, split.Proved}, {bad, split.Violated}} {
 			g, err := goSource(t, tc.src, "worker", n)
 			require.NoError(t, err)
 			for _, spec := range []string{"okay", "runtime"} {
-				res, err := g.Check(context.Background(), spec, Options{})
+				res, err := g.Check(context.Background(), spec, split.Options{})
 				require.NoError(t, err)
-				mono, _, err := CheckMonolithic(context.Background(), g.Program, mustProp(t, g, spec), 0)
+				mono, _, err := split.CheckMonolithic(context.Background(), g.Program, mustProp(t, g, spec), 0)
 				require.NoError(t, err)
 				assert.Equal(t, mono.Verdict, res.Verdict, "N = %d, %s: %s", n, spec, res.Reason)
-				want := Proved
+				want := split.Proved
 				if spec == "runtime" {
 					want = tc.want
 				}
 				require.Equal(t, want, res.Verdict, "N = %d, %s: %s", n, spec, res.Reason)
-				if res.Verdict == Violated {
+				if res.Verdict == split.Violated {
 					out := g.FormatSteps(res.Counterexample)
 					assert.Contains(t, out, "at p.go:29:7: receive from ch\n")
 					assert.Contains(t, out, "at p.go:29:2: ok = <-ch\n")
@@ -205,9 +207,9 @@ func TestGoChanUnsupported(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := goSource(t, tc.src, "w", 2)
 			require.Error(t, err)
-			var e *Error
+			var e *split.Error
 			require.True(t, errors.As(err, &e), "%v", err)
-			assert.ErrorIs(t, err, ErrUnsupported)
+			assert.ErrorIs(t, err, split.ErrUnsupported)
 			assert.Contains(t, err.Error(), tc.pos+": ")
 			assert.Contains(t, err.Error(), tc.msg)
 		})

@@ -1,4 +1,4 @@
-package split
+package gosplit
 
 import (
 	"context"
@@ -6,19 +6,20 @@ import (
 	"go/ast"
 	"go/importer"
 	goparser "go/parser"
+	gotoken "go/token"
 	"go/types"
 	"slices"
 	"testing"
 
-	gotoken "go/token"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/henceforth-go/henceforth/split"
 )
 
 // goSource type-checks src (one file, package p) and extracts fn run by n
 // goroutines.
-func goSource(t testing.TB, src, fn string, n int) (*GoProgram, error) {
+func goSource(t testing.TB, src, fn string, n int) (*Program, error) {
 	t.Helper()
 	fset := gotoken.NewFileSet()
 	f, err := goparser.ParseFile(fset, "p.go", src, goparser.ParseComments)
@@ -30,7 +31,7 @@ func goSource(t testing.TB, src, fn string, n int) (*GoProgram, error) {
 	}
 	pkg, err := (&types.Config{Importer: importer.Default()}).Check("example.com/p", fset, []*ast.File{f}, info)
 	require.NoError(t, err, "the test's Go source must type-check")
-	return FromGo(fset, []*ast.File{f}, pkg, info, fn, n)
+	return Extract(fset, []*ast.File{f}, pkg, info, fn, n)
 }
 
 const mutexSrc = `package p
@@ -76,11 +77,11 @@ func worker() {
 }
 `
 
-func checkGo(t *testing.T, g *GoProgram, spec string) *Result {
+func checkGo(t *testing.T, g *Program, spec string) *split.Result {
 	t.Helper()
 	prop, err := g.Property(spec)
 	require.NoError(t, err)
-	res, err := Check(context.Background(), g.Program, prop, Options{})
+	res, err := split.Check(context.Background(), g.Program, prop, split.Options{})
 	require.NoError(t, err)
 	return res
 }
@@ -91,14 +92,14 @@ func TestGoMutexProved(t *testing.T) {
 	require.Len(t, g.Program.Processes(), 4)
 	for _, spec := range []string{"runtime", "mutex", `G "count(crit) <= 1"`} {
 		res := checkGo(t, g, spec)
-		assert.Equal(t, Proved, res.Verdict, "%s: %s", spec, res)
-		mono, _, err := CheckMonolithic(context.Background(), g.Program, mustProp(t, g, spec), 0)
+		assert.Equal(t, split.Proved, res.Verdict, "%s: %s", spec, res)
+		mono, _, err := split.CheckMonolithic(context.Background(), g.Program, mustProp(t, g, spec), 0)
 		require.NoError(t, err)
-		assert.Equal(t, Proved, mono.Verdict, spec)
+		assert.Equal(t, split.Proved, mono.Verdict, spec)
 	}
 }
 
-func mustProp(t *testing.T, g *GoProgram, spec string) *Property {
+func mustProp(t *testing.T, g *Program, spec string) *split.Property {
 	p, err := g.Property(spec)
 	require.NoError(t, err)
 	return p
@@ -108,7 +109,7 @@ func TestGoRacyViolated(t *testing.T) {
 	g, err := goSource(t, racySrc, "worker", 3)
 	require.NoError(t, err)
 	res := checkGo(t, g, "mutex")
-	require.Equal(t, Violated, res.Verdict, "%s", res)
+	require.Equal(t, split.Violated, res.Verdict, "%s", res)
 	steps, err := g.Steps(res.Counterexample)
 	require.NoError(t, err)
 	t.Log(g.FormatSteps(res.Counterexample))
@@ -122,9 +123,9 @@ func TestGoMutex64Goroutines(t *testing.T) {
 	g, err := goSource(t, mutexSrc, "worker", 64)
 	require.NoError(t, err)
 	for _, spec := range []string{"mutex", "runtime", `G "count(crit) <= 1"`, "leaves"} {
-		res, err := g.Check(context.Background(), spec, Options{})
+		res, err := g.Check(context.Background(), spec, split.Options{})
 		require.NoError(t, err)
-		assert.Equal(t, Proved, res.Verdict, "%s: %s", spec, res.Reason)
+		assert.Equal(t, split.Proved, res.Verdict, "%s: %s", spec, res.Reason)
 		assert.Zero(t, res.Refinements, spec)
 	}
 }
@@ -135,9 +136,9 @@ func TestGoMutex64Goroutines(t *testing.T) {
 func TestGoRacyFalsifiedWithTwoGoroutines(t *testing.T) {
 	g, err := goSource(t, racySrc, "worker", 16)
 	require.NoError(t, err)
-	res, err := g.Check(context.Background(), "mutex", Options{})
+	res, err := g.Check(context.Background(), "mutex", split.Options{})
 	require.NoError(t, err)
-	require.Equal(t, Violated, res.Verdict, "%s", res.Reason)
+	require.Equal(t, split.Violated, res.Verdict, "%s", res.Reason)
 	assert.Contains(t, res.Reason, "found with 2 of the 16 goroutines")
 	cex := res.Counterexample
 	require.NoError(t, g.Program.Replay(cex))
@@ -169,9 +170,9 @@ func worker() {
 `
 	g, err := goSource(t, twice, "worker", 3)
 	require.NoError(t, err)
-	res, err := g.Check(context.Background(), "runtime", Options{})
+	res, err := g.Check(context.Background(), "runtime", split.Options{})
 	require.NoError(t, err)
-	require.Equal(t, Violated, res.Verdict, "%s", res.Reason)
+	require.Equal(t, split.Violated, res.Verdict, "%s", res.Reason)
 	steps, err := g.Steps(res.Counterexample)
 	require.NoError(t, err)
 	require.NotEmpty(t, steps)
@@ -197,17 +198,17 @@ func worker() {
 	mu.Unlock()
 }
 `
-	for n, want := range map[int]Verdict{2: Proved, 3: Violated, 6: Violated} {
+	for n, want := range map[int]split.Verdict{2: split.Proved, 3: split.Violated, 6: split.Violated} {
 		g, err = goSource(t, handoff, "worker", n)
 		require.NoError(t, err)
-		res, err = g.Check(context.Background(), "runtime", Options{})
+		res, err = g.Check(context.Background(), "runtime", split.Options{})
 		require.NoError(t, err)
 		assert.Equal(t, want, res.Verdict, "N = %d: %s", n, res.Reason)
 		if n == 6 {
 			assert.Contains(t, res.Reason, "found with 3 of the 6 goroutines")
 			require.NoError(t, g.Program.Replay(res.Counterexample))
 		}
-		mono, _, err := CheckMonolithic(context.Background(), g.Program, mustProp(t, g, "runtime"), 0)
+		mono, _, err := split.CheckMonolithic(context.Background(), g.Program, mustProp(t, g, "runtime"), 0)
 		require.NoError(t, err)
 		assert.Equal(t, want, mono.Verdict, "N = %d, monolithic", n)
 	}
@@ -219,9 +220,9 @@ func worker() {
 func TestGoMutexStarvation(t *testing.T) {
 	g, err := goSource(t, mutexSrc, "worker", 3)
 	require.NoError(t, err)
-	res, err := g.Check(context.Background(), "G F crit", Options{})
+	res, err := g.Check(context.Background(), "G F crit", split.Options{})
 	require.NoError(t, err)
-	require.Equal(t, Violated, res.Verdict, "%s", res.Reason)
+	require.Equal(t, split.Violated, res.Verdict, "%s", res.Reason)
 	cex := res.Counterexample
 	require.GreaterOrEqual(t, cex.Loop, 0, "a lasso")
 	require.NoError(t, g.Program.Replay(cex))
@@ -232,9 +233,9 @@ func TestGoMutexStarvation(t *testing.T) {
 		pc, _ := cex.Value(j, "worker[1].pc")
 		assert.NotEqual(t, crit, pc, "goroutine 1 is never in the critical section on the cycle")
 	}
-	mono, _, err := CheckMonolithic(context.Background(), g.Program, mustProp(t, g, "G F crit"), 0)
+	mono, _, err := split.CheckMonolithic(context.Background(), g.Program, mustProp(t, g, "G F crit"), 0)
 	require.NoError(t, err)
-	assert.Equal(t, Violated, mono.Verdict)
+	assert.Equal(t, split.Violated, mono.Verdict)
 }
 
 var _ = errors.Is

@@ -1,7 +1,10 @@
-package split
+package smv
 
 import (
 	"slices"
+
+	"github.com/henceforth-go/henceforth/internal/srcpos"
+	"github.com/henceforth-go/henceforth/split"
 )
 
 // This file is the parser of the text format: a readable subset of the SMV
@@ -79,7 +82,7 @@ const (
 // snode is a node of the syntax tree of an expression.
 type snode struct {
 	kind skind
-	pos  Pos
+	pos  split.Pos
 	text string
 	name string
 	num  int
@@ -88,7 +91,7 @@ type snode struct {
 
 type moduleDecl struct {
 	name       string
-	pos        Pos
+	pos        split.Pos
 	params     []string
 	vars       []*varDecl
 	assigns    []*assignDecl
@@ -103,7 +106,7 @@ type moduleDecl struct {
 
 type varDecl struct {
 	name string
-	pos  Pos
+	pos  split.Pos
 	typ  *typeDecl
 }
 
@@ -119,7 +122,7 @@ const (
 
 type typeDecl struct {
 	kind   tyKind
-	pos    Pos
+	pos    split.Pos
 	lo, hi *snode
 	values []string
 	elem   *typeDecl
@@ -130,19 +133,19 @@ type typeDecl struct {
 type assignDecl struct {
 	next     bool
 	lhs, rhs *snode
-	pos      Pos
+	pos      split.Pos
 }
 
 type defineDecl struct {
 	name string
 	body *snode
-	pos  Pos
+	pos  split.Pos
 }
 
 type binder struct {
 	name   string
 	lo, hi *snode
-	pos    Pos
+	pos    split.Pos
 }
 
 type commandDecl struct {
@@ -150,19 +153,19 @@ type commandDecl struct {
 	binder  *binder
 	guard   *snode
 	updates []*updateDecl
-	pos     Pos
+	pos     split.Pos
 }
 
 type updateDecl struct {
 	binder   *binder
 	lhs, rhs *snode
-	pos      Pos
+	pos      split.Pos
 }
 
 type specDecl struct {
 	name string
 	body *snode
-	pos  Pos
+	pos  split.Pos
 }
 
 // maxDepth bounds the nesting of expressions, so hostile inputs cannot
@@ -204,7 +207,7 @@ func (p *parser) accept(text string) bool {
 func (p *parser) expect(text string) (token, error) {
 	t := p.peek()
 	if !p.is(text) {
-		return t, errorf(t.pos, ErrSyntax, "expected %q, found %s", text, t)
+		return t, srcpos.Errorf(t.pos, split.ErrSyntax, "expected %q, found %s", text, t)
 	}
 	return p.next(), nil
 }
@@ -253,7 +256,7 @@ func (p *parser) exprList(close string) ([]*snode, error) {
 func (p *parser) ident(what string) (token, error) {
 	t := p.peek()
 	if t.kind != tIdent || slices.Contains(sectionWords, t.text) {
-		return t, errorf(t.pos, ErrSyntax, "expected %s, found %s", what, t)
+		return t, srcpos.Errorf(t.pos, split.ErrSyntax, "expected %s, found %s", what, t)
 	}
 	return p.next(), nil
 }
@@ -279,7 +282,7 @@ func parseFile(file, src string) ([]*moduleDecl, error) {
 		mods = append(mods, m)
 	}
 	if len(mods) == 0 {
-		return nil, errorf(p.peek().pos, ErrSyntax, "expected MODULE, found end of input")
+		return nil, srcpos.Errorf(p.peek().pos, split.ErrSyntax, "expected MODULE, found end of input")
 	}
 	return mods, nil
 }
@@ -312,7 +315,7 @@ func (p *parser) module() (*moduleDecl, error) {
 	for !p.is("MODULE") && p.peek().kind != tEOF {
 		t := p.next()
 		if t.kind != tIdent {
-			return nil, errorf(t.pos, ErrSyntax, "expected a section (VAR, ASSIGN, …), found %s", t)
+			return nil, srcpos.Errorf(t.pos, split.ErrSyntax, "expected a section (VAR, ASSIGN, …), found %s", t)
 		}
 		var err error
 		switch t.text {
@@ -348,9 +351,9 @@ func (p *parser) module() (*moduleDecl, error) {
 				}
 			}
 		case "TRANS", "INVAR", "SPEC", "CTLSPEC", "FROZENVAR", "IVAR", "CONSTANTS", "PSLSPEC", "COMPUTE":
-			err = errorf(t.pos, ErrUnsupported, "section %s is not part of this SMV subset", t.text)
+			err = srcpos.Errorf(t.pos, split.ErrUnsupported, "section %s is not part of this SMV subset", t.text)
 		default:
-			err = errorf(t.pos, ErrSyntax, "expected a section (VAR, ASSIGN, …), found %s", t)
+			err = srcpos.Errorf(t.pos, split.ErrSyntax, "expected a section (VAR, ASSIGN, …), found %s", t)
 		}
 		if err != nil {
 			return nil, err
@@ -393,7 +396,7 @@ func (p *parser) typ() (*typeDecl, error) {
 			case tIdent:
 				ty.values = append(ty.values, v.text)
 			default:
-				return nil, errorf(v.pos, ErrSyntax, "expected an enumeration value (a name), found %s", v)
+				return nil, srcpos.Errorf(v.pos, split.ErrSyntax, "expected an enumeration value (a name), found %s", v)
 			}
 			if p.accept("}") {
 				break
@@ -414,7 +417,7 @@ func (p *parser) typ() (*typeDecl, error) {
 		p.depth++
 		defer func() { p.depth-- }()
 		if p.depth > maxDepth {
-			return nil, errorf(t.pos, ErrSyntax, "types nested too deeply")
+			return nil, srcpos.Errorf(t.pos, split.ErrSyntax, "types nested too deeply")
 		}
 		elem, err := p.typ()
 		if err != nil {
@@ -435,7 +438,7 @@ func (p *parser) typ() (*typeDecl, error) {
 		return ty, nil
 	}
 	if t.kind == tIdent && !p.isNameAhead() {
-		return nil, errorf(t.pos, ErrUnsupported, "module instances must be processes: write \"process %s\"", t.text)
+		return nil, srcpos.Errorf(t.pos, split.ErrUnsupported, "module instances must be processes: write \"process %s\"", t.text)
 	}
 	lo, hi, err := p.bounds()
 	if err != nil {
@@ -463,9 +466,9 @@ func (p *parser) assignSection(m *moduleDecl) error {
 		case t.kind == tIdent && t.text == "next":
 			next = true
 		case t.kind == tIdent:
-			return errorf(t.pos, ErrUnsupported, "invariant assignments (%s := …) are not supported; use init(…) or next(…)", t.text)
+			return srcpos.Errorf(t.pos, split.ErrUnsupported, "invariant assignments (%s := …) are not supported; use init(…) or next(…)", t.text)
 		default:
-			return errorf(t.pos, ErrSyntax, "expected init(…) or next(…), found %s", t)
+			return srcpos.Errorf(t.pos, split.ErrSyntax, "expected init(…) or next(…), found %s", t)
 		}
 		if _, err := p.expect("("); err != nil {
 			return err
@@ -651,7 +654,7 @@ func (p *parser) lvalue() (*snode, error) {
 func (p *parser) enter() error {
 	p.depth++
 	if p.depth > maxDepth {
-		return errorf(p.peek().pos, ErrSyntax, "expression nested too deeply")
+		return srcpos.Errorf(p.peek().pos, split.ErrSyntax, "expression nested too deeply")
 	}
 	return nil
 }
@@ -914,7 +917,7 @@ func (p *parser) primary() (*snode, error) {
 			}
 		}
 		if slices.Contains(sectionWords, t.text) {
-			return nil, errorf(t.pos, ErrSyntax, "expected an expression, found %s", t)
+			return nil, srcpos.Errorf(t.pos, split.ErrSyntax, "expected an expression, found %s", t)
 		}
 		return &snode{kind: sIdent, pos: t.pos, text: t.text}, nil
 	case tOp:
@@ -933,7 +936,7 @@ func (p *parser) primary() (*snode, error) {
 			return &snode{kind: sSet, pos: t.pos, args: args}, nil
 		}
 	}
-	return nil, errorf(t.pos, ErrSyntax, "expected an expression, found %s", t)
+	return nil, srcpos.Errorf(t.pos, split.ErrSyntax, "expected an expression, found %s", t)
 }
 
 func (p *parser) call(fn token) (*snode, error) {
@@ -944,7 +947,7 @@ func (p *parser) call(fn token) (*snode, error) {
 	}
 	n := &snode{kind: sCall, pos: fn.pos, text: fn.text, args: args}
 	if len(n.args) != 2 {
-		return nil, errorf(fn.pos, ErrSyntax, "%s takes 2 arguments, found %d", fn.text, len(n.args))
+		return nil, srcpos.Errorf(fn.pos, split.ErrSyntax, "%s takes 2 arguments, found %d", fn.text, len(n.args))
 	}
 	return n, nil
 }
@@ -953,7 +956,7 @@ func (p *parser) caseExpr(kw token) (*snode, error) {
 	n := &snode{kind: sCase, pos: kw.pos}
 	for !p.accept("esac") {
 		if p.peek().kind == tEOF {
-			return nil, errorf(p.peek().pos, ErrSyntax, "expected esac, found end of input")
+			return nil, srcpos.Errorf(p.peek().pos, split.ErrSyntax, "expected esac, found end of input")
 		}
 		c, err := p.exprThen(":")
 		if err != nil {
@@ -966,7 +969,7 @@ func (p *parser) caseExpr(kw token) (*snode, error) {
 		n.args = append(n.args, c, v)
 	}
 	if len(n.args) == 0 {
-		return nil, errorf(kw.pos, ErrSyntax, "empty case")
+		return nil, srcpos.Errorf(kw.pos, split.ErrSyntax, "empty case")
 	}
 	return n, nil
 }

@@ -1,18 +1,21 @@
-package split
+package smv
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
 
+	"github.com/henceforth-go/henceforth/internal/srcpos"
 	"github.com/henceforth-go/henceforth/ltl"
+	"github.com/henceforth-go/henceforth/split"
 )
 
 // Parse reads a program in the text format (see syntax.go for the
 // grammar), instantiated for the parameter N = n (n ≤ 0 leaves N unset:
 // using it is then an error). name is the file name errors report. The
 // program's INVARSPEC and LTLSPEC sections become its Properties.
-func Parse(name, src string, n int) (*Program, error) {
+func Parse(name, src string, n int) (*split.Program, error) {
 	mods, err := parseFile(name, src)
 	if err != nil {
 		return nil, err
@@ -21,23 +24,23 @@ func Parse(name, src string, n int) (*Program, error) {
 		enumIndex: map[string]map[int]bool{}}
 	for _, m := range mods {
 		if _, dup := e.mods[m.name]; dup {
-			return nil, errorf(m.pos, ErrType, "module %s declared twice", m.name)
+			return nil, srcpos.Errorf(m.pos, split.ErrType, "module %s declared twice", m.name)
 		}
 		e.mods[m.name] = m
 	}
 	main, ok := e.mods["main"]
 	if !ok {
-		return nil, errorf(Pos{File: name, Line: 1, Col: 1}, ErrType, "no MODULE main")
+		return nil, srcpos.Errorf(split.Pos{File: name, Line: 1, Col: 1}, split.ErrType, "no MODULE main")
 	}
 	prog, err := e.elabMain(main)
 	if err != nil {
 		return nil, err
 	}
-	if err := prog.validate(); err != nil {
+	if err := prog.Validate(); err != nil {
 		return nil, err
 	}
-	for _, pr := range prog.props {
-		if err := pr.validate(); err != nil {
+	for _, pr := range prog.Properties() {
+		if err := pr.Validate(); err != nil {
 			return nil, err
 		}
 	}
@@ -45,54 +48,12 @@ func Parse(name, src string, n int) (*Program, error) {
 }
 
 // ParseFile reads the program in file path.
-func ParseFile(path string, n int) (*Program, error) {
+func ParseFile(path string, n int) (*split.Program, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("split: %w", err)
+		return nil, fmt.Errorf("smv: %w", err)
 	}
 	return Parse(path, string(src), n)
-}
-
-// ParseProperty reads a property for p in the syntax of the text format:
-// "INVARSPEC expr" or "LTLSPEC formula" (the keyword may be omitted for an
-// invariant without temporal operators). Names are resolved as in p's main
-// module; for programs built with the Go API, full variable names such as
-// P[1].loc are understood.
-func ParseProperty(p *Program, src string) (*Property, error) {
-	toks, err := lex("", src)
-	if err != nil {
-		return nil, err
-	}
-	ps := &parser{toks: toks}
-	kw := token{kind: tIdent, text: "INVARSPEC"}
-	if t := ps.peek(); t.kind == tIdent && (t.text == "INVARSPEC" || t.text == "LTLSPEC") {
-		kw = ps.next()
-	}
-	spec, err := ps.spec(kw)
-	if err != nil {
-		return nil, err
-	}
-	if t := ps.peek(); t.kind != tEOF {
-		return nil, errorf(t.pos, ErrSyntax, "unexpected %s after the property", t)
-	}
-	e := p.elab
-	if e == nil {
-		e = &elaborator{budget: maxElements, enumIndex: map[string]map[int]bool{}, prog: p}
-		e.main = &scope{names: map[string]any{}}
-		for name, d := range p.defines {
-			e.main.names[name] = d
-		}
-	}
-	var prop *Property
-	if kw.text == "LTLSPEC" {
-		prop, err = e.ltlSpec(spec, e.main)
-	} else {
-		prop, err = e.invarSpec(spec, e.main)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return prop, prop.validate()
 }
 
 // maxElements bounds the variables, processes and quantifier instances a
@@ -104,7 +65,7 @@ type elaborator struct {
 	file      string
 	n         int
 	mods      map[string]*moduleDecl
-	prog      *Program
+	prog      *split.Program
 	main      *scope
 	budget    int
 	enumIndex map[string]map[int]bool // enumeration value → its indices in all types
@@ -120,7 +81,7 @@ type arrVal struct {
 }
 
 type procVal struct {
-	proc *Process
+	proc *split.Process
 	sc   *scope
 }
 
@@ -131,7 +92,7 @@ type defVal struct {
 
 type symVal struct {
 	name string
-	pos  Pos
+	pos  split.Pos
 }
 
 type scope struct {
@@ -148,15 +109,15 @@ func (s *scope) lookup(name string) (any, bool) {
 	return nil, false
 }
 
-func (e *elaborator) spend(pos Pos, k int) error {
+func (e *elaborator) spend(pos split.Pos, k int) error {
 	e.budget -= k
 	if e.budget < 0 {
-		return errorf(pos, ErrUnsupported, "the program is too large (more than %d variables, processes and quantifier instances)", maxElements)
+		return srcpos.Errorf(pos, split.ErrUnsupported, "the program is too large (more than %d variables, processes and quantifier instances)", maxElements)
 	}
 	return nil
 }
 
-func (e *elaborator) elabMain(m *moduleDecl) (*Program, error) {
+func (e *elaborator) elabMain(m *moduleDecl) (*split.Program, error) {
 	name := strings.TrimSuffix(e.file, ".smv")
 	if i := strings.LastIndexByte(name, '/'); i >= 0 {
 		name = name[i+1:]
@@ -164,16 +125,15 @@ func (e *elaborator) elabMain(m *moduleDecl) (*Program, error) {
 	if e.n > 0 {
 		name = fmt.Sprintf("%s(N=%d)", name, e.n)
 	}
-	p := NewProgram(name)
-	p.elab = e
+	p := split.NewProgram(name)
 	e.prog = p
 	sc := &scope{names: map[string]any{}}
 	if e.n > 0 {
-		sc.names["N"] = Int(e.n)
+		sc.names["N"] = split.Int(e.n)
 	}
 	e.main = sc
 	if len(m.params) > 0 {
-		return nil, errorf(m.pos, ErrType, "MODULE main takes no parameters")
+		return nil, srcpos.Errorf(m.pos, split.ErrType, "MODULE main takes no parameters")
 	}
 	for _, d := range m.defines {
 		if err := e.define(sc, d); err != nil {
@@ -187,7 +147,7 @@ func (e *elaborator) elabMain(m *moduleDecl) (*Program, error) {
 		if isProcessType(d.typ) {
 			procs = append(procs, d)
 			if _, dup := sc.names[d.name]; dup {
-				return nil, errorf(d.pos, ErrType, "%s declared twice", d.name)
+				return nil, srcpos.Errorf(d.pos, split.ErrType, "%s declared twice", d.name)
 			}
 			sc.names[d.name] = nil // reserved
 			continue
@@ -197,7 +157,7 @@ func (e *elaborator) elabMain(m *moduleDecl) (*Program, error) {
 			return nil, err
 		}
 		if _, dup := sc.names[d.name]; dup {
-			return nil, errorf(d.pos, ErrType, "%s declared twice", d.name)
+			return nil, srcpos.Errorf(d.pos, split.ErrType, "%s declared twice", d.name)
 		}
 		sc.names[d.name] = v
 	}
@@ -208,12 +168,12 @@ func (e *elaborator) elabMain(m *moduleDecl) (*Program, error) {
 		}
 		sc.names[d.name] = v
 	}
-	if len(p.procs) == 0 {
-		return nil, errorf(m.pos, ErrProgram, "MODULE main declares no process")
+	if len(p.Processes()) == 0 {
+		return nil, srcpos.Errorf(m.pos, split.ErrProgram, "MODULE main declares no process")
 	}
 	for _, a := range m.assigns {
 		if a.next {
-			return nil, errorf(a.pos, ErrProgram, "next(…) in MODULE main: shared variables change only by process commands")
+			return nil, srcpos.Errorf(a.pos, split.ErrProgram, "next(…) in MODULE main: shared variables change only by process commands")
 		}
 		lhs, err := e.lvalue(a.lhs, sc)
 		if err != nil {
@@ -242,7 +202,7 @@ func (e *elaborator) elabMain(m *moduleDecl) (*Program, error) {
 		case len(m.commands) > 0:
 			pos = m.commands[0].pos
 		}
-		return nil, errorf(pos, ErrUnsupported, "fairness and commands belong to process modules, not to MODULE main")
+		return nil, srcpos.Errorf(pos, split.ErrUnsupported, "fairness and commands belong to process modules, not to MODULE main")
 	}
 	for _, s := range m.invarspecs {
 		prop, err := e.invarSpec(s, sc)
@@ -258,13 +218,10 @@ func (e *elaborator) elabMain(m *moduleDecl) (*Program, error) {
 		}
 		p.AddProperty(prop)
 	}
-	for name, d := range sc.names {
-		if dv, ok := d.(*defVal); ok {
-			if x, err := e.exprOf(&snode{kind: sIdent, text: name, pos: dv.d.pos}, sc, nil); err == nil {
-				p.defines[name] = x
-			}
-		}
+	if e.n > 0 {
+		p.Define("N", split.Int(e.n))
 	}
+	e.publish(sc, "", nil)
 	return p, nil
 }
 
@@ -277,7 +234,7 @@ func isProcessType(t *typeDecl) bool {
 
 func (e *elaborator) define(sc *scope, d *defineDecl) error {
 	if _, dup := sc.names[d.name]; dup {
-		return errorf(d.pos, ErrType, "%s declared twice", d.name)
+		return srcpos.Errorf(d.pos, split.ErrType, "%s declared twice", d.name)
 	}
 	sc.names[d.name] = &defVal{d: d, sc: sc}
 	return nil
@@ -289,9 +246,9 @@ func (e *elaborator) constInt(n *snode, sc *scope) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	k, ok := x.constInt()
+	k, ok := x.ConstInt()
 	if !ok {
-		return 0, errorf(n.pos, ErrType, "%s is not a constant integer", x)
+		return 0, srcpos.Errorf(n.pos, split.ErrType, "%s is not a constant integer", x)
 	}
 	return k, nil
 }
@@ -309,17 +266,17 @@ func (e *elaborator) bounds(lo, hi *snode, sc *scope) (int, int, error) {
 }
 
 // declare creates the variables of a declaration (recursively for arrays).
-func (e *elaborator) declare(name string, t *typeDecl, owner *Process, sc *scope, pos Pos) (any, error) {
+func (e *elaborator) declare(name string, t *typeDecl, owner *split.Process, sc *scope, pos split.Pos) (any, error) {
 	switch t.kind {
 	case tyProcess:
-		return nil, errorf(t.pos, ErrUnsupported, "processes can only be declared in MODULE main")
+		return nil, srcpos.Errorf(t.pos, split.ErrUnsupported, "processes can only be declared in MODULE main")
 	case tyArray:
 		lo, hi, err := e.bounds(t.lo, t.hi, sc)
 		if err != nil {
 			return nil, err
 		}
 		if hi < lo {
-			return nil, errorf(t.pos, ErrType, "array %s: empty range %d..%d", name, lo, hi)
+			return nil, srcpos.Errorf(t.pos, split.ErrType, "array %s: empty range %d..%d", name, lo, hi)
 		}
 		if err := e.spend(t.pos, hi-lo+1); err != nil {
 			return nil, err
@@ -337,22 +294,29 @@ func (e *elaborator) declare(name string, t *typeDecl, owner *Process, sc *scope
 	if err := e.spend(pos, 1); err != nil {
 		return nil, err
 	}
+	// The variables of owner's builders, or the shared ones.
+	var vars interface {
+		Bool(name string) *split.Var
+		Int(name string, lo, hi int) *split.Var
+		Enum(name string, values ...string) *split.Var
+	} = e.prog
 	full := name
 	if owner != nil {
-		full = owner.name + "." + name
+		vars = owner
+		full = owner.Name() + "." + name
 	}
-	if e.prog.byName[full] != nil {
-		return nil, errorf(pos, ErrType, "variable %s declared twice", full)
+	if e.prog.Lookup(full) != nil {
+		return nil, srcpos.Errorf(pos, split.ErrType, "variable %s declared twice", full)
 	}
-	var v *Var
+	var v *split.Var
 	switch t.kind {
 	case tyBool:
-		v = e.prog.declare(full, 0, 1, true, nil, owner, pos)
+		v = vars.Bool(name)
 	case tyEnum:
 		seen := map[string]bool{}
 		for i, s := range t.values {
 			if seen[s] {
-				return nil, errorf(t.pos, ErrType, "enumeration value %s repeated", s)
+				return nil, srcpos.Errorf(t.pos, split.ErrType, "enumeration value %s repeated", s)
 			}
 			seen[s] = true
 			if e.enumIndex[s] == nil {
@@ -360,38 +324,38 @@ func (e *elaborator) declare(name string, t *typeDecl, owner *Process, sc *scope
 			}
 			e.enumIndex[s][i] = true
 		}
-		v = e.prog.declare(full, 0, len(t.values)-1, false, t.values, owner, pos)
+		v = vars.Enum(name, t.values...)
 	case tyRange:
 		lo, hi, err := e.bounds(t.lo, t.hi, sc)
 		if err != nil {
 			return nil, err
 		}
 		if lo > hi {
-			return nil, errorf(t.pos, ErrType, "variable %s: empty range %d..%d", full, lo, hi)
+			return nil, srcpos.Errorf(t.pos, split.ErrType, "variable %s: empty range %d..%d", full, lo, hi)
 		}
 		if hi-lo >= 1<<20 {
-			return nil, errorf(t.pos, ErrUnsupported, "variable %s: range %d..%d too large", full, lo, hi)
+			return nil, srcpos.Errorf(t.pos, split.ErrUnsupported, "variable %s: range %d..%d too large", full, lo, hi)
 		}
-		v = e.prog.declare(full, lo, hi, false, nil, owner, pos)
+		v = vars.Int(name, lo, hi)
 	}
-	if err := e.prog.err; err != nil {
+	if err := e.prog.Err(); err != nil {
 		return nil, err
 	}
-	return Ref(v).withPos(pos), nil
+	return split.Ref(v).WithPos(pos), nil
 }
 
 // instantiate creates the processes of a main declaration.
-func (e *elaborator) instantiate(name string, t *typeDecl, main *scope, pos Pos) (any, error) {
+func (e *elaborator) instantiate(name string, t *typeDecl, main *scope, pos split.Pos) (any, error) {
 	if t.kind == tyArray {
 		lo, hi, err := e.bounds(t.lo, t.hi, main)
 		if err != nil {
 			return nil, err
 		}
 		if hi < lo {
-			return nil, errorf(t.pos, ErrType, "array %s: empty range %d..%d", name, lo, hi)
+			return nil, srcpos.Errorf(t.pos, split.ErrType, "array %s: empty range %d..%d", name, lo, hi)
 		}
 		if t.elem.kind != tyProcess {
-			return nil, errorf(t.elem.pos, ErrUnsupported, "arrays of arrays of processes are not supported")
+			return nil, srcpos.Errorf(t.elem.pos, split.ErrUnsupported, "arrays of arrays of processes are not supported")
 		}
 		if err := e.spend(t.pos, hi-lo+1); err != nil {
 			return nil, err
@@ -412,18 +376,18 @@ func (e *elaborator) instantiate(name string, t *typeDecl, main *scope, pos Pos)
 func (e *elaborator) process(name string, self int, t *typeDecl, main *scope) (*procVal, error) {
 	m, ok := e.mods[t.module]
 	if !ok {
-		return nil, errorf(t.pos, ErrType, "unknown module %s", t.module)
+		return nil, srcpos.Errorf(t.pos, split.ErrType, "unknown module %s", t.module)
 	}
 	if m.name == "main" {
-		return nil, errorf(t.pos, ErrType, "MODULE main cannot be a process")
+		return nil, srcpos.Errorf(t.pos, split.ErrType, "MODULE main cannot be a process")
 	}
 	if len(t.args) != len(m.params) {
-		return nil, errorf(t.pos, ErrType, "module %s takes %d arguments, found %d", m.name, len(m.params), len(t.args))
+		return nil, srcpos.Errorf(t.pos, split.ErrType, "module %s takes %d arguments, found %d", m.name, len(m.params), len(t.args))
 	}
-	argScope := &scope{parent: main, names: map[string]any{"self": Int(self)}}
+	argScope := &scope{parent: main, names: map[string]any{"self": split.Int(self)}}
 	// Names of main (its constants, definitions and shared variables) are
 	// visible in the module unless a parameter or local hides them.
-	sc := &scope{parent: main, names: map[string]any{"self": Int(self)}}
+	sc := &scope{parent: main, names: map[string]any{"self": split.Int(self)}}
 	for i, a := range t.args {
 		v, err := e.value(a, argScope, nil)
 		if err != nil {
@@ -435,15 +399,15 @@ func (e *elaborator) process(name string, self int, t *typeDecl, main *scope) (*
 			}
 		}
 		if _, dup := sc.names[m.params[i]]; dup && m.params[i] != "self" && m.params[i] != "N" {
-			return nil, errorf(m.pos, ErrType, "parameter %s declared twice", m.params[i])
+			return nil, srcpos.Errorf(m.pos, split.ErrType, "parameter %s declared twice", m.params[i])
 		}
 		sc.names[m.params[i]] = v
 	}
 	pr := e.prog.Process(name)
 	pr.SetTemplate(m.name)
-	pr.pos = t.pos
-	if e.prog.err != nil {
-		return nil, e.prog.err
+	pr.SetPos(t.pos)
+	if e.prog.Err() != nil {
+		return nil, e.prog.Err()
 	}
 	pv := &procVal{proc: pr, sc: sc}
 	for _, d := range m.defines {
@@ -453,7 +417,7 @@ func (e *elaborator) process(name string, self int, t *typeDecl, main *scope) (*
 	}
 	for _, d := range m.vars {
 		if _, dup := sc.names[d.name]; dup {
-			return nil, errorf(d.pos, ErrType, "%s declared twice", d.name)
+			return nil, srcpos.Errorf(d.pos, split.ErrType, "%s declared twice", d.name)
 		}
 		v, err := e.declare(d.name, d.typ, pr, sc, d.pos)
 		if err != nil {
@@ -461,7 +425,7 @@ func (e *elaborator) process(name string, self int, t *typeDecl, main *scope) (*
 		}
 		sc.names[d.name] = v
 	}
-	var nexts []Update
+	var nexts []split.Update
 	for _, a := range m.assigns {
 		lhs, err := e.lvalue(a.lhs, sc)
 		if err != nil {
@@ -475,16 +439,16 @@ func (e *elaborator) process(name string, self int, t *typeDecl, main *scope) (*
 			pr.Init(init)
 			continue
 		}
-		v := lhs.n.v
+		v := lhs.Var()
 		rhs, err := e.exprOf(a.rhs, sc, v)
 		if err != nil {
 			return nil, err
 		}
-		nexts = append(nexts, Set(v, rhs.withPos(a.rhs.pos)))
+		nexts = append(nexts, split.Set(v, rhs.WithPos(a.rhs.pos)))
 	}
 	if len(nexts) > 0 {
-		c := pr.Command("next", Expr{}, nexts...)
-		c.pos = m.assigns[0].pos
+		c := pr.Command("next", split.Expr{}, nexts...)
+		c.Pos = m.assigns[0].pos
 	}
 	for _, n := range m.inits {
 		x, err := e.boolExpr(n, sc)
@@ -521,19 +485,44 @@ func (e *elaborator) process(name string, self int, t *typeDecl, main *scope) (*
 		pr.Compassion(a, b)
 	}
 	if len(m.invarspecs) > 0 || len(m.ltlspecs) > 0 {
-		return nil, errorf(m.pos, ErrUnsupported, "specifications belong to MODULE main (module %s has some)", m.name)
+		return nil, srcpos.Errorf(m.pos, split.ErrUnsupported, "specifications belong to MODULE main (module %s has some)", m.name)
 	}
+	e.publish(sc, name+".", m.params)
 	return pv, nil
 }
 
+// publish names, with Program.Define, what the text of a property may use
+// besides variables (see ParseProperty): the definitions of scope sc, and
+// the parameters params that denote expressions, each called prefix+name
+// (P[1].crit for the definition crit of process P[1]). A definition that
+// is not an expression (an array) is left out; publishing does not count
+// towards the text's size budget.
+func (e *elaborator) publish(sc *scope, prefix string, params []string) {
+	defer func(budget int) { e.budget = budget }(e.budget)
+	for name, d := range sc.names {
+		dv, ok := d.(*defVal)
+		if !ok {
+			continue
+		}
+		if x, err := e.exprOf(&snode{kind: sIdent, text: name, pos: dv.d.pos}, sc, nil); err == nil {
+			e.prog.Define(prefix+name, x)
+		}
+	}
+	for _, name := range params {
+		if x, ok := sc.names[name].(split.Expr); ok {
+			e.prog.Define(prefix+name, x)
+		}
+	}
+}
+
 // command expands one COMMANDS entry (once per index of its binder).
-func (e *elaborator) command(pr *Process, c *commandDecl, sc *scope) error {
+func (e *elaborator) command(pr *split.Process, c *commandDecl, sc *scope) error {
 	one := func(sc *scope, label string) error {
 		guard, err := e.boolExpr(c.guard, sc)
 		if err != nil {
 			return err
 		}
-		var ups []Update
+		var ups []split.Update
 		for _, u := range c.updates {
 			us, err := e.update(u, sc)
 			if err != nil {
@@ -542,12 +531,12 @@ func (e *elaborator) command(pr *Process, c *commandDecl, sc *scope) error {
 			ups = append(ups, us...)
 		}
 		cmd := pr.Command(label, guard, ups...)
-		cmd.pos = c.pos
+		cmd.Pos = c.pos
 		return nil
 	}
 	label := c.label
 	if label == "" {
-		label = fmt.Sprintf("cmd%d", len(pr.commands)+1)
+		label = fmt.Sprintf("cmd%d", len(pr.Commands())+1)
 	}
 	if c.binder == nil {
 		return one(sc, label)
@@ -560,7 +549,7 @@ func (e *elaborator) command(pr *Process, c *commandDecl, sc *scope) error {
 		return err
 	}
 	for i := lo; i <= hi; i++ {
-		inner := &scope{parent: sc, names: map[string]any{c.binder.name: Int(i)}}
+		inner := &scope{parent: sc, names: map[string]any{c.binder.name: split.Int(i)}}
 		if err := one(inner, fmt.Sprintf("%s[%d]", label, i)); err != nil {
 			return err
 		}
@@ -570,8 +559,8 @@ func (e *elaborator) command(pr *Process, c *commandDecl, sc *scope) error {
 
 // update expands one assignment of a command. An assignment to an array
 // element with a non-constant index assigns every element conditionally.
-func (e *elaborator) update(u *updateDecl, sc *scope) ([]Update, error) {
-	one := func(sc *scope) ([]Update, error) {
+func (e *elaborator) update(u *updateDecl, sc *scope) ([]split.Update, error) {
+	one := func(sc *scope) ([]split.Update, error) {
 		if u.lhs.kind == sIndex {
 			base, err := e.value(u.lhs.args[0], sc, nil)
 			if err != nil {
@@ -582,18 +571,18 @@ func (e *elaborator) update(u *updateDecl, sc *scope) ([]Update, error) {
 				return nil, err
 			}
 			if arr, ok := base.(*arrVal); ok {
-				if _, isConst := idx.constInt(); !isConst {
-					var ups []Update
+				if _, isConst := idx.ConstInt(); !isConst {
+					var ups []split.Update
 					for i, el := range arr.elems {
-						x, ok := el.(Expr)
-						if !ok || x.n.op != eVar {
-							return nil, errorf(u.lhs.pos, ErrType, "cannot assign an element of this array")
+						x, ok := el.(split.Expr)
+						if !ok || x.Var() == nil {
+							return nil, srcpos.Errorf(u.lhs.pos, split.ErrType, "cannot assign an element of this array")
 						}
-						rhs, err := e.exprOf(u.rhs, sc, x.n.v)
+						rhs, err := e.exprOf(u.rhs, sc, x.Var())
 						if err != nil {
 							return nil, err
 						}
-						ups = append(ups, Set(x.n.v, Ite(Eq(idx, Int(arr.lo+i)), rhs, x).withPos(u.rhs.pos)))
+						ups = append(ups, split.Set(x.Var(), split.Ite(split.Eq(idx, split.Int(arr.lo+i)), rhs, x).WithPos(u.rhs.pos)))
 					}
 					return ups, nil
 				}
@@ -603,11 +592,11 @@ func (e *elaborator) update(u *updateDecl, sc *scope) ([]Update, error) {
 		if err != nil {
 			return nil, err
 		}
-		rhs, err := e.exprOf(u.rhs, sc, lhs.n.v)
+		rhs, err := e.exprOf(u.rhs, sc, lhs.Var())
 		if err != nil {
 			return nil, err
 		}
-		return []Update{Set(lhs.n.v, rhs.withPos(u.rhs.pos))}, nil
+		return []split.Update{split.Set(lhs.Var(), rhs.WithPos(u.rhs.pos))}, nil
 	}
 	if u.binder == nil {
 		return one(sc)
@@ -619,9 +608,9 @@ func (e *elaborator) update(u *updateDecl, sc *scope) ([]Update, error) {
 	if err := e.spend(u.pos, max(hi-lo+1, 0)); err != nil {
 		return nil, err
 	}
-	var out []Update
+	var out []split.Update
 	for i := lo; i <= hi; i++ {
-		inner := &scope{parent: sc, names: map[string]any{u.binder.name: Int(i)}}
+		inner := &scope{parent: sc, names: map[string]any{u.binder.name: split.Int(i)}}
 		us, err := one(inner)
 		if err != nil {
 			return nil, err
@@ -632,94 +621,67 @@ func (e *elaborator) update(u *updateDecl, sc *scope) ([]Update, error) {
 }
 
 // lvalue resolves an assigned variable.
-func (e *elaborator) lvalue(n *snode, sc *scope) (Expr, error) {
+func (e *elaborator) lvalue(n *snode, sc *scope) (split.Expr, error) {
 	x, err := e.exprOf(n, sc, nil)
 	if err != nil {
-		return Expr{}, err
+		return split.Expr{}, err
 	}
-	if x.n.op != eVar {
-		return Expr{}, errorf(n.pos, ErrType, "%s is not a variable", x)
+	if x.Var() == nil {
+		return split.Expr{}, srcpos.Errorf(n.pos, split.ErrType, "%s is not a variable", x)
 	}
 	return x, nil
 }
 
 // initConstraint turns init(v) := rhs into "v ∈ rhs".
-func (e *elaborator) initConstraint(lhs Expr, rhs *snode, sc *scope) (Expr, error) {
-	v := lhs.n.v
-	x, err := e.exprOf(rhs, sc, v)
+func (e *elaborator) initConstraint(lhs split.Expr, rhs *snode, sc *scope) (split.Expr, error) {
+	x, err := e.exprOf(rhs, sc, lhs.Var())
 	if err != nil {
-		return Expr{}, err
+		return split.Expr{}, err
 	}
-	return member(lhs, x), nil
+	return split.In(lhs.Var(), x), nil
 }
 
-// member is "l ∈ values(x)" for a choice or case value x.
-func member(l Expr, x Expr) Expr {
-	switch x.n.op {
-	case eSet:
-		var alts []Expr
-		for _, a := range x.n.args {
-			alts = append(alts, member(l, Expr{a}))
-		}
-		return Or(alts...)
-	case eCase:
-		var bs []Branch
-		for i := 0; i+1 < len(x.n.args); i += 2 {
-			bs = append(bs, Branch{Cond: Expr{x.n.args[i]}, Value: member(l, Expr{x.n.args[i+1]})})
-		}
-		return Case(bs...)
-	case eIte:
-		return Ite(Expr{x.n.args[0]}, member(l, Expr{x.n.args[1]}), member(l, Expr{x.n.args[2]}))
-	}
-	if l.n.v.bool {
-		return Iff(l, x).withPos(x.n.pos)
-	}
-	return Eq(l, x).withPos(x.n.pos)
-}
-
-func (e *elaborator) boolExpr(n *snode, sc *scope) (Expr, error) {
+func (e *elaborator) boolExpr(n *snode, sc *scope) (split.Expr, error) {
 	x, err := e.exprOf(n, sc, nil)
 	if err != nil {
-		return Expr{}, err
+		return split.Expr{}, err
 	}
-	if err := checkBool(x, "condition"); err != nil {
-		return Expr{}, err
+	if err := x.CheckBool("condition"); err != nil {
+		return split.Expr{}, err
 	}
 	return x, nil
 }
 
 // exprOf elaborates n to an Expr; want is the variable the value is for
 // (it resolves enumeration values), or nil.
-func (e *elaborator) exprOf(n *snode, sc *scope, want *Var) (Expr, error) {
+func (e *elaborator) exprOf(n *snode, sc *scope, want *split.Var) (split.Expr, error) {
 	v, err := e.value(n, sc, want)
 	if err != nil {
-		return Expr{}, err
+		return split.Expr{}, err
 	}
 	return e.asExpr(v, n, want)
 }
 
-func (e *elaborator) asExpr(v any, n *snode, want *Var) (Expr, error) {
+func (e *elaborator) asExpr(v any, n *snode, want *split.Var) (split.Expr, error) {
 	switch x := v.(type) {
-	case Expr:
+	case split.Expr:
 		return x, nil
 	case symVal:
 		return e.resolveSym(x, want)
 	case *arrVal:
-		return Expr{}, errorf(n.pos, ErrType, "an array is not a value here; index it")
+		return split.Expr{}, srcpos.Errorf(n.pos, split.ErrType, "an array is not a value here; index it")
 	case *procVal:
-		return Expr{}, errorf(n.pos, ErrType, "process %s is not a value; name one of its variables", x.proc.name)
+		return split.Expr{}, srcpos.Errorf(n.pos, split.ErrType, "process %s is not a value; name one of its variables", x.proc.Name())
 	}
-	return Expr{}, errorf(n.pos, ErrType, "not a value")
+	return split.Expr{}, srcpos.Errorf(n.pos, split.ErrType, "not a value")
 }
 
 // resolveSym turns a name no scope binds into an enumeration value.
-func (e *elaborator) resolveSym(s symVal, want *Var) (Expr, error) {
+func (e *elaborator) resolveSym(s symVal, want *split.Var) (split.Expr, error) {
 	if want != nil {
-		for i, name := range want.enum {
+		for i, name := range want.Enum() {
 			if name == s.name {
-				x := Int(i).withPos(s.pos)
-				x.n.sym = name
-				return x, nil
+				return split.EnumConst(i, name).WithPos(s.pos), nil
 			}
 		}
 	}
@@ -727,51 +689,49 @@ func (e *elaborator) resolveSym(s symVal, want *Var) (Expr, error) {
 	switch {
 	case !ok:
 		if s.name == "N" {
-			return Expr{}, errorf(s.pos, ErrType, "N is not set (give the parameter N)")
+			return split.Expr{}, srcpos.Errorf(s.pos, split.ErrType, "N is not set (give the parameter N)")
 		}
-		return Expr{}, errorf(s.pos, ErrType, "unknown name %s", s.name)
+		return split.Expr{}, srcpos.Errorf(s.pos, split.ErrType, "unknown name %s", s.name)
 	case len(idx) > 1:
-		return Expr{}, errorf(s.pos, ErrType, "enumeration value %s is ambiguous here (it has different positions in different types)", s.name)
+		return split.Expr{}, srcpos.Errorf(s.pos, split.ErrType, "enumeration value %s is ambiguous here (it has different positions in different types)", s.name)
 	}
 	for i := range idx {
-		x := Int(i).withPos(s.pos)
-		x.n.sym = s.name
-		return x, nil
+		return split.EnumConst(i, s.name).WithPos(s.pos), nil
 	}
-	return Expr{}, nil
+	return split.Expr{}, nil
 }
 
 // enumVar returns the enumeration variable an expression reads directly.
-func enumVar(x any) *Var {
-	if ex, ok := x.(Expr); ok && ex.n != nil && ex.n.op == eVar && ex.n.v.enum != nil {
-		return ex.n.v
+func enumVar(x any) *split.Var {
+	if ex, ok := x.(split.Expr); ok && ex.Var() != nil && ex.Var().Enum() != nil {
+		return ex.Var()
 	}
 	return nil
 }
 
 // value elaborates n to what it denotes.
-func (e *elaborator) value(n *snode, sc *scope, want *Var) (any, error) {
+func (e *elaborator) value(n *snode, sc *scope, want *split.Var) (any, error) {
 	switch n.kind {
 	case sNum:
-		return Int(n.num).withPos(n.pos), nil
+		return split.Int(n.num).WithPos(n.pos), nil
 	case sBool:
-		return Bool(n.num != 0).withPos(n.pos), nil
+		return split.Bool(n.num != 0).WithPos(n.pos), nil
 	case sIdent:
 		v, ok := sc.lookup(n.text)
 		if !ok {
 			if x := e.prog.Lookup(n.text); x != nil {
-				return Ref(x).withPos(n.pos), nil
+				return split.Ref(x).WithPos(n.pos), nil
 			}
 			return symVal{n.text, n.pos}, nil
 		}
 		if v == nil {
-			return nil, errorf(n.pos, ErrType, "%s names processes: a process reads only shared variables and its own", n.text)
+			return nil, srcpos.Errorf(n.pos, split.ErrType, "%s names processes: a process reads only shared variables and its own", n.text)
 		}
 		if d, ok := v.(*defVal); ok {
 			return e.defineValue(d, n.pos)
 		}
-		if x, ok := v.(Expr); ok {
-			return x.withPos(n.pos), nil
+		if x, ok := v.(split.Expr); ok {
+			return x.WithPos(n.pos), nil
 		}
 		return v, nil
 	case sIndex:
@@ -784,37 +744,37 @@ func (e *elaborator) value(n *snode, sc *scope, want *Var) (any, error) {
 			return nil, err
 		}
 		if s, ok := base.(symVal); ok {
-			if k, ok := idx.constInt(); ok {
+			if k, ok := idx.ConstInt(); ok {
 				if v := e.prog.Lookup(fmt.Sprintf("%s[%d]", s.name, k)); v != nil {
-					return Ref(v).withPos(n.pos), nil
+					return split.Ref(v).WithPos(n.pos), nil
 				}
 				return symVal{fmt.Sprintf("%s[%d]", s.name, k), n.pos}, nil
 			}
 		}
 		arr, ok := base.(*arrVal)
 		if !ok {
-			return nil, errorf(n.pos, ErrType, "only arrays can be indexed")
+			return nil, srcpos.Errorf(n.pos, split.ErrType, "only arrays can be indexed")
 		}
-		if k, ok := idx.constInt(); ok {
+		if k, ok := idx.ConstInt(); ok {
 			if k < arr.lo || k >= arr.lo+len(arr.elems) {
-				return nil, errorf(n.args[1].pos, ErrType, "index %d outside %d..%d", k, arr.lo, arr.lo+len(arr.elems)-1)
+				return nil, srcpos.Errorf(n.args[1].pos, split.ErrType, "index %d outside %d..%d", k, arr.lo, arr.lo+len(arr.elems)-1)
 			}
 			return arr.elems[k-arr.lo], nil
 		}
 		// A variable index: a conditional over the elements.
 		last := len(arr.elems) - 1
-		x, ok := arr.elems[last].(Expr)
+		x, ok := arr.elems[last].(split.Expr)
 		if !ok {
-			return nil, errorf(n.args[1].pos, ErrUnsupported, "arrays of processes or of arrays need constant indices")
+			return nil, srcpos.Errorf(n.args[1].pos, split.ErrUnsupported, "arrays of processes or of arrays need constant indices")
 		}
 		for i := last - 1; i >= 0; i-- {
-			el, ok := arr.elems[i].(Expr)
+			el, ok := arr.elems[i].(split.Expr)
 			if !ok {
-				return nil, errorf(n.args[1].pos, ErrUnsupported, "arrays of processes or of arrays need constant indices")
+				return nil, srcpos.Errorf(n.args[1].pos, split.ErrUnsupported, "arrays of processes or of arrays need constant indices")
 			}
-			x = Ite(Eq(idx, Int(arr.lo+i)), el, x)
+			x = split.Ite(split.Eq(idx, split.Int(arr.lo+i)), el, x)
 		}
-		return x.withPos(n.pos), nil
+		return x.WithPos(n.pos), nil
 	case sField:
 		base, err := e.value(n.args[0], sc, nil)
 		if err != nil {
@@ -823,17 +783,17 @@ func (e *elaborator) value(n *snode, sc *scope, want *Var) (any, error) {
 		if s, ok := base.(symVal); ok {
 			full := s.name + "." + n.text
 			if v := e.prog.Lookup(full); v != nil {
-				return Ref(v).withPos(n.pos), nil
+				return split.Ref(v).WithPos(n.pos), nil
 			}
 			return symVal{full, n.pos}, nil
 		}
 		pv, ok := base.(*procVal)
 		if !ok {
-			return nil, errorf(n.pos, ErrType, "only processes have fields")
+			return nil, srcpos.Errorf(n.pos, split.ErrType, "only processes have fields")
 		}
 		v, ok := pv.sc.names[n.text]
 		if !ok {
-			return nil, errorf(n.pos, ErrType, "process %s has no variable or definition %s", pv.proc.name, n.text)
+			return nil, srcpos.Errorf(n.pos, split.ErrType, "process %s has no variable or definition %s", pv.proc.Name(), n.text)
 		}
 		if d, ok := v.(*defVal); ok {
 			return e.defineValue(d, n.pos)
@@ -846,11 +806,11 @@ func (e *elaborator) value(n *snode, sc *scope, want *Var) (any, error) {
 		}
 		switch n.text {
 		case "!":
-			return Not(a).withPos(n.pos), nil
+			return split.Not(a).WithPos(n.pos), nil
 		case "-":
-			return Neg(a).withPos(n.pos), nil
+			return split.Neg(a).WithPos(n.pos), nil
 		}
-		return nil, errorf(n.pos, ErrSyntax, "temporal operator %s outside an LTL specification", n.text)
+		return nil, srcpos.Errorf(n.pos, split.ErrSyntax, "temporal operator %s outside an LTL specification", n.text)
 	case sBinary:
 		return e.binary(n, sc)
 	case sIte:
@@ -866,9 +826,9 @@ func (e *elaborator) value(n *snode, sc *scope, want *Var) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return Ite(c, a, b).withPos(n.pos), nil
+		return split.Ite(c, a, b).WithPos(n.pos), nil
 	case sCase:
-		var bs []Branch
+		var bs []split.Branch
 		for i := 0; i+1 < len(n.args); i += 2 {
 			c, err := e.exprOf(n.args[i], sc, nil)
 			if err != nil {
@@ -878,11 +838,11 @@ func (e *elaborator) value(n *snode, sc *scope, want *Var) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			bs = append(bs, Branch{Cond: c, Value: v})
+			bs = append(bs, split.Branch{Cond: c, Value: v})
 		}
-		return Case(bs...).withPos(n.pos), nil
+		return split.Case(bs...).WithPos(n.pos), nil
 	case sSet:
-		var alts []Expr
+		var alts []split.Expr
 		for _, a := range n.args {
 			x, err := e.exprOf(a, sc, want)
 			if err != nil {
@@ -893,7 +853,7 @@ func (e *elaborator) value(n *snode, sc *scope, want *Var) (any, error) {
 		if len(alts) == 1 {
 			return alts[0], nil
 		}
-		return OneOf(alts...).withPos(n.pos), nil
+		return split.OneOf(alts...).WithPos(n.pos), nil
 	case sCall:
 		a, err := e.exprOf(n.args[0], sc, want)
 		if err != nil {
@@ -904,9 +864,9 @@ func (e *elaborator) value(n *snode, sc *scope, want *Var) (any, error) {
 			return nil, err
 		}
 		if n.text == "min" {
-			return Min(a, b).withPos(n.pos), nil
+			return split.Min(a, b).WithPos(n.pos), nil
 		}
-		return Max(a, b).withPos(n.pos), nil
+		return split.Max(a, b).WithPos(n.pos), nil
 	case sQuant:
 		lo, hi, err := e.bounds(n.args[0], n.args[1], sc)
 		if err != nil {
@@ -915,32 +875,32 @@ func (e *elaborator) value(n *snode, sc *scope, want *Var) (any, error) {
 		if err := e.spend(n.pos, max(hi-lo+1, 0)); err != nil {
 			return nil, err
 		}
-		var parts []Expr
+		var parts []split.Expr
 		for i := lo; i <= hi; i++ {
-			inner := &scope{parent: sc, names: map[string]any{n.name: Int(i)}}
+			inner := &scope{parent: sc, names: map[string]any{n.name: split.Int(i)}}
 			x, err := e.exprOf(n.args[2], inner, nil)
 			if err != nil {
 				return nil, err
 			}
-			if err := checkBool(x, n.text); err != nil {
+			if err := x.CheckBool(n.text); err != nil {
 				return nil, err
 			}
 			parts = append(parts, x)
 		}
 		if n.text == "forall" {
-			return And(parts...), nil
+			return split.And(parts...), nil
 		}
-		return Or(parts...), nil
+		return split.Or(parts...), nil
 	}
-	return nil, errorf(n.pos, ErrSyntax, "unexpected expression")
+	return nil, srcpos.Errorf(n.pos, split.ErrSyntax, "unexpected expression")
 }
 
-func (e *elaborator) defineValue(d *defVal, pos Pos) (any, error) {
+func (e *elaborator) defineValue(d *defVal, pos split.Pos) (any, error) {
 	if e.visiting == nil {
 		e.visiting = map[*defineDecl]bool{}
 	}
 	if e.visiting[d.d] {
-		return nil, errorf(pos, ErrType, "definition %s refers to itself", d.d.name)
+		return nil, srcpos.Errorf(pos, split.ErrType, "definition %s refers to itself", d.d.name)
 	}
 	e.visiting[d.d] = true
 	defer delete(e.visiting, d.d)
@@ -965,79 +925,79 @@ func (e *elaborator) binary(n *snode, sc *scope) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var x Expr
+	var x split.Expr
 	switch n.text {
 	case "&":
-		x = And(a, b)
+		x = split.And(a, b)
 	case "|":
-		x = Or(a, b)
+		x = split.Or(a, b)
 	case "xor":
-		x = Xor(a, b)
+		x = split.Xor(a, b)
 	case "->":
-		x = Implies(a, b)
+		x = split.Implies(a, b)
 	case "<->":
-		x = Iff(a, b)
+		x = split.Iff(a, b)
 	case "=":
-		x = Eq(a, b)
+		x = split.Eq(a, b)
 	case "!=":
-		x = Ne(a, b)
+		x = split.Ne(a, b)
 	case "<":
-		x = Lt(a, b)
+		x = split.Lt(a, b)
 	case "<=":
-		x = Le(a, b)
+		x = split.Le(a, b)
 	case ">":
-		x = Gt(a, b)
+		x = split.Gt(a, b)
 	case ">=":
-		x = Ge(a, b)
+		x = split.Ge(a, b)
 	case "+":
-		x = Add(a, b)
+		x = split.Add(a, b)
 	case "-":
-		x = Sub(a, b)
+		x = split.Sub(a, b)
 	case "*":
-		x = Mul(a, b)
+		x = split.Mul(a, b)
 	case "/":
-		if k, ok := b.constInt(); ok && k == 0 {
-			return nil, errorf(n.pos, ErrType, "division by zero")
+		if k, ok := b.ConstInt(); ok && k == 0 {
+			return nil, srcpos.Errorf(n.pos, split.ErrType, "division by zero")
 		}
-		x = Div(a, b)
+		x = split.Div(a, b)
 	case "mod":
-		if k, ok := b.constInt(); ok && k == 0 {
-			return nil, errorf(n.pos, ErrType, "division by zero")
+		if k, ok := b.ConstInt(); ok && k == 0 {
+			return nil, srcpos.Errorf(n.pos, split.ErrType, "division by zero")
 		}
-		x = Mod(a, b)
+		x = split.Mod(a, b)
 	default:
-		return nil, errorf(n.pos, ErrSyntax, "temporal operator %s outside an LTL specification", n.text)
+		return nil, srcpos.Errorf(n.pos, split.ErrSyntax, "temporal operator %s outside an LTL specification", n.text)
 	}
-	if _, _, err := typeOf(x.n); err != nil {
-		var pe *Error
-		if asError(err, &pe) && !pe.Pos.IsValid() {
+	if err := x.Check(); err != nil {
+		var pe *split.Error
+		if errors.As(err, &pe) && !pe.Pos.IsValid() {
 			pe.Pos = n.pos
 		}
 		return nil, err
 	}
-	return x.withPos(n.pos), nil
+	return x.WithPos(n.pos), nil
 }
 
 // invarSpec elaborates an INVARSPEC.
-func (e *elaborator) invarSpec(s *specDecl, sc *scope) (*Property, error) {
+func (e *elaborator) invarSpec(s *specDecl, sc *scope) (*split.Property, error) {
 	x, err := e.boolExpr(s.body, sc)
 	if err != nil {
 		return nil, err
 	}
-	p := NewInvariant(s.name, x)
+	p := split.NewInvariant(s.name, x)
 	p.Pos = s.pos
 	return p, nil
 }
 
 // ltlSpec elaborates an LTLSPEC: maximal subformulas without temporal
 // operators become atoms named by their text.
-func (e *elaborator) ltlSpec(s *specDecl, sc *scope) (*Property, error) {
-	atoms := map[string]Expr{}
+func (e *elaborator) ltlSpec(s *specDecl, sc *scope) (*split.Property, error) {
+	atoms := map[string]split.Expr{}
 	f, err := e.ltlFormula(s.body, sc, atoms)
 	if err != nil {
 		return nil, err
 	}
-	p := NewLTL(s.name, f, atoms)
+	p := split.NewLTL(s.name, f, atoms)
 	p.Pos = s.pos
 	return p, nil
 }
@@ -1060,13 +1020,13 @@ func hasTemporal(n *snode) bool {
 	return false
 }
 
-func (e *elaborator) ltlFormula(n *snode, sc *scope, atoms map[string]Expr) (ltl.Formula, error) {
+func (e *elaborator) ltlFormula(n *snode, sc *scope, atoms map[string]split.Expr) (ltl.Formula, error) {
 	if !hasTemporal(n) {
 		x, err := e.boolExpr(n, sc)
 		if err != nil {
 			return ltl.Formula{}, err
 		}
-		if b, ok := x.constBool(); ok {
+		if b, ok := x.ConstBool(); ok {
 			if b {
 				return ltl.True(), nil
 			}
@@ -1130,7 +1090,7 @@ func (e *elaborator) ltlFormula(n *snode, sc *scope, atoms map[string]Expr) (ltl
 		}
 		var parts []ltl.Formula
 		for i := lo; i <= hi; i++ {
-			inner := &scope{parent: sc, names: map[string]any{n.name: Int(i)}}
+			inner := &scope{parent: sc, names: map[string]any{n.name: split.Int(i)}}
 			f, err := e.ltlFormula(n.args[2], inner, atoms)
 			if err != nil {
 				return f, err
@@ -1142,7 +1102,7 @@ func (e *elaborator) ltlFormula(n *snode, sc *scope, atoms map[string]Expr) (ltl
 		}
 		return ltl.OrAll(parts...), nil
 	}
-	return ltl.Formula{}, errorf(n.pos, ErrUnsupported, "temporal operators inside %s", describeNode(n))
+	return ltl.Formula{}, srcpos.Errorf(n.pos, split.ErrUnsupported, "temporal operators inside %s", describeNode(n))
 }
 
 func describeNode(n *snode) string {

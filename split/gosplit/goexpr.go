@@ -1,10 +1,12 @@
-package split
+package gosplit
 
 import (
 	"go/ast"
 	"go/constant"
 	gotoken "go/token"
 	"go/types"
+
+	"github.com/henceforth-go/henceforth/split"
 )
 
 // This file translates Go expressions of a goroutine function (and of
@@ -18,10 +20,10 @@ func (c *gcompiler) typeOf(e ast.Expr) types.TypeAndValue {
 	return c.info.Types[e]
 }
 
-func ref(v *gvar) gexpr   { return func(env gEnv) Expr { return Ref(env[v]) } }
-func constB(b bool) gexpr { return func(gEnv) Expr { return Bool(b) } }
-func constI(k int) gexpr  { return func(gEnv) Expr { return Int(k) } }
-func not(e gexpr) gexpr   { return func(env gEnv) Expr { return Not(e(env)) } }
+func ref(v *gvar) gexpr   { return func(env gEnv) split.Expr { return split.Ref(env[v]) } }
+func constB(b bool) gexpr { return func(gEnv) split.Expr { return split.Bool(b) } }
+func constI(k int) gexpr  { return func(gEnv) split.Expr { return split.Int(k) } }
+func not(e gexpr) gexpr   { return func(env gEnv) split.Expr { return split.Not(e(env)) } }
 
 // expr translates e; shared variables in sub are read from their
 // temporaries. Identifiers resolve with c.info (or c.synth); local
@@ -36,11 +38,11 @@ func (c *gcompiler) expr(e ast.Expr, sub map[*gvar]*gvar) (gexpr, error) {
 		case constant.Int:
 			k, exact := constant.Int64Val(tv.Value)
 			if !exact || k > 1<<30 || k < -(1<<30) {
-				return nil, c.errAt(e.Pos(), ErrUnsupported, "constant %s is too large", tv.Value)
+				return nil, c.errAt(e.Pos(), split.ErrUnsupported, "constant %s is too large", tv.Value)
 			}
 			return constI(int(k)), nil
 		}
-		return nil, c.errAt(e.Pos(), ErrUnsupported, "constant %s of type %s (only booleans and integers)", tv.Value, tv.Type)
+		return nil, c.errAt(e.Pos(), split.ErrUnsupported, "constant %s of type %s (only booleans and integers)", tv.Value, tv.Type)
 	}
 	switch e := e.(type) {
 	case *ast.ParenExpr:
@@ -48,7 +50,7 @@ func (c *gcompiler) expr(e ast.Expr, sub map[*gvar]*gvar) (gexpr, error) {
 	case *ast.Ident:
 		obj, _ := c.info.Uses[e].(*types.Var)
 		if obj == nil {
-			return nil, c.errAt(e.Pos(), ErrUnsupported, "%s is not a variable", e.Name)
+			return nil, c.errAt(e.Pos(), split.ErrUnsupported, "%s is not a variable", e.Name)
 		}
 		var v *gvar
 		if obj.Parent() == c.pkg.Scope() {
@@ -57,10 +59,10 @@ func (c *gcompiler) expr(e ast.Expr, sub map[*gvar]*gvar) (gexpr, error) {
 				return nil, err
 			}
 			if v.mutex {
-				return nil, c.errAt(e.Pos(), ErrUnsupported, "mutex %s used as a value", e.Name)
+				return nil, c.errAt(e.Pos(), split.ErrUnsupported, "mutex %s used as a value", e.Name)
 			}
 			if v.ch != nil {
-				return nil, c.errAt(e.Pos(), ErrUnsupported, "channel %s used as a value (only ch <- v, x := <-ch, x = <-ch and <-ch)", e.Name)
+				return nil, c.errAt(e.Pos(), split.ErrUnsupported, "channel %s used as a value (only ch <- v, x := <-ch, x = <-ch and <-ch)", e.Name)
 			}
 			if t := sub[v]; t != nil {
 				v = t
@@ -73,12 +75,12 @@ func (c *gcompiler) expr(e ast.Expr, sub map[*gvar]*gvar) (gexpr, error) {
 				return nil, err
 			}
 		} else if v == nil {
-			return nil, c.errAt(e.Pos(), ErrUnsupported, "%s is not a variable of the goroutine function or a package-level variable", e.Name)
+			return nil, c.errAt(e.Pos(), split.ErrUnsupported, "%s is not a variable of the goroutine function or a package-level variable", e.Name)
 		}
 		return ref(v), nil
 	case *ast.UnaryExpr:
 		if e.Op == gotoken.ARROW {
-			return nil, c.errAt(e.Pos(), ErrUnsupported, "receive %s inside an expression (only as a statement: x := <-ch, x = <-ch, <-ch)", types.ExprString(e))
+			return nil, c.errAt(e.Pos(), split.ErrUnsupported, "receive %s inside an expression (only as a statement: x := <-ch, x = <-ch, <-ch)", types.ExprString(e))
 		}
 		x, err := c.expr(e.X, sub)
 		if err != nil {
@@ -88,11 +90,11 @@ func (c *gcompiler) expr(e ast.Expr, sub map[*gvar]*gvar) (gexpr, error) {
 		case gotoken.NOT:
 			return not(x), nil
 		case gotoken.SUB:
-			return func(env gEnv) Expr { return Neg(x(env)) }, nil
+			return func(env gEnv) split.Expr { return split.Neg(x(env)) }, nil
 		case gotoken.ADD:
 			return x, nil
 		}
-		return nil, c.errAt(e.OpPos, ErrUnsupported, "operator %s", e.Op)
+		return nil, c.errAt(e.OpPos, split.ErrUnsupported, "operator %s", e.Op)
 	case *ast.BinaryExpr:
 		x, err := c.expr(e.X, sub)
 		if err != nil {
@@ -106,56 +108,58 @@ func (c *gcompiler) expr(e ast.Expr, sub map[*gvar]*gvar) (gexpr, error) {
 		if b, ok := c.typeOf(e.X).Type.Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
 			isBool = true
 		}
-		bin := func(f func(a, b Expr) Expr) gexpr { return func(env gEnv) Expr { return f(x(env), y(env)) } }
+		bin := func(f func(a, b split.Expr) split.Expr) gexpr {
+			return func(env gEnv) split.Expr { return f(x(env), y(env)) }
+		}
 		switch e.Op {
 		case gotoken.LAND:
-			return bin(func(a, b Expr) Expr { return And(a, b) }), nil
+			return bin(func(a, b split.Expr) split.Expr { return split.And(a, b) }), nil
 		case gotoken.LOR:
-			return bin(func(a, b Expr) Expr { return Or(a, b) }), nil
+			return bin(func(a, b split.Expr) split.Expr { return split.Or(a, b) }), nil
 		case gotoken.EQL:
 			if isBool {
-				return bin(Iff), nil
+				return bin(split.Iff), nil
 			}
-			return bin(Eq), nil
+			return bin(split.Eq), nil
 		case gotoken.NEQ:
 			if isBool {
-				return bin(Xor), nil
+				return bin(split.Xor), nil
 			}
-			return bin(Ne), nil
+			return bin(split.Ne), nil
 		case gotoken.LSS:
-			return bin(Lt), nil
+			return bin(split.Lt), nil
 		case gotoken.LEQ:
-			return bin(Le), nil
+			return bin(split.Le), nil
 		case gotoken.GTR:
-			return bin(Gt), nil
+			return bin(split.Gt), nil
 		case gotoken.GEQ:
-			return bin(Ge), nil
+			return bin(split.Ge), nil
 		case gotoken.ADD:
-			return bin(Add), nil
+			return bin(split.Add), nil
 		case gotoken.SUB:
-			return bin(Sub), nil
+			return bin(split.Sub), nil
 		case gotoken.MUL:
 			if c.typeOf(e.X).Value == nil && c.typeOf(e.Y).Value == nil {
-				return nil, c.errAt(e.OpPos, ErrUnsupported, "multiplication of two variables")
+				return nil, c.errAt(e.OpPos, split.ErrUnsupported, "multiplication of two variables")
 			}
-			return bin(Mul), nil
+			return bin(split.Mul), nil
 		}
-		return nil, c.errAt(e.OpPos, ErrUnsupported, "operator %s", e.Op)
+		return nil, c.errAt(e.OpPos, split.ErrUnsupported, "operator %s", e.Op)
 	case *ast.CallExpr:
 		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && len(e.Args) == 1 {
 			if _, ok := c.info.Uses[id].(*types.Builtin); ok && (id.Name == "len" || id.Name == "cap") {
 				if _, ok := c.typeOf(e.Args[0]).Type.Underlying().(*types.Chan); ok {
-					return nil, c.errAt(e.Pos(), ErrUnsupported, "%s of channel %s (an unbuffered channel holds no values)", id.Name, types.ExprString(e.Args[0]))
+					return nil, c.errAt(e.Pos(), split.ErrUnsupported, "%s of channel %s (an unbuffered channel holds no values)", id.Name, types.ExprString(e.Args[0]))
 				}
 			}
 		}
-		return nil, c.errAt(e.Pos(), ErrUnsupported, "call of %s in an expression", types.ExprString(e.Fun))
+		return nil, c.errAt(e.Pos(), split.ErrUnsupported, "call of %s in an expression", types.ExprString(e.Fun))
 	case *ast.SelectorExpr:
-		return nil, c.errAt(e.Pos(), ErrUnsupported, "selector %s (only variables of the package and of the goroutine function)", types.ExprString(e))
+		return nil, c.errAt(e.Pos(), split.ErrUnsupported, "selector %s (only variables of the package and of the goroutine function)", types.ExprString(e))
 	case *ast.IndexExpr:
-		return nil, c.errAt(e.Pos(), ErrUnsupported, "index expression %s", types.ExprString(e))
+		return nil, c.errAt(e.Pos(), split.ErrUnsupported, "index expression %s", types.ExprString(e))
 	case *ast.StarExpr:
-		return nil, c.errAt(e.Pos(), ErrUnsupported, "pointer indirection %s", types.ExprString(e))
+		return nil, c.errAt(e.Pos(), split.ErrUnsupported, "pointer indirection %s", types.ExprString(e))
 	}
-	return nil, c.errAt(e.Pos(), ErrUnsupported, "expression %s", types.ExprString(e))
+	return nil, c.errAt(e.Pos(), split.ErrUnsupported, "expression %s", types.ExprString(e))
 }

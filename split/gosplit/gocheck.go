@@ -1,17 +1,19 @@
-package split
+package gosplit
 
 import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/henceforth-go/henceforth/split"
 )
 
-// FalsifyGoroutines is the most goroutines GoProgram.Check runs (2, then
+// FalsifyGoroutines is the most goroutines Program.Check runs (2, then
 // 3, …, fewer than N) to look for a cheap counterexample to an invariant
 // before it checks N.
 const FalsifyGoroutines = 3
 
-// goInitialNodes is the initial node table of GoProgram.Check's stores
+// goInitialNodes is the initial node table of Program.Check's stores
 // unless Options.InitialNodes says otherwise: extracted programs are
 // small, and tables grow on demand.
 const goInitialNodes = 1 << 18
@@ -22,7 +24,7 @@ const goInitialNodes = 1 << 18
 // goroutines (fewer than N). A counterexample there, in which the other
 // goroutines do not move, is a computation of the N goroutines too (every
 // goroutine starts in the same state and a finite prefix need not
-// schedule them all), and the properties of a GoProgram are symmetric, so
+// schedule them all), and the properties of a Program are symmetric, so
 // it is lifted to the N goroutines, replayed on g.Program, and its last
 // state is checked to violate the property. A violation that needs two
 // goroutines thus costs what two goroutines cost, not what the split
@@ -35,13 +37,13 @@ const goInitialNodes = 1 << 18
 //
 // Otherwise, and for LTL properties (a lasso in which goroutines never
 // move is not fair), it is Check on g.Program.
-func (g *GoProgram) Check(ctx context.Context, spec string, opts Options) (*Result, error) {
+func (g *Program) Check(ctx context.Context, spec string, opts split.Options) (*split.Result, error) {
 	start := time.Now()
 	prop, err := g.Property(spec)
 	if err != nil {
 		return nil, err
 	}
-	for k := 2; prop.Kind == KindInvariant && k <= FalsifyGoroutines && k < g.N; k++ {
+	for k := 2; prop.Kind == split.KindInvariant && k <= FalsifyGoroutines && k < g.N; k++ {
 		res, err := g.falsify(ctx, spec, prop, k, opts)
 		if err != nil {
 			return nil, err
@@ -54,7 +56,7 @@ func (g *GoProgram) Check(ctx context.Context, spec string, opts Options) (*Resu
 	if opts.InitialNodes == 0 {
 		opts.InitialNodes = goInitialNodes
 	}
-	res, err := Check(ctx, g.Program, prop, opts)
+	res, err := split.Check(ctx, g.Program, prop, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +67,7 @@ func (g *GoProgram) Check(ctx context.Context, spec string, opts Options) (*Resu
 // falsify checks spec for k goroutines and returns a Violated result with
 // the counterexample lifted to g.N goroutines, or nil if k goroutines
 // satisfy it (or no verdict was reached for them).
-func (g *GoProgram) falsify(ctx context.Context, spec string, prop *Property, k int, opts Options) (*Result, error) {
+func (g *Program) falsify(ctx context.Context, spec string, prop *split.Property, k int, opts split.Options) (*split.Result, error) {
 	small, err := g.withN(k)
 	if err != nil {
 		return nil, err
@@ -78,35 +80,23 @@ func (g *GoProgram) falsify(ctx context.Context, spec string, prop *Property, k 
 	if sopts.InitialNodes == 0 {
 		sopts.InitialNodes = 1 << 16
 	}
-	res, err := Check(ctx, small.Program, sprop, sopts)
-	if err != nil || res.Verdict != Violated {
+	res, err := split.Check(ctx, small.Program, sprop, sopts)
+	if err != nil || res.Verdict != split.Violated {
 		return nil, err
 	}
 	t, err := g.lift(small, res.Counterexample)
 	if err != nil {
-		return nil, fmt.Errorf("split: internal error: lifting the counterexample of %d goroutines: %w", k, err)
+		return nil, fmt.Errorf("gosplit: internal error: lifting the counterexample of %d goroutines: %w", k, err)
 	}
-	rep, err := newReplayer(g.Program)
+	violated, err := g.Program.Violates(t, prop)
 	if err != nil {
-		return nil, err
-	}
-	if err := rep.replay(t); err != nil {
-		return nil, fmt.Errorf("split: internal error: the lifted counterexample does not replay: %w", err)
-	}
-	last := t.States[len(t.States)-1]
-	violated := false
-	for _, c := range prop.Conjuncts {
-		ok, err := rep.holds(c, last)
-		if err != nil {
-			return nil, err
-		}
-		violated = violated || !ok
+		return nil, fmt.Errorf("gosplit: internal error: the lifted counterexample does not replay: %w", err)
 	}
 	if !violated {
-		return nil, fmt.Errorf("split: internal error: the lifted counterexample of %d goroutines does not violate %s", k, prop.Name)
+		return nil, fmt.Errorf("gosplit: internal error: the lifted counterexample of %d goroutines does not violate %s", k, prop.Name)
 	}
-	return &Result{
-		Verdict:        Violated,
+	return &split.Result{
+		Verdict:        split.Violated,
 		Property:       prop,
 		Reason:         fmt.Sprintf("%s (found with %d of the %d goroutines; the others do not move)", res.Reason, k, g.N),
 		Counterexample: t,
@@ -119,27 +109,27 @@ func (g *GoProgram) falsify(ctx context.Context, spec string, prop *Property, k 
 // lift maps a trace of small (the same function run by fewer goroutines)
 // to g: variables keep their values by name, the goroutines small does not
 // have stay in their initial states.
-func (g *GoProgram) lift(small *GoProgram, t *Trace) (*Trace, error) {
-	initial := make([]int, len(g.Program.vars))
-	for _, v := range g.Program.vars {
-		initial[v.index] = v.lo
+func (g *Program) lift(small *Program, t *split.Trace) (*split.Trace, error) {
+	initial := make([]int, len(g.Program.Vars()))
+	for _, v := range g.Program.Vars() {
+		initial[v.Index()] = v.Lo()
 	}
 	for _, env := range g.envs {
 		for gv, v := range env {
-			initial[v.index] = gv.init // pc starts at 0, the entry
+			initial[v.Index()] = gv.init // pc starts at 0, the entry
 		}
 	}
-	out := &Trace{prog: g.Program, Loop: t.Loop, Steps: t.Steps}
+	var states [][]int
 	for _, s := range t.States {
 		u := append([]int(nil), initial...)
-		for _, v := range small.Program.vars {
-			w := g.Program.Lookup(v.name)
+		for _, v := range small.Program.Vars() {
+			w := g.Program.Lookup(v.Name())
 			if w == nil {
-				return nil, fmt.Errorf("no variable %s", v.name)
+				return nil, fmt.Errorf("no variable %s", v.Name())
 			}
-			u[w.index] = s[v.index]
+			u[w.Index()] = s[v.Index()]
 		}
-		out.States = append(out.States, u)
+		states = append(states, u)
 	}
-	return out, nil
+	return split.NewTrace(g.Program, states, t.Steps, t.Loop), nil
 }
