@@ -188,6 +188,7 @@ func TestFindErrors(t *testing.T) {
 	for formula, want := range map[string]string{
 		"F at(P0, m99)":        "no //ltl:event m99",
 		"F (":                  "search formula",
+		"F at(P0 m2)":          `offset 8: expected "," in at(G, L), found "m"`, // an offset into the formula as written
 		`F "c0 +"`:             "not an atom of the search",
 		`F "c0 + 1"`:           "want a boolean",
 		"F nosuch":             "not a valid Go expression",
