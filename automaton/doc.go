@@ -1,7 +1,7 @@
 // Package automaton owns henceforth's finite-trace automata: the
 // translation of LTLf formulas into nondeterministic automata by the
 // finite-trace tableau (GPVW with the Giannakopoulou–Havelund acceptance for
-// finite words, as in the Java thesis of notes/jpf_ltl.md §3), their
+// finite words, as in the thesis on LTL checking in Java PathFinder), their
 // determinization and minimization, the online monitor that steps a DFA
 // once per event with early verdicts, language questions (emptiness,
 // universality, equivalence with shortest witnesses), and output as HOA,

@@ -36,8 +36,8 @@ func stepLabels(w *Witness) []string {
 	return out
 }
 
-// TestDekker replays the session of the paper's §6 (D1–D9 of the digest
-// notes/temporal_debug.md §4.1) and asserts every result the paper states.
+// TestDekker replays the Dekker searches of the paper's §6, d1–d9 below,
+// and asserts every result the paper states.
 func TestDekker(t *testing.T) {
 	p := loadSpecs(t)
 
