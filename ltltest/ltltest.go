@@ -1,7 +1,8 @@
 // Package ltltest is what a Go test imports to check temporal properties:
-// Holds and Violated for a recorded trace, NewMonitor for a recorder that the
-// code under test feeds while it runs, and (as the other packages land) the
-// explorer, synthesis and compositional helpers.
+// Holds and Violated for a recorded trace; NewMonitor for a recorder that the
+// code under test feeds while it runs; Explore, Find and Never to run code
+// under the explorer's scheduler; Realizable, Synthesize and Conforms for
+// GR(1) specifications; Split and SplitN for compositional checks.
 //
 // It follows testify's conventions: every function takes the test first,
 // calls t.Helper(), reports a failure with the formula, the verdict, where it
