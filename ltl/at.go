@@ -55,27 +55,34 @@ func startsAt(src string, i, j int) bool {
 // lexAt reads the scenario atom at(G, L) that starts at src[i]; startsAt
 // holds. The token's val is the canonical name at(G,L).
 func lexAt(src string, i int) (token, error) {
-	j := skipSpace(src, i+len(atWord)) + 1 // past the `(`
-	gStart := skipSpace(src, j)
-	gEnd := scanRun(src, gStart, isGoroutineByte)
-	if gEnd == gStart {
-		return token{}, atError(src, gStart, "goroutine number or function name in at(G, L)")
+	open := skipSpace(src, i+len(atWord)) // the `(`
+	g0, g1, next, err := atPart(src, open+1, isGoroutineByte, "goroutine number or function name in at(G, L)", ',', `"," in at(G, L)`)
+	if err != nil {
+		return token{}, err
 	}
-	comma := skipSpace(src, gEnd)
-	if comma == len(src) || src[comma] != ',' {
-		return token{}, atError(src, comma, `"," in at(G, L)`)
+	l0, l1, end, err := atPart(src, next, isLabelByte, "label in at(G, L)", ')', `")" closing at(G, L)`)
+	if err != nil {
+		return token{}, err
 	}
-	lStart := skipSpace(src, comma+1)
-	lEnd := scanRun(src, lStart, isLabelByte)
-	if lEnd == lStart {
-		return token{}, atError(src, lStart, "label in at(G, L)")
+	name := atWord + "(" + src[g0:g1] + "," + src[l0:l1] + ")"
+	return token{kind: tokAtom, pos: i, end: end, text: src[i:end], val: name}, nil
+}
+
+// atPart reads one argument of at(G, L) from src[i]: optional spaces, a
+// non-empty run of bytes for which ok holds, optional spaces and the byte
+// sep. It returns the run's bounds and the offset after sep. Errors say
+// that what, or sepWhat, was expected.
+func atPart(src string, i int, ok func(byte) bool, what string, sep byte, sepWhat string) (start, end, next int, err error) {
+	start = skipSpace(src, i)
+	end = scanRun(src, start, ok)
+	if end == start {
+		return 0, 0, 0, atError(src, start, what)
 	}
-	rp := skipSpace(src, lEnd)
-	if rp == len(src) || src[rp] != ')' {
-		return token{}, atError(src, rp, `")" closing at(G, L)`)
+	j := skipSpace(src, end)
+	if j == len(src) || src[j] != sep {
+		return 0, 0, 0, atError(src, j, sepWhat)
 	}
-	name := atWord + "(" + src[gStart:gEnd] + "," + src[lStart:lEnd] + ")"
-	return token{kind: tokAtom, pos: i, end: rp + 1, text: src[i : rp+1], val: name}, nil
+	return start, end, j + 1, nil
 }
 
 // atError is a *SyntaxError at src[i] (the end of input if i == len(src)).
