@@ -46,9 +46,7 @@ func startsAt(src string, i, j int) bool {
 	if src[i:j] != atWord {
 		return false
 	}
-	for j < len(src) && isSpace(src[j]) {
-		j++
-	}
+	j = skipSpace(src, j)
 	return j < len(src) && src[j] == '('
 }
 
