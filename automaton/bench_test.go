@@ -58,8 +58,9 @@ var dwyer = []struct{ pattern, scope, f string }{
 	{"response", "until", "G((Q & !R) -> ((P -> (!R U (S & !R))) W R))"},
 }
 
-// families are the scalable benchmarks of issue 3. The Dwyer patterns scale
-// as conjunctions of n copies over fresh atoms p_i, q_i, r_i, s_i.
+// families are the scalable benchmarks: formula families indexed by a size
+// n. The Dwyer patterns scale as conjunctions of n copies over fresh atoms
+// p_i, q_i, r_i, s_i.
 func families() []family {
 	fs := []family{
 		{"conj_F", func(n int) string { return conj(n, func(i int) string { return fmt.Sprintf("F p%d", i) }) }},

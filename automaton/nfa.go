@@ -1,7 +1,7 @@
 package automaton
 
-// This file is the explicit finite-trace tableau of the Java thesis
-// (notes/jpf_ltl.md §3): GPVW node expansion with the Giannakopoulou–Havelund
+// This file is the explicit finite-trace tableau of the thesis on LTL
+// checking in Java PathFinder: GPVW node expansion with the Giannakopoulou–Havelund
 // modifications — nodes are equivalent when their NEXT sets are equal, and
 // edges carry the literals of the target node's OLD field — extended with
 // the end-of-trace meaning of every future operator. The NEXT set holds

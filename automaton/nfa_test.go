@@ -18,8 +18,8 @@ func promelaOf(t *testing.T, a *NFA) string {
 	return b.String()
 }
 
-// TestNFAThesisFigure10 is the thesis's automaton for <>(a || b) (Figure 10,
-// notes/jpf_ltl.md §3.5): a non-accepting S0 looping on true, edges on a and
+// TestNFAThesisFigure10 is the thesis's automaton for <>(a || b) (its
+// Figure 10): a non-accepting S0 looping on true, edges on a and
 // on b to the accepting S1, which loops on true.
 func TestNFAThesisFigure10(t *testing.T) {
 	a, err := NFAFromFormula(ltl.MustParse("<>(a || b)"))
@@ -56,7 +56,7 @@ accept_S1:
 }
 
 // TestNFAThesisFigure16 is the symbolic-mode until example of the thesis
-// (Figure 16, notes/jpf_ltl.md §6.2), with the atoms quoted; printed with
+// (its Figure 16), with the atoms quoted; printed with
 // the thesis's fully qualified atom names the never claim is the figure's
 // text verbatim.
 func TestNFAThesisFigure16(t *testing.T) {
@@ -88,8 +88,8 @@ accept_S1:
 `, promelaOf(t, q))
 }
 
-// TestNFAThesisDerivedAutomata are the automata of notes/jpf_ltl.md §3.7
-// for the thesis's other specifications.
+// TestNFAThesisDerivedAutomata are the automata of the thesis's other
+// specifications, derived by hand from its construction.
 func TestNFAThesisDerivedAutomata(t *testing.T) {
 	a, err := NFAFromFormula(ltl.MustParse(`[] ("getSingleton()" -> [] !"getSingleton()")`))
 	require.NoError(t, err)
@@ -125,8 +125,8 @@ accept_S1:
 `, promelaOf(t, k))
 }
 
-// TestAcceptanceTablesOfTheDigest runs the word table of notes/jpf_ltl.md
-// §3.7 on the NFA (the thesis's two ways to fail: stuck at a step, or
+// TestAcceptanceTablesOfTheDigest runs a table of words for the thesis's
+// specifications on the NFA (the thesis's two ways to fail: stuck at a step, or
 // non-accepting at the end) and on the online DFA monitor, which must say
 // Violated at the step where the NFA gets stuck, and end with the NFA's
 // verdict.

@@ -1,7 +1,8 @@
 package automaton
 
 // This file prints automata as Promela never claims in the format of the
-// Java thesis's figures (notes/jpf_ltl.md §3.5, Figure 16):
+// Java thesis's figures (Figure 16 of the thesis on LTL checking in Java
+// PathFinder):
 //
 //	never {
 //	S0:

@@ -9,7 +9,6 @@ import (
 	"go/token"
 	"go/types"
 	"hash/maphash"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,8 +44,8 @@ import (
 //     goroutine G executed is L (the paper's "G at L"). G is a goroutine
 //     number as the trace table prints it (1 is the entry) or the name of
 //     the function the goroutine was started with (P0, or pkg.P0; every
-//     goroutine started with it). at(...) is written as is; it becomes
-//     the quoted atom "at(G,L)".
+//     goroutine started with it). ltl parses at(G, L) as the atom named
+//     at(G,L) (ltl.SplitAt); the quoted atom "at(G,L)" means the same.
 //   - the name of an //ltl:event label or of a call/return //ltl:prop:
 //     true in the state right after the step in which it happened.
 //   - the name of a state //ltl:prop, or a quoted Go boolean expression
@@ -327,21 +326,8 @@ type findAtom struct {
 	pred  *predicate
 }
 
-var atCall = regexp.MustCompile(`\bat\s*\(\s*([A-Za-z0-9_.#]+)\s*,\s*([A-Za-z0-9_.]+)\s*\)`)
-var atAtom = regexp.MustCompile(`^at\(([A-Za-z0-9_.#]+),([A-Za-z0-9_.]+)\)$`)
-
-// rewriteAt turns at(G, L) outside quoted atoms into the quoted atom
-// "at(G,L)".
-func rewriteAt(src string) string {
-	parts := strings.Split(src, `"`)
-	for i := 0; i < len(parts); i += 2 {
-		parts[i] = atCall.ReplaceAllString(parts[i], `"at($1,$2)"`)
-	}
-	return strings.Join(parts, `"`)
-}
-
 func (p *Program) newFindSpec(e *Entry, src string) (*findSpec, error) {
-	f, err := ltl.Parse(rewriteAt(src))
+	f, err := ltl.Parse(src)
 	if err != nil {
 		return nil, fmt.Errorf("explore: find: %w %q: %w", ErrFormula, src, err)
 	}
@@ -407,13 +393,14 @@ func (p *Program) newFindSpec(e *Entry, src string) (*findSpec, error) {
 	}
 	for _, name := range d.Monitor().Atoms() {
 		a := findAtom{name: name}
-		switch m := atAtom.FindStringSubmatch(name); {
+		g, label, isAt := ltl.SplitAt(name)
+		switch {
 		case name == "deadlock":
 			a.kind = atomDeadlock
 		case name == "terminated":
 			a.kind = atomTerminated
-		case m != nil:
-			a.kind, a.g, a.label = atomAt, m[1], m[2]
+		case isAt:
+			a.kind, a.g, a.label = atomAt, g, label
 			if !known[a.label] {
 				return nil, bad("at(%s, %s): no //ltl:event %s in the loaded packages", a.g, a.label, a.label)
 			}

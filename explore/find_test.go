@@ -36,8 +36,8 @@ func stepLabels(w *Witness) []string {
 	return out
 }
 
-// TestDekker replays the session of the paper's §6 (D1–D9 of the digest
-// notes/temporal_debug.md §4.1) and asserts every result the paper states.
+// TestDekker replays the Dekker searches of the paper's §6, d1–d9 below,
+// and asserts every result the paper states.
 func TestDekker(t *testing.T) {
 	p := loadSpecs(t)
 
@@ -188,6 +188,7 @@ func TestFindErrors(t *testing.T) {
 	for formula, want := range map[string]string{
 		"F at(P0, m99)":        "no //ltl:event m99",
 		"F (":                  "search formula",
+		"F at(P0 m2)":          `offset 8: expected "," in at(G, L), found "m"`, // an offset into the formula as written
 		`F "c0 +"`:             "not an atom of the search",
 		`F "c0 + 1"`:           "want a boolean",
 		"F nosuch":             "not a valid Go expression",

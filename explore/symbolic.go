@@ -15,7 +15,7 @@ import (
 	"github.com/henceforth-go/henceforth/symbolic"
 )
 
-// Symbolic inputs (issue 6). An exploration is symbolic when its entry
+// Symbolic inputs. An exploration is symbolic when its entry
 // is a //ltl:symbolic function (its parameters are inputs), when the
 // entry's package has //ltl:symbolic variables, when the program calls
 // ltltest.Symbolic, or when Options.SymbolicGlobals is set. Then:

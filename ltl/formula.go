@@ -12,7 +12,7 @@ const (
 
 	OpTrue  // true
 	OpFalse // false
-	OpAtom  // p, "quoted text"
+	OpAtom  // p, "quoted text", at(G,L)
 
 	OpNot     // !f
 	OpAnd     // f && g
@@ -151,8 +151,8 @@ func (f Formula) Op() Op { return f.node().op }
 func (f Formula) Name() string { return f.node().name }
 
 // Quoted reports whether an atom prints in double quotes: it was written in
-// quotes, as Go expressions are ("balance >= 0"), or its name is not an
-// identifier or is a keyword.
+// quotes, as Go expressions are ("balance >= 0"), or its name is neither an
+// identifier that is not a keyword nor a scenario atom's at(G,L).
 func (f Formula) Quoted() bool { return f.node().quoted }
 
 // Left returns the first operand of a unary or binary formula, and the zero
@@ -186,6 +186,8 @@ func False() Formula { return mk(node{op: OpFalse}) }
 // Atom is the atomic proposition name. Any text is allowed; a name that is
 // not an identifier, or is a keyword, can only be written in double quotes,
 // so Atom(name) is QuotedAtom(name) for it (and its String re-parses to it).
+// The exception is a scenario atom's canonical name: Atom("at(P0,m2)") is
+// what Parse reads from at(P0, m2), and it prints without quotes.
 func Atom(name string) Formula {
 	return mk(node{op: OpAtom, name: name, quoted: !isPlainAtom(name)})
 }

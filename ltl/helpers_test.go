@@ -135,8 +135,8 @@ func firstDifference(f, g Formula, ts []Sets, sem Semantics) (t Sets, pos int, o
 	return nil, 0, false
 }
 
-// states parses a trace written as in notes/dp_ltl.md §3.2.6: sets of atoms
-// in braces, "{} {q} {p,r}".
+// states parses a trace written as sets of atoms in braces, "{} {q} {p,r}"
+// (testdata/paper-past.jsonl).
 func states(src string) Sets {
 	t := Sets{}
 	for _, f := range strings.Fields(src) {
@@ -150,8 +150,8 @@ func states(src string) Sets {
 	return t
 }
 
-// events parses a trace written as in notes/dp_ltl.md §3.1: one atom per
-// position, "p q x", or "eps" for the empty trace.
+// events parses a trace written as one atom per position, "p q x", or "eps"
+// for the empty trace (testdata/paper-future.jsonl).
 func events(src string) Sets {
 	t := Sets{}
 	if src == "eps" {

@@ -12,14 +12,15 @@ import (
 //
 // A token is read as long as it can be: `Fa` is the atom Fa, `<->` is one
 // token, not `<` `-` `>`. Keywords are never atoms; a quoted atom may have any
-// text, with `\"` and `\\` as the only escapes.
+// text, with `\"` and `\\` as the only escapes. The word at followed by `(`
+// starts a scenario atom at(G, L), read as one token (at.go).
 
 // tokenKind classifies tokens by the role they play in the grammar.
 type tokenKind uint8
 
 const (
 	tokEOF    tokenKind = iota
-	tokAtom             // identifier that is not a keyword
+	tokAtom             // identifier that is not a keyword; at(G, L)
 	tokQuoted           // "double-quoted atom"
 	tokConst            // true, false
 	tokUnary            // ! ~ ¬ X N WX F <> ◇ G □ ◯ Y Z O H
@@ -153,6 +154,9 @@ func lexOne(src string, i int) (token, error) {
 		for j < len(src) && isIdentPart(src[j]) {
 			j++
 		}
+		if startsAt(src, i, j) {
+			return lexAt(src, i)
+		}
 		word := src[i:j]
 		if kw, ok := keyword(word); ok {
 			kw.pos, kw.end, kw.text = i, j, word
@@ -221,8 +225,12 @@ func isIdentPart(c byte) bool {
 }
 
 // isPlainAtom reports whether name can be written without quotes: it is an
-// identifier [A-Za-z_][A-Za-z0-9_.]* and not a keyword.
+// identifier [A-Za-z_][A-Za-z0-9_.]* and not a keyword, or the canonical name
+// of a scenario atom at(G,L).
 func isPlainAtom(name string) bool {
+	if isAtName(name) {
+		return true
+	}
 	if name == "" || !isIdentStart(name[0]) {
 		return false
 	}

@@ -95,7 +95,7 @@ func TestNNFForms(t *testing.T) {
 
 // TestNNFDualityNeedsSemantics shows why NNF takes the semantics: under
 // RosuHavelund F reaches the empty suffix and G does not, so !F !p is not
-// G p (the future-time paper's own example, notes/dp_ltl.md §1.1).
+// G p (the future-time paper's own example).
 func TestNNFDualityNeedsSemantics(t *testing.T) {
 	notFnotP := MustParse("!F !p")
 	tr := events("p p")

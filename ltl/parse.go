@@ -21,6 +21,9 @@ import (
 //	primary  = "true" | "false" | atom | quoted | "(" formula ")"
 //	         | "start" "(" formula ")" | "end" "(" formula ")"
 //	         | "[" formula "," formula ")" [ "s" | "w" ]
+//	         | "at" "(" goroutine "," label ")"                 scenario atom
+//	atom     = [A-Za-z_][A-Za-z0-9_.]* that is not a keyword
+//	goroutine, label = [A-Za-z0-9_.#]+, [A-Za-z0-9_.]+
 //
 // `<->` is left-associative, as in most LTL tools (Spot, NuSMV): a <-> b <-> c
 // is (a <-> b) <-> c. The interval suffix s or w must follow the `)` with no

@@ -386,6 +386,7 @@ func FuzzParse(f *testing.F) {
 		"G(p -> F q)", "start(p) -> [q, end(r | s))", "[a, b)w", "X[!] a", "[] a", "<> a", "a <-> b <=> c",
 		`"x \" y" && !"\\"`, "□(p → ◇q) ∧ ¬◯r ⊕ s", "(((a)))", "a U b W c R d V e M f S g B h",
 		"Y Z O H a", "N WX a", "p ^ q xor r", "p => q", "~p & q | r", "[p, q)s", "X [!p, q)", "Fa",
+		"F(at(P0, m2) && at(1,n8))", "at", "at && at.x", `"at(P0,m2)"`, "at(", "at(P0 m2)", "at(P0,", "at(a#1,b",
 		"", "(", "[", "[p", "[p,", "\"", "start", "X[!", "p )", "\xff", "a..b", "_",
 	} {
 		f.Add(s)

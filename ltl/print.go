@@ -8,7 +8,7 @@ import "strings"
 // parentheses that the parser's precedence and associativity allow, so that
 // Parse(f.String()) == f for every formula with at most MaxNesting levels
 // of nesting. Atoms print bare when they are identifiers that are not
-// keywords, and in double quotes otherwise.
+// keywords or scenario atoms at(G,L), and in double quotes otherwise.
 
 // String returns f in canonical ASCII syntax. The zero Formula prints as
 // "<invalid>". The printer keeps its own stack, so formulas of any depth

@@ -13,8 +13,8 @@ import (
 // use the papers' own semantics (RosuHavelund).
 
 // TestFutureTimePaperVectors checks the future-time paper's example formula
-// and the verdicts of notes/dp_ltl.md §3.1 (testdata/paper-future.jsonl),
-// plus pitfall 2 of §7: the empty suffix witnesses p U G false. Events are
+// and verdicts on traces for each operator (testdata/paper-future.jsonl),
+// including the empty suffix that witnesses p U G false. Events are
 // single atoms; x is an event that matches no atom of the formula.
 func TestFutureTimePaperVectors(t *testing.T) {
 	vectors := readJSONLines[struct {
@@ -28,9 +28,9 @@ func TestFutureTimePaperVectors(t *testing.T) {
 	}
 }
 
-// TestFutureTimePaperExampleIsValid checks the observation of §3.1: under
-// the paper's semantics its example formula holds on every trace, because
-// F(q -> X r) is satisfied by the empty suffix; under LTLf it does not.
+// TestFutureTimePaperExampleIsValid checks that under the paper's semantics
+// its example formula holds on every trace, because F(q -> X r) is
+// satisfied by the empty suffix; under LTLf it does not.
 func TestFutureTimePaperExampleIsValid(t *testing.T) {
 	f := MustParse("G((p U q) -> F(q -> X r))")
 	var violated Sets
@@ -44,8 +44,8 @@ func TestFutureTimePaperExampleIsValid(t *testing.T) {
 	assert.Equal(t, states("{q}"), violated)
 }
 
-// TestPastTimePaperVectors checks the per-prefix verdicts of
-// notes/dp_ltl.md §3.2.6 (testdata/paper-past.jsonl): the past-time paper's
+// TestPastTimePaperVectors checks per-prefix verdicts
+// (testdata/paper-past.jsonl): the past-time paper's
 // example start(p) -> [q, end(r | s))s and rows for each operator, with
 // EvalAll giving the value at each position.
 func TestPastTimePaperVectors(t *testing.T) {
@@ -63,7 +63,7 @@ func TestPastTimePaperExampleLTLf(t *testing.T) {
 }
 
 // TestProposition1 checks the 16 equivalences of the past-time paper's
-// Proposition 1 (notes/dp_ltl.md §5) on every trace of length 1…6 over two
+// Proposition 1 on every trace of length 1…6 over two
 // atoms, at every position. Under the paper's semantics all hold. Under LTLf
 // three fail, each because Y is false at the first position instead of
 // repeating it; the test asserts the shortest counterexample.

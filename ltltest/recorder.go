@@ -57,7 +57,7 @@ type onlinePart struct {
 // NewMonitor returns a Recorder checking formula. The trailing arguments are
 // Options and a testify-style failure message.
 //
-//	m := ltltest.NewMonitor(t, "G(acquire -> !acquire U release)")
+//	m := ltltest.NewMonitor(t, "G(acquire -> X(!acquire U release))")
 //	m.Step("acquire") // from any goroutine
 func NewMonitor(t TestingT, formula string, args ...any) *Recorder {
 	t.Helper()

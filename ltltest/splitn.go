@@ -105,7 +105,7 @@ func RequireSplitN(t TestingT, pkgFunc string, n int, spec string, args ...any) 
 // confirm runs the explorer on the package's first harness, checking the
 // spec on the real code, and describes what it found.
 func confirm(ctx context.Context, g *gosplit.Program, pattern, spec string) string {
-	r, err := ConfirmSplit(ctx, g, pattern, spec)
+	r, err := confirmSplit(ctx, g, pattern, spec)
 	switch {
 	case err != nil:
 		return "\nnot confirmed by the explorer: " + err.Error()
@@ -115,13 +115,13 @@ func confirm(ctx context.Context, g *gosplit.Program, pattern, spec string) stri
 	return "\nconfirmed by the explorer on the real code:\n" + r.String()
 }
 
-// ConfirmSplit explores the first harness of g (a function of the package
+// confirmSplit explores the first harness of g (a function of the package
 // that starts the goroutine function with go; see gosplit.Program) with
 // DPOR and every shared access a scheduling point (at most 20000
 // executions), checking spec (a //ltl:spec of the package), and returns
 // the first violation of spec found, or nil if the bounded exploration
 // found none.
-func ConfirmSplit(ctx context.Context, g *gosplit.Program, pattern, spec string) (*explore.Finding, error) {
+func confirmSplit(ctx context.Context, g *gosplit.Program, pattern, spec string) (*explore.Finding, error) {
 	if len(g.Harnesses) == 0 {
 		return nil, fmt.Errorf("the package has no harness (a function without parameters, or a test, that starts %s with go)", g.Func.Name())
 	}

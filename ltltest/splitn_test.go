@@ -9,9 +9,9 @@ import (
 	"github.com/henceforth-go/henceforth/ltltest"
 )
 
-// The mutex example is proved for 64 goroutines (issue 8's Done-when: a
-// Go mutex-based protocol proved for N = 64); a misspelled spec, a missing
-// function and a malformed PACKAGE.FUNC fail with what is wrong.
+// The mutex example, a Go mutex-based protocol, is proved for 64
+// goroutines; a misspelled spec, a missing function and a malformed
+// PACKAGE.FUNC fail with what is wrong.
 func TestSplitNMutexProved(t *testing.T) {
 	assert.True(t, ltltest.SplitN(t, "../examples/split/mutex.worker", 64, "mutex"))
 	assert.True(t, ltltest.SplitN(t, "../examples/split/mutex.worker", 64, `G "count(crit) <= 1"`))

@@ -1,6 +1,6 @@
 package monitor_test
 
-// The benchmarks of issue 2, item 7: the past-time monitors of
+// The monitor benchmarks: the past-time monitors of
 // G(start(p) -> [q, end(r | s))) — interpreted, generated, hand-written —
 // and the future-time monitors of G(p -> F q) — interpreted, generated,
 // hand-written, naive — all over the same seeded 1M-event trace, each

@@ -44,8 +44,8 @@ type GenerateOptions struct {
 // line; it imports nothing.
 //
 // For a propositional or pure-past formula φ, or G(φ) of one, the output is
-// the online past-time monitor (notes/dp_ltl.md §2.2, with the bit
-// reduction of §2.3): a type Name whose fields are one bit per temporal
+// the online past-time monitor of the past-time paper, with its bit
+// reduction: a type Name whose fields are one bit per temporal
 // operator — the value, at the previous position, of each subformula the
 // next step reads, some stored negated so that the zero value is the state
 // before the first position — and whose method

@@ -85,9 +85,9 @@ func TestGenerateGolden(t *testing.T) {
 }
 
 // TestGeneratePaperExample: the generated step for the past-time paper's
-// example is the paper's loop (notes/dp_ltl.md §3.2.2) over bits, with only
-// the three fields of its §7 optimization: p (negated, so that start(p) is
-// false at the first position), the interval, and r || s.
+// example is the paper's loop over bits, with only the three fields that
+// its optimization keeps: p (negated, so that start(p) is false at the
+// first position), the interval, and r || s.
 func TestGeneratePaperExample(t *testing.T) {
 	src := generate(t, ltl.MustParse("start(p) -> [q, end(r | s))"), monitor.GenerateOptions{Package: "x", Name: "P"})
 	for _, line := range []string{

@@ -1,5 +1,5 @@
 // Package symbolic holds example programs for the explorer's symbolic
-// inputs (issue 6): bugs that only exact inputs reach. Each subdirectory
+// inputs: bugs that only exact inputs reach. Each subdirectory
 // is a small package whose inputs are marked symbolic — the parameters
 // of a //ltl:symbolic function, a //ltl:symbolic package variable, or
 // values from ltltest.Symbolic in a test — so the explorer follows every

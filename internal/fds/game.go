@@ -137,12 +137,6 @@ func (a *Arena) sysImage(target BDD) BDD {
 	return t
 }
 
-// NextInputs is the cube of the primed inputs X′.
-func (a *Arena) NextInputs() Cube { return a.inputs }
-
-// NextOutputs is the cube of the primed outputs Y′.
-func (a *Arena) NextOutputs() Cube { return a.outputs }
-
 // Cox is the system's controllable predecessor ⊙target of a set of states:
 // the states from which, for every legal input, the system has a legal
 // output leading into target. A state without legal inputs is in it.

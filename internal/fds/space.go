@@ -43,7 +43,6 @@ type Var struct {
 	name   string
 	lo, hi int
 	isBool bool
-	index  int
 	cur    []int // levels of the unprimed bits, least significant first
 	next   []int // levels of the primed bits, least significant first
 }
@@ -123,7 +122,7 @@ func (s *Space) declare(name string, lo, hi int, isBool bool) (*Var, error) {
 	if width > 30 {
 		return nil, fmt.Errorf("fds: variable %s: range %d..%d too large", name, lo, hi)
 	}
-	v := &Var{sp: s, name: name, lo: lo, hi: hi, isBool: isBool, index: len(s.vars)}
+	v := &Var{sp: s, name: name, lo: lo, hi: hi, isBool: isBool}
 	v.cur = make([]int, width)
 	v.next = make([]int, width)
 	for b := width - 1; b >= 0; b-- {
@@ -198,9 +197,6 @@ func (s *Space) Err() error {
 	return nil
 }
 
-// Vars returns the declared variables in order.
-func (s *Space) Vars() []*Var { return s.vars }
-
 // Lookup returns the variable called name, or nil.
 func (s *Space) Lookup(name string) *Var { return s.byName[name] }
 
@@ -236,9 +232,6 @@ func (v *Var) Lo() int { return v.lo }
 
 // Hi returns the largest value of v (1 for a Boolean).
 func (v *Var) Hi() int { return v.hi }
-
-// Index returns v's position in the declaration order.
-func (v *Var) Index() int { return v.index }
 
 // Width returns the number of bits of v.
 func (v *Var) Width() int { return len(v.cur) }

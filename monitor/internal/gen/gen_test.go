@@ -134,8 +134,8 @@ func TestFutureAgainstInterpreted(t *testing.T) {
 }
 
 // TestPaperVectors: the generated monitor of the past-time paper's example
-// gives the per-prefix verdicts of notes/dp_ltl.md §3.2.6 (computed from
-// the paper's semantics; the formula has no Y, so both semantics agree).
+// gives the per-prefix verdicts of ltl/testdata/paper-past.jsonl (computed
+// from the paper's semantics; the formula has no Y, so both semantics agree).
 func TestPaperVectors(t *testing.T) {
 	vectors := []struct{ states, want string }{
 		{"{} {q} {p}", "T T T"},
