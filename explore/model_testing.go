@@ -222,7 +222,7 @@ func (c *icall) logPos(t *testState) token.Pos {
 	return c.pos
 }
 
-func testingIntrinsics() map[string]intrinsicFactory {
+func testingModel() model {
 	t := map[string]intrinsicFactory{}
 	logf := func(kind string) intrinsicFactory {
 		return simple(func(c *icall) ctrl {
@@ -360,7 +360,7 @@ func testingIntrinsics() map[string]intrinsicFactory {
 	t["testing.Short"] = simple(func(c *icall) ctrl { return c.ret(boolV(false)) })
 	t["testing.Verbose"] = simple(func(c *icall) ctrl { return c.ret(boolV(false)) })
 	t["testing.Testing"] = simple(func(c *icall) ctrl { return c.ret(boolV(true)) })
-	return t
+	return model{funcs: t}
 }
 
 // errNilPanicOrGoexit is testing's error for a test whose goroutine
