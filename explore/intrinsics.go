@@ -335,3 +335,57 @@ func (m *machine) ptrTo(pkg, name string) *rtype {
 	}
 	return m.rtypeOf(types.NewPointer(t))
 }
+
+// globalByName finds a package-level variable.
+func (m *machine) globalByName(pkg, name string) *ssa.Global {
+	for _, p := range m.prog.SSA.AllPackages() {
+		if p.Pkg.Path() == pkg {
+			g, _ := p.Members[name].(*ssa.Global)
+			return g
+		}
+	}
+	return nil
+}
+
+// throwString panics with the string msg, as panic(msg) in the standard
+// library code an intrinsic models does, positioned at the intrinsic's
+// call (c.pos, also when the intrinsic runs from a trampoline).
+func (c *icall) throwString(msg string) ctrl {
+	g := c.g
+	v := ifaceV(c.m().stringType, strV(msg))
+	if !c.pos.IsValid() {
+		return g.throw(v)
+	}
+	st := g.stack()
+	if len(st) > 0 && g.top == c.fr && c.fr.fn.fn != nil {
+		st[0].Pos = c.m().prog.Fset.Position(c.pos)
+	}
+	g.panic = &panicRec{val: v, prev: g.panic, pos: c.pos, stack: st}
+	return ctrlPanic
+}
+
+// sliceElems returns the elements of a slice value (one cell each).
+func sliceElems(s Value) []Value {
+	if s.p == nil {
+		return nil
+	}
+	return s.obj().cells[s.off() : s.off()+s.sliceLen()]
+}
+
+// stringMethodAny returns the method of t with the given name.
+func (m *machine) stringMethodAny(t *rtype, name string) *fnCode {
+	ms := m.prog.SSA.MethodSets.MethodSet(t.T)
+	for i := range ms.Len() {
+		if f := ms.At(i).Obj().(*types.Func); f.Name() == name {
+			return m.method(t, f)
+		}
+	}
+	if t.native != nil {
+		if intr, ok := t.native[name]; ok {
+			fc := &fnCode{name: name, intr: intr, compiled: true, recoverPC: -1}
+			fc.self = &closure{fn: fc}
+			return fc
+		}
+	}
+	return nil
+}

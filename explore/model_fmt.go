@@ -860,24 +860,6 @@ func fprint(c *icall, s string, cc ctrl) ctrl {
 	return c.g.callValue(c.fr, funcV(fc.self), []Value{it.v, bytesToSlice([]byte(s))}, c.dst, c.pos)
 }
 
-// stringMethodAny returns the method of t with the given name.
-func (m *machine) stringMethodAny(t *rtype, name string) *fnCode {
-	ms := m.prog.SSA.MethodSets.MethodSet(t.T)
-	for i := range ms.Len() {
-		if f := ms.At(i).Obj().(*types.Func); f.Name() == name {
-			return m.method(t, f)
-		}
-	}
-	if t.native != nil {
-		if intr, ok := t.native[name]; ok {
-			fc := &fnCode{name: name, intr: intr, compiled: true, recoverPC: -1}
-			fc.self = &closure{fn: fc}
-			return fc
-		}
-	}
-	return nil
-}
-
 // errorf implements fmt.Errorf: *errors.errorString without %w,
 // *fmt.wrapError with one %w, *fmt.wrapErrors with several.
 func (m *machine) errorf() intrinsic {

@@ -494,22 +494,6 @@ func (m *machine) wgGoTrampoline() *fnCode {
 	})
 }
 
-// trampoline makes (once per machine and name) a function of native
-// instructions with nregs registers, the first of which are parameters.
-func (m *machine) trampoline(name string, nregs int, code []instrFn) *fnCode {
-	if fc, ok := m.tramps[name]; ok {
-		return fc
-	}
-	fc := &fnCode{name: name, nregs: nregs, nparams: nregs, tmpl: make([]Value, nregs), code: code,
-		instrs: make([]ssa.Instruction, len(code)), recoverPC: -1, compiled: true}
-	fc.self = &closure{fn: fc}
-	if m.tramps == nil {
-		m.tramps = map[string]*fnCode{}
-	}
-	m.tramps[name] = fc
-	return fc
-}
-
 // onceDo runs f in a continuation frame that marks the Once done even if
 // f panics. Other callers block while f runs.
 func onceDo(c *icall) ctrl {

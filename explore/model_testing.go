@@ -3,7 +3,6 @@ package explore
 import (
 	"fmt"
 	"go/token"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -172,23 +171,6 @@ func (c *icall) failAfterDone(t *testState) (ctrl, bool) {
 		u.failed = true
 	}
 	return c.throwString("Fail in goroutine after " + name + " has completed"), true
-}
-
-// throwString panics with the string msg, as panic(msg) in the standard
-// library code an intrinsic models does, positioned at the intrinsic's
-// call (c.pos, also when the intrinsic runs from a trampoline).
-func (c *icall) throwString(msg string) ctrl {
-	g := c.g
-	v := ifaceV(c.m().stringType, strV(msg))
-	if !c.pos.IsValid() {
-		return g.throw(v)
-	}
-	st := g.stack()
-	if len(st) > 0 && g.top == c.fr && c.fr.fn.fn != nil {
-		st[0].Pos = c.m().prog.Fset.Position(c.pos)
-	}
-	g.panic = &panicRec{val: v, prev: g.panic, pos: c.pos, stack: st}
-	return ctrlPanic
 }
 
 // logText is the text testing's c.log records: one final newline
@@ -698,13 +680,3 @@ func (m *machine) testRun() intrinsic {
 		return c.ret(boolV(!sg.test.failed))
 	}
 }
-
-// sliceElems returns the elements of a slice value (one cell each).
-func sliceElems(s Value) []Value {
-	if s.p == nil {
-		return nil
-	}
-	return s.obj().cells[s.off() : s.off()+s.sliceLen()]
-}
-
-var _ = types.Typ

@@ -170,17 +170,6 @@ func timeModel() model {
 	}}
 }
 
-// globalByName finds a package-level variable.
-func (m *machine) globalByName(pkg, name string) *ssa.Global {
-	for _, p := range m.prog.SSA.AllPackages() {
-		if p.Pkg.Path() == pkg {
-			g, _ := p.Members[name].(*ssa.Global)
-			return g
-		}
-	}
-	return nil
-}
-
 // readClock yields at an operation that reads the clock (a scheduling
 // point, so that the clock's advances are ordered with it); it reports
 // whether the caller must return ctrlYield.
