@@ -48,7 +48,8 @@ type snapRange struct {
 }
 
 // snapshotOK reports whether the state after initialization can be
-// snapshotted.
+// snapshotted (the models' per-execution states are checked by
+// takeSnapshot, which copies them).
 func (x *execution) snapshotOK(g *goroutine, sideBefore int) bool {
 	return !x.initEvents && len(x.gs) == 1 && len(x.timers) == 0 && x.clock == epoch &&
 		len(x.side) == sideBefore && len(x.path) == 0 && !x.stopped && g.panic == nil
