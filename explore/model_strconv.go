@@ -54,7 +54,9 @@ func strconvModel() model {
 	}
 }
 
-// nativeError converts an error returned by a native function.
+// nativeError converts an error returned by a native function (of any
+// model, natives.go): a *strconv.NumError becomes the interpreter's, any
+// other error a plain error value with the same message.
 func (m *machine) nativeError(c *icall, err error) Value {
 	var ne *strconv.NumError
 	if errors.As(err, &ne) {
