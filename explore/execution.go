@@ -3,7 +3,6 @@ package explore
 import (
 	"fmt"
 	"go/token"
-	"os"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -56,25 +55,22 @@ type execution struct {
 	postAdvances int
 	lastG        *goroutine
 
-	out     strings.Builder
+	out     strings.Builder // the program's output (os.Stdout, os.Stderr, log, t.Log)
 	root    *testState
 	tests   map[*object]*testState
 	monitor PathMonitor
 	symst   *symState // symbolic inputs and path condition (symbolic.go); nil if none
 	seed    int64
-	rnd     uint64 // state of the math/rand model
-	side    map[objKey]any
-	addrs   map[any]uint64 // fake addresses for %p
-	env     map[string]string
-	stdLog  *loggerState // the log package's standard logger
-	// interned values of unique.Make; usedUnique prevents the init
-	// snapshot (restored handles would not match the table)
-	interned   map[any]*object
-	usedUnique bool
+	// side attaches model state to the interpreter objects of modelled
+	// values (a sync.Map's entries, a timer, an open file…), by object
+	// and offset (intrinsics.go: sideState).
+	side map[objKey]any
+	// models holds the per-execution state of the models of standard
+	// packages that keep one, by slot; nil until first use (intrinsics.go).
+	models [numSlots]modelState
 	// initEvents records that an observer event happened during package
 	// initialization (the init snapshot would skip it next time).
 	initEvents bool
-	files      []*os.File // files opened by the execution (closed at release)
 
 	// events recorded for DPOR: one per scheduling step
 	events []event
@@ -159,7 +155,6 @@ func newExecution(m *machine, entry *Entry, opts *Options, ch chooser, num int, 
 		m: m, opts: opts, entry: entry, chooser: ch, num: num, seed: seed,
 		budget: int64(opts.maxLoop()),
 		clock:  epoch,
-		rnd:    uint64(seed)*0x9E3779B97F4A7C15 + 1,
 		trace:  m.traceBuf[:0],
 		events: m.eventBuf[:0],
 		inInit: true,
@@ -253,7 +248,7 @@ func (x *execution) release() {
 	if m.x == x {
 		m.x = nil
 	}
-	x.closeFiles()
+	x.releaseModels()
 	m.traceBuf = x.trace[:0]
 	m.eventBuf = x.events[:0]
 	for _, g := range x.gs {

@@ -2,15 +2,87 @@ package explore
 
 import (
 	"go/types"
-	"strings"
+	"maps"
+	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
 )
 
-// Intrinsics are looked up by the function's name as ssa.Function.String
-// prints it (for instantiations of generic functions, the origin's name):
-// "time.Sleep", "(*sync.Mutex).Lock", "(*sync/atomic.Pointer[T]).Load".
+// Models of standard packages.
 //
+// The interpreter runs the user's code and most of the standard library
+// from SSA, but models some standard packages natively: the operations
+// that schedule (sync, sync/atomic, time, runtime), those whose code is
+// assembly or reaches into the runtime (internal/bytealg, reflect,
+// unique, os), the ones whose effects the explorer captures (fmt, log,
+// testing), and pure leaf functions faster to call than to interpret
+// (strings, strconv, math…). Each modelled package has its file,
+// model_<pkg>.go, whose constructor (syncModel, timeModel…) returns a
+// model; models lists them. (The packages modelled by native pure
+// functions alone, math, unicode, bytes, path…, share pureModel in
+// natives.go.) A model provides:
+//
+//   - intrinsics: functions and methods implemented natively (funcs);
+//   - natives: pure Go functions called through reflection (natives.go);
+//   - the initial values of the variables of opaque packages that
+//     interpreted code may read (globals: os.Stdout, strconv.ErrRange…);
+//   - per-execution state, if the model keeps any beyond what lives in
+//     the interpreter's memory or in the side table of its objects
+//     (execution.side): a slot and a constructor (modelState).
+//
+// The machine merges the models' tables once (modelRegistry). The
+// interpreter consults them when it compiles a call or first meets a
+// package variable: a map lookup per function or variable, never per
+// instruction.
+
+// A model is how the interpreter models one standard package (or a few
+// closely related ones).
+type model struct {
+	// funcs maps function names to the factories of their intrinsics.
+	// Names are as ssa.Function.String prints them (for instantiations of
+	// generic functions, the origin's): "time.Sleep",
+	// "(*sync.Mutex).Lock", "(*sync/atomic.Pointer[T]).Load".
+	funcs map[string]intrinsicFactory
+	// natives maps function names (as in funcs) to pure Go functions
+	// called directly (natives.go).
+	natives map[string]any
+	// globals maps the variables of opaque packages ("os.Stdout") to the
+	// constructors of their initializers.
+	globals map[string]globalFactory
+	// slot is where the execution keeps the model's state (noState if it
+	// keeps none); newState creates that state on its first use.
+	slot     stateSlot
+	newState func(x *execution) modelState
+}
+
+// models returns the models of standard packages (and of the helpers of
+// ltltest the interpreter implements). They are built per machine: no
+// package-level mutable state.
+func models() []model {
+	return []model{
+		runtimeModel(),
+		syncModel(),
+		atomicModel(),
+		timeModel(),
+		testingModel(),
+		fmtModel(),
+		errorsModel(),
+		godebugModel(),
+		osModel(),
+		logModel(),
+		regexpModel(),
+		reflectModel(),
+		randModel(),
+		strconvModel(),
+		stringsModel(),
+		bytealgModel(),
+		sortModel(),
+		uniqueModel(),
+		pureModel(),
+		symbolicModel(),
+	}
+}
+
 // A factory builds the intrinsic for one function; it may inspect the
 // function's signature (atomic operations use it for the operand width).
 type intrinsicFactory func(m *machine, fn *ssa.Function) intrinsic
@@ -20,49 +92,109 @@ func simple(f intrinsic) intrinsicFactory {
 	return func(*machine, *ssa.Function) intrinsic { return f }
 }
 
-// intrinsicTable returns all intrinsics. It is built per machine from
-// the per-area tables (no package-level mutable state).
-func intrinsicTable() map[string]intrinsicFactory {
-	t := map[string]intrinsicFactory{}
-	for _, part := range []map[string]intrinsicFactory{
-		runtimeIntrinsics(),
-		syncIntrinsics(),
-		atomicIntrinsics(),
-		timeIntrinsics(),
-		testingIntrinsics(),
-		fmtIntrinsics(),
-		errorsIntrinsics(),
-		osIntrinsics(),
-		logIntrinsics(),
-		regexpIntrinsics(),
-		reflectIntrinsics(),
-		osFileIntrinsics(),
-		miscIntrinsics(),
-		randIntrinsics(),
-		strconvIntrinsics(),
-		symbolicIntrinsics(),
-	} {
-		for k, v := range part {
-			t[k] = v
+// globalInit initializes the memory o of a modelled package variable at
+// the start of an execution (after the variables are zeroed).
+type globalInit func(x *execution, o *object)
+
+// A globalFactory builds the initializer of one package variable; it may
+// inspect the variable's type.
+type globalFactory func(m *machine, g *ssa.Global) globalInit
+
+// stateSlot indexes the per-execution state of the models that keep one
+// (execution.models).
+type stateSlot uint8
+
+const (
+	noState    stateSlot = iota // the model keeps no per-execution state
+	randSlot                    // math/rand's top-level generator (model_rand.go)
+	logSlot                     // the log package's standard logger (model_log.go)
+	uniqueSlot                  // unique.Make's table (model_unique.go)
+	osSlot                      // the files os.Open opened (model_os.go)
+	fmtSlot                     // the fake addresses %p prints (model_fmt.go)
+	numSlots
+)
+
+// modelState is the per-execution state of a model. An execution starts
+// without any: the model's accessor creates it on first use
+// (execution.modelState), so an execution pays only for the models it
+// uses, and there is nothing to reset (a new execution has new states).
+type modelState interface {
+	// snapshot returns an independent copy of the state for the package
+	// initialization snapshot (snapshot.go), or false if the state
+	// cannot be carried by a snapshot: the model then prevents it.
+	// Restoring a snapshot installs a further copy in each execution.
+	snapshot() (modelState, bool)
+	// release frees what the state holds outside the interpreter (open
+	// files); it is called once, when the execution is released.
+	release()
+}
+
+// modelRegistry is the models' tables merged, built once per machine.
+type modelRegistry struct {
+	funcs    map[string]intrinsicFactory
+	natives  map[string]any
+	globals  map[string]globalFactory
+	newState [numSlots]func(x *execution) modelState
+}
+
+func newModelRegistry() *modelRegistry {
+	r := &modelRegistry{
+		funcs:   map[string]intrinsicFactory{},
+		natives: map[string]any{},
+		globals: map[string]globalFactory{},
+	}
+	for _, md := range models() {
+		maps.Copy(r.funcs, md.funcs)
+		maps.Copy(r.natives, md.natives)
+		maps.Copy(r.globals, md.globals)
+		if md.slot != noState {
+			r.newState[md.slot] = md.newState
 		}
 	}
-	return t
+	return r
+}
+
+// registry returns the machine's merged model tables.
+func (m *machine) registry() *modelRegistry {
+	if m.models == nil {
+		m.models = newModelRegistry()
+	}
+	return m.models
+}
+
+// modelState returns the execution's state of the model in slot s,
+// created on first use.
+func (x *execution) modelState(s stateSlot) modelState {
+	if st := x.models[s]; st != nil {
+		return st
+	}
+	st := x.m.registry().newState[s](x)
+	x.models[s] = st
+	return st
+}
+
+// releaseModels releases the models' states (modelState.release).
+func (x *execution) releaseModels() {
+	for i, st := range x.models {
+		if st != nil {
+			st.release()
+			x.models[i] = nil
+		}
+	}
 }
 
 // lookupIntrinsic returns the intrinsic implementing fn, or nil if fn is
 // interpreted.
 func (m *machine) lookupIntrinsic(fn *ssa.Function) intrinsic {
-	if m.intrinsics == nil {
-		m.intrinsics = intrinsicTable()
-	}
 	name := fn.String()
 	if o := fn.Origin(); o != nil {
 		name = o.String()
 	}
-	if f, ok := m.intrinsics[name]; ok {
+	r := m.registry()
+	if f, ok := r.funcs[name]; ok {
 		return f(m, fn)
 	}
-	if nf := m.nativeFunc(name); nf != nil {
+	if nf := r.natives[name]; nf != nil {
 		if intr := m.nativeIntrinsic(fn, nf); intr != nil {
 			return intr
 		}
@@ -73,6 +205,50 @@ func (m *machine) lookupIntrinsic(fn *ssa.Function) intrinsic {
 		}
 	}
 	return nil
+}
+
+// globalModel returns the initializer of a modelled package variable of
+// an opaque package, or nil.
+func (m *machine) globalModel(g *ssa.Global) globalInit {
+	if f := m.registry().globals[g.Pkg.Pkg.Path()+"."+g.Name()]; f != nil {
+		return f(m, g)
+	}
+	return nil
+}
+
+// globalUnsupported reports whether reading g is unsupported: its package
+// is opaque and the variable is not modelled.
+func (m *machine) globalUnsupported(g *ssa.Global) bool {
+	if g.Pkg == nil || m.prog.isInterpreted(g.Pkg.Pkg) {
+		return false
+	}
+	return m.globalModel(g) == nil
+}
+
+// sideState returns the model state attached to a memory cell (created
+// by mk on first use): the state of a sync.Map, a strings.Builder, a
+// timer… lives in the execution's side table, keyed by the object and
+// offset of the Go value it models.
+func (x *execution) sideState(o *object, off int, mk func() any) any {
+	k := objKey{p: unsafe.Pointer(o), off: off}
+	if v, ok := x.side[k]; ok {
+		return v
+	}
+	if x.side == nil {
+		x.side = map[objKey]any{}
+	}
+	v := mk()
+	x.side[k] = v
+	return v
+}
+
+// setSide attaches model state v to the cell off of o (-1: the object as
+// a whole).
+func (x *execution) setSide(o *object, off int, v any) {
+	if x.side == nil {
+		x.side = map[objKey]any{}
+	}
+	x.side[objKeyOf(o, off)] = v
 }
 
 // yieldOp parks the calling goroutine at a scheduling point (first run
@@ -152,42 +328,64 @@ func (m *machine) cellOffset(t types.Type, path ...string) (int, bool) {
 	return off, true
 }
 
-// modelTypes holds types of modelled packages the intrinsics create
-// values of, and checks the cell layouts the sync models rely on.
-type modelTypes struct {
-	layoutErr string // non-empty if sync types differ from the expected layout
+func (m *machine) ptrTo(pkg, name string) *rtype {
+	t := m.named(pkg, name)
+	if t == nil {
+		return nil
+	}
+	return m.rtypeOf(types.NewPointer(t))
 }
 
-// Cell offsets within sync types (verified in init).
-const (
-	rwWriter     = 0 // RWMutex.w.mu.state: 0 free, 1 writer waiting, 2 writer holds
-	rwReaders    = 4 // RWMutex.readerCount.v
-	onceDone     = 0 // Once.done.v
-	onceRunning  = 1 // Once.m.mu.state
-	condL        = 0 // Cond.L
-	condWaitCell = 1 // Cond.notify.wait
-	condNotify   = 2 // Cond.notify.notify
-	wgWaiters    = 1 // WaitGroup.sema: the number of waiters (intr_sync.go)
-)
-
-func (mt *modelTypes) init(m *machine) {
-	check := func(want int, typ string, path ...string) {
-		t := m.named("sync", typ)
-		if t == nil {
-			return
-		}
-		if off, ok := m.cellOffset(t, path...); !ok || off != want {
-			mt.layoutErr = "sync." + typ + "." + strings.Join(path, ".")
+// globalByName finds a package-level variable.
+func (m *machine) globalByName(pkg, name string) *ssa.Global {
+	for _, p := range m.prog.SSA.AllPackages() {
+		if p.Pkg.Path() == pkg {
+			g, _ := p.Members[name].(*ssa.Global)
+			return g
 		}
 	}
-	check(0, "Mutex", "mu", "state")
-	check(rwWriter, "RWMutex", "w", "mu", "state")
-	check(rwReaders, "RWMutex", "readerCount", "v")
-	check(0, "WaitGroup", "state", "v")
-	check(wgWaiters, "WaitGroup", "sema")
-	check(onceDone, "Once", "done", "v")
-	check(onceRunning, "Once", "m", "mu", "state")
-	check(condL, "Cond", "L")
-	check(condWaitCell, "Cond", "notify", "wait")
-	check(condNotify, "Cond", "notify", "notify")
+	return nil
+}
+
+// throwString panics with the string msg, as panic(msg) in the standard
+// library code an intrinsic models does, positioned at the intrinsic's
+// call (c.pos, also when the intrinsic runs from a trampoline).
+func (c *icall) throwString(msg string) ctrl {
+	g := c.g
+	v := ifaceV(c.m().stringType, strV(msg))
+	if !c.pos.IsValid() {
+		return g.throw(v)
+	}
+	st := g.stack()
+	if len(st) > 0 && g.top == c.fr && c.fr.fn.fn != nil {
+		st[0].Pos = c.m().prog.Fset.Position(c.pos)
+	}
+	g.panic = &panicRec{val: v, prev: g.panic, pos: c.pos, stack: st}
+	return ctrlPanic
+}
+
+// sliceElems returns the elements of a slice value (one cell each).
+func sliceElems(s Value) []Value {
+	if s.p == nil {
+		return nil
+	}
+	return s.obj().cells[s.off() : s.off()+s.sliceLen()]
+}
+
+// stringMethodAny returns the method of t with the given name.
+func (m *machine) stringMethodAny(t *rtype, name string) *fnCode {
+	ms := m.prog.SSA.MethodSets.MethodSet(t.T)
+	for i := range ms.Len() {
+		if f := ms.At(i).Obj().(*types.Func); f.Name() == name {
+			return m.method(t, f)
+		}
+	}
+	if t.native != nil {
+		if intr, ok := t.native[name]; ok {
+			fc := &fnCode{name: name, intr: intr, compiled: true, recoverPC: -1}
+			fc.self = &closure{fn: fc}
+			return fc
+		}
+	}
+	return nil
 }

@@ -47,13 +47,13 @@ type machine struct {
 	stringType     *rtype
 	intType        *rtype
 
-	// modelled std types, resolved at machine creation (nil if not loaded)
-	models modelTypes
+	// syncLayout checks the cell layouts the sync model relies on
+	// (model_sync.go), at machine creation.
+	syncLayout syncLayout
 
-	intrinsics map[string]intrinsicFactory
+	models     *modelRegistry // the models of standard packages (intrinsics.go); nil until needed
 	namedCache map[string]types.Type
-	regexps    map[regexpKey]*regexp.Regexp // compiled regexps (intr_regexp.go)
-	natives    map[string]any
+	regexps    map[regexpKey]*regexp.Regexp // compiled regexps (model_regexp.go)
 
 	tramps  map[string]*fnCode
 	drivers map[*ssa.Function]*fnCode
@@ -90,7 +90,7 @@ func newMachine(p *Program, opts *Options) *machine {
 	m.intType = m.rtypeOf(types.Typ[types.Int])
 	m.rtErrorType = m.newRuntimeErrorType()
 	m.plainErrorType = m.runtimeStringError("plainError", "")
-	m.models.init(m)
+	m.syncLayout.init(m)
 	return m
 }
 
@@ -120,7 +120,7 @@ func (m *machine) global(g *ssa.Global) *object {
 
 type modelledGlobal struct {
 	o    *object
-	init globalModel
+	init globalInit
 }
 
 // resetGlobals zeroes all package variables before an execution and

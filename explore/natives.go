@@ -2,14 +2,11 @@ package explore
 
 import (
 	"bytes"
-	"errors"
 	"math"
 	"math/bits"
 	"path"
 	"path/filepath"
 	"reflect"
-	"strconv"
-	"strings"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -23,40 +20,16 @@ import (
 // values and Go values by their types; a function whose signature needs a
 // conversion that is not supported stays interpreted (or unsupported, for
 // opaque packages).
+//
+// A model lists its natives in model.natives. The packages modelled by
+// natives alone (unicode, unicode/utf8, unicode/utf16, math, math/bits,
+// bytes, path, path/filepath) share one model, pureModel, here; strings
+// and strconv list theirs in model_strings.go and model_strconv.go.
 
-// nativeFunc returns the native implementation of a function, if any.
-func (m *machine) nativeFunc(name string) any {
-	if m.natives == nil {
-		m.natives = nativeTable()
-	}
-	return m.natives[name]
-}
-
-// nativeTable maps function names to native implementations.
-func nativeTable() map[string]any {
-	return map[string]any{
-		// strings
-		"strings.Contains": strings.Contains, "strings.ContainsAny": strings.ContainsAny, "strings.ContainsRune": strings.ContainsRune,
-		"strings.Count": strings.Count, "strings.EqualFold": strings.EqualFold, "strings.Fields": strings.Fields,
-		"strings.HasPrefix": strings.HasPrefix, "strings.HasSuffix": strings.HasSuffix, "strings.Index": strings.Index,
-		"strings.IndexAny": strings.IndexAny, "strings.IndexByte": strings.IndexByte, "strings.IndexRune": strings.IndexRune,
-		"strings.Join": strings.Join, "strings.LastIndex": strings.LastIndex, "strings.LastIndexAny": strings.LastIndexAny,
-		"strings.LastIndexByte": strings.LastIndexByte, "strings.Repeat": strings.Repeat, "strings.Replace": strings.Replace,
-		"strings.ReplaceAll": strings.ReplaceAll, "strings.Split": strings.Split, "strings.SplitAfter": strings.SplitAfter,
-		"strings.SplitAfterN": strings.SplitAfterN, "strings.SplitN": strings.SplitN, "strings.Title": strings.Title,
-		"strings.ToLower": strings.ToLower, "strings.ToTitle": strings.ToTitle, "strings.ToUpper": strings.ToUpper,
-		"strings.ToValidUTF8": strings.ToValidUTF8, "strings.Trim": strings.Trim, "strings.TrimLeft": strings.TrimLeft,
-		"strings.TrimPrefix": strings.TrimPrefix, "strings.TrimRight": strings.TrimRight, "strings.TrimSpace": strings.TrimSpace,
-		"strings.TrimSuffix": strings.TrimSuffix, "strings.Compare": strings.Compare, "strings.Cut": strings.Cut,
-		"strings.CutPrefix": strings.CutPrefix, "strings.CutSuffix": strings.CutSuffix, "strings.Clone": strings.Clone,
-		// strconv
-		"strconv.Itoa": strconv.Itoa, "strconv.Atoi": strconv.Atoi, "strconv.FormatInt": strconv.FormatInt,
-		"strconv.FormatUint": strconv.FormatUint, "strconv.FormatFloat": strconv.FormatFloat, "strconv.FormatBool": strconv.FormatBool,
-		"strconv.ParseInt": strconv.ParseInt, "strconv.ParseUint": strconv.ParseUint, "strconv.ParseFloat": strconv.ParseFloat,
-		"strconv.ParseBool": strconv.ParseBool, "strconv.Quote": strconv.Quote, "strconv.QuoteRune": strconv.QuoteRune,
-		"strconv.QuoteToASCII": strconv.QuoteToASCII, "strconv.Unquote": strconv.Unquote, "strconv.UnquoteChar": strconv.UnquoteChar,
-		"strconv.AppendInt": strconv.AppendInt, "strconv.AppendQuote": strconv.AppendQuote, "strconv.AppendUint": strconv.AppendUint,
-		"strconv.IsPrint": strconv.IsPrint, "strconv.CanBackquote": strconv.CanBackquote,
+// pureModel is the model of the packages modelled by native pure
+// functions alone.
+func pureModel() model {
+	return model{natives: map[string]any{
 		// unicode
 		"unicode.IsDigit": unicode.IsDigit, "unicode.IsLetter": unicode.IsLetter, "unicode.IsLower": unicode.IsLower,
 		"unicode.IsUpper": unicode.IsUpper, "unicode.IsSpace": unicode.IsSpace, "unicode.IsPunct": unicode.IsPunct,
@@ -111,7 +84,7 @@ func nativeTable() map[string]any {
 		"path/filepath.Ext": filepath.Ext, "path/filepath.IsAbs": filepath.IsAbs, "path/filepath.Join": filepath.Join,
 		"path/filepath.Split": filepath.Split, "path/filepath.ToSlash": filepath.ToSlash, "path/filepath.FromSlash": filepath.FromSlash,
 		"path/filepath.Match": filepath.Match, "path/filepath.Rel": filepath.Rel,
-	}
+	}}
 }
 
 // nativeIntrinsic adapts a native function to the interpreter if all its
@@ -239,58 +212,4 @@ func (m *machine) fromNative(t reflect.Type) func(*icall, reflect.Value) Value {
 		}
 	}
 	return nil
-}
-
-// nativeError converts an error returned by a native function.
-func (m *machine) nativeError(c *icall, err error) Value {
-	var ne *strconv.NumError
-	if errors.As(err, &ne) {
-		if nt := m.ptrTo("strconv", "NumError"); nt != nil {
-			o := newObject(3)
-			o.cells[0] = strV(ne.Func)
-			o.cells[1] = strV(ne.Num)
-			switch ne.Err {
-			case strconv.ErrSyntax:
-				o.cells[2] = m.modelledGlobalValue("strconv", "ErrSyntax")
-			case strconv.ErrRange:
-				o.cells[2] = m.modelledGlobalValue("strconv", "ErrRange")
-			default:
-				o.cells[2] = m.newErrorString(ne.Err.Error())
-			}
-			return ifaceV(nt, ptrV(o, 0))
-		}
-	}
-	return m.newErrorString(err.Error())
-}
-
-// modelledGlobalValue reads a modelled global of an opaque package.
-func (m *machine) modelledGlobalValue(pkg, name string) Value {
-	g := m.globalByName(pkg, name)
-	if g == nil {
-		return m.newErrorString(name)
-	}
-	return m.global(g).cells[0]
-}
-
-// The methods of *strconv.NumError (strconv is opaque).
-func strconvIntrinsics() map[string]intrinsicFactory {
-	return map[string]intrinsicFactory{
-		"(*strconv.NumError).Error": nests(simple(func(c *icall) ctrl {
-			o, off := c.args[0].obj(), c.args[0].off()
-			errMsg := ""
-			if e := o.cells[off+2]; e.p != nil {
-				s, ok, cc := c.x().callStringMethodCtrl(c.g, e.iface(), "Error")
-				if cc != ctrlNext {
-					return cc
-				}
-				if ok {
-					errMsg = s
-				}
-			}
-			return c.ret(strV("strconv." + o.cells[off].Str() + ": parsing " + strconv.Quote(o.cells[off+1].Str()) + ": " + errMsg))
-		}), true),
-		"(*strconv.NumError).Unwrap": simple(func(c *icall) ctrl {
-			return c.ret(c.args[0].obj().cells[c.args[0].off()+2])
-		}),
-	}
 }

@@ -52,13 +52,9 @@ import (
 type predicate struct {
 	expr    *annotate.Expr
 	globals map[*types.Var]*ssa.Global
-	// reads is the memory its evaluation reads (predwatch.go): which
-	// writes can change its value.
-	reads []memRead
-	// mapLens are the map types whose length it reads (len of a map);
-	// chanLen is set when it reads the length or capacity of a channel.
-	mapLens []types.Type
-	chanLen bool
+	// watchSet is what its evaluation reads (predwatch.go): which
+	// writes and channel operations can change its value.
+	watchSet
 }
 
 // newPredicate checks that e uses only supported forms and resolves its

@@ -449,11 +449,22 @@ func unpublished(store *ssa.Store) bool {
 	return false
 }
 
-// watchSet is what the state predicates of the checked specs read.
+// watchSet is what state predicates read: those of the checked specs,
+// or one predicate's.
 type watchSet struct {
-	reads   []memRead
+	// reads is the memory read.
+	reads []memRead
+	// mapLens are the map types whose length is read (len of a map);
+	// chanLen is set when the length or capacity of a channel is read.
 	mapLens []types.Type
 	chanLen bool
+}
+
+// union adds what o reads to ws.
+func (ws *watchSet) union(o *watchSet) {
+	ws.reads = append(ws.reads, o.reads...)
+	ws.mapLens = append(ws.mapLens, o.mapLens...)
+	ws.chanLen = ws.chanLen || o.chanLen
 }
 
 // newWatchSet collects the reads of the used predicates of set (nil if
@@ -467,9 +478,7 @@ func newWatchSet(set *specSet) *watchSet {
 		if !set.used[i] {
 			continue
 		}
-		ws.reads = append(ws.reads, pr.reads...)
-		ws.mapLens = append(ws.mapLens, pr.mapLens...)
-		ws.chanLen = ws.chanLen || pr.chanLen
+		ws.union(&pr.watchSet)
 	}
 	return ws
 }
@@ -575,9 +584,7 @@ func mergeWatchSets(sets []*watchSet) *watchSet {
 	}
 	ws := &watchSet{}
 	for _, s := range sets {
-		ws.reads = append(ws.reads, s.reads...)
-		ws.mapLens = append(ws.mapLens, s.mapLens...)
-		ws.chanLen = ws.chanLen || s.chanLen
+		ws.union(s)
 	}
 	return ws
 }

@@ -15,9 +15,12 @@ import (
 //
 // A snapshot is taken only when initialization was a plain sequential
 // computation: a single goroutine, no timers, no clock change, no model
-// state (sync.Map, strings.Builder… side tables), no unsafe.Pointer or
-// modelled std object reachable from a package variable, and no observer
-// event during initialization.
+// state in side tables (sync.Map, strings.Builder…), no per-execution
+// model state that cannot be copied (modelState.snapshot: unique.Make's
+// table, %p addresses, open files), no unsafe.Pointer or modelled std
+// object reachable from a package variable, and no observer event during
+// initialization. The per-execution model states that can be copied (the
+// math/rand generator, the standard logger) are carried by the snapshot.
 // Initialization is invisible in traces either way (its steps are not
 // recorded), so executions with and without the snapshot are the same.
 
@@ -28,7 +31,7 @@ type snapshot struct {
 	cells  int           // total cells of the template objects
 	allocs uint64        // the entry goroutine's allocation count
 	nchans int
-	rnd    uint64
+	models [numSlots]modelState // copies of the models' states (nil: none)
 	output string
 }
 
@@ -45,10 +48,11 @@ type snapRange struct {
 }
 
 // snapshotOK reports whether the state after initialization can be
-// snapshotted.
+// snapshotted (the models' per-execution states are checked by
+// takeSnapshot, which copies them).
 func (x *execution) snapshotOK(g *goroutine, sideBefore int) bool {
-	return !x.initEvents && !x.usedUnique && len(x.gs) == 1 && len(x.timers) == 0 && x.clock == epoch &&
-		len(x.side) == sideBefore && len(x.addrs) == 0 && len(x.path) == 0 && !x.stopped && g.panic == nil
+	return !x.initEvents && len(x.gs) == 1 && len(x.timers) == 0 && x.clock == epoch &&
+		len(x.side) == sideBefore && len(x.path) == 0 && !x.stopped && g.panic == nil
 }
 
 // takeSnapshot copies the memory reachable from package variables into a
@@ -57,7 +61,17 @@ func (x *execution) takeSnapshot(g *goroutine) *snapshot {
 	m := x.m
 	c := newCopier(m, x.sideObjects())
 	c.ranges = map[*object][]snapRange{}
-	s := &snapshot{allocs: g.allocs, nchans: x.nchans, rnd: x.rnd, output: x.out.String()}
+	s := &snapshot{allocs: g.allocs, nchans: x.nchans, output: x.out.String()}
+	for i, st := range x.models {
+		if st == nil {
+			continue
+		}
+		cp, ok := st.snapshot()
+		if !ok {
+			return nil
+		}
+		s.models[i] = cp
+	}
 	for _, gl := range m.globalList {
 		o := m.globals[gl]
 		if m.isModelled(o) || allZero(o.cells) {
@@ -112,7 +126,11 @@ func (s *snapshot) restore(x *execution, g *goroutine) {
 	}
 	g.allocs = s.allocs
 	x.nchans = s.nchans
-	x.rnd = s.rnd
+	for i, st := range s.models {
+		if st != nil {
+			x.models[i], _ = st.snapshot()
+		}
+	}
 	x.out.WriteString(s.output)
 }
 

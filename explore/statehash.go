@@ -44,7 +44,7 @@ func (x *execution) fingerprint(seed maphash.Seed) (uint64, bool) {
 			return 0, false
 		}
 	}
-	h.word(uint64(x.rnd))
+	h.word(x.randWord())
 	for _, g := range x.gs {
 		h.word(uint64(g.id))
 		if g.done {

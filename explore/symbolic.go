@@ -366,32 +366,57 @@ func (x *execution) concretizeSize(g *goroutine, pos token.Pos, vp *Value, t sym
 	return x.split(g, pos, vp, t, why, true)
 }
 
-func (x *execution) split(g *goroutine, pos token.Pos, vp *Value, t symbolic.Type, why string, size bool) ctrl {
-	v := *vp
+// symOperand prepares the concretization of v (of type t): it returns
+// its symbolic value, the path's symbolic state, and the position to
+// report (pos, or the goroutine's for an implicit conversion). st is nil
+// if there is nothing to concretize (v is nil) or v cannot be
+// concretized: the caller then returns cc.
+func (x *execution) symOperand(g *goroutine, pos token.Pos, v Value, t symbolic.Type, why string) (sv symbolic.Value, st *symState, at token.Pos, cc ctrl) {
 	if v.p == nil {
-		return ctrlNext
+		return sv, nil, pos, ctrlNext
 	}
 	if !pos.IsValid() {
 		pos = g.sourcePos() // an implicit conversion
 	}
 	sv, ok := symOf(v, t)
 	if !ok {
-		return g.unsupported(pos, "%s: a symbolic value of another engine", why)
+		return sv, nil, pos, g.unsupported(pos, "%s: a symbolic value of another engine", why)
 	}
 	st, err := x.sym()
 	if err != nil {
-		return g.unsupported(pos, "%s: %v", why, err)
+		return sv, nil, pos, g.unsupported(pos, "%s: %v", why, err)
+	}
+	return sv, st, pos, ctrlNext
+}
+
+// infeasible reports whether a solver error says that the path is
+// infeasible (and not that the solver gave up).
+func infeasible(err error) bool {
+	var unk *symbolic.UnknownError
+	return !errors.As(err, &unk) && errors.Is(err, symbolic.ErrInfeasible)
+}
+
+// concretizeFailed ends the execution as inconclusive: the solver failed
+// to give a value of sv.
+func (x *execution) concretizeFailed(g *goroutine, pos token.Pos, sv symbolic.Value, why string, err error) ctrl {
+	if infeasible(err) {
+		return x.symInconclusive(g, pos, "concretizing %s (%s): the path is infeasible", sv, why)
+	}
+	return x.symInconclusive(g, pos, "concretizing %s (%s): %v", sv, why, err)
+}
+
+func (x *execution) split(g *goroutine, pos token.Pos, vp *Value, t symbolic.Type, why string, size bool) ctrl {
+	sv, st, pos, cc := x.symOperand(g, pos, *vp, t, why)
+	if st == nil {
+		return cc
 	}
 	limit := x.opts.maxSplit()
 	vals, err := st.values(sv, limit+1)
-	if err != nil {
-		var unk *symbolic.UnknownError
-		if errors.As(err, &unk) || !errors.Is(err, symbolic.ErrInfeasible) {
-			return x.symInconclusive(g, pos, "concretizing %s (%s): %v", sv, why, err)
-		}
+	if err != nil && !infeasible(err) {
+		return x.concretizeFailed(g, pos, sv, why, err)
 	}
 	if len(vals) == 0 {
-		return x.symInconclusive(g, pos, "concretizing %s (%s): the path is infeasible", sv, why)
+		return x.concretizeFailed(g, pos, sv, why, symbolic.ErrInfeasible)
 	}
 	at := shortPos(x.m.prog.Fset.Position(pos)) + ": "
 	var c symbolic.Value
@@ -437,20 +462,9 @@ func (x *execution) split(g *goroutine, pos token.Pos, vp *Value, t symbolic.Typ
 // finding whatever the value; if the program recovers it and goes on, the
 // other values are not covered (collector.addSymbolic).
 func (x *execution) concretizeForPanic(g *goroutine, pos token.Pos, vp *Value, t symbolic.Type, why string) ctrl {
-	v := *vp
-	if v.p == nil {
-		return ctrlNext
-	}
-	if !pos.IsValid() {
-		pos = g.sourcePos()
-	}
-	sv, ok := symOf(v, t)
-	if !ok {
-		return g.unsupported(pos, "%s: a symbolic value of another engine", why)
-	}
-	st, err := x.sym()
-	if err != nil {
-		return g.unsupported(pos, "%s: %v", why, err)
+	sv, st, pos, cc := x.symOperand(g, pos, *vp, t, why)
+	if st == nil {
+		return cc
 	}
 	if vals, err := st.values(sv, 2); err == nil && len(vals) == 1 {
 		*vp = valueOfSym(vals[0]) // determined by the path
@@ -458,11 +472,7 @@ func (x *execution) concretizeForPanic(g *goroutine, pos token.Pos, vp *Value, t
 	}
 	c, err := st.sess.Concretize(st.solverCtx(), sv)
 	if err != nil {
-		var unk *symbolic.UnknownError
-		if errors.As(err, &unk) || !errors.Is(err, symbolic.ErrInfeasible) {
-			return x.symInconclusive(g, pos, "concretizing %s (%s): %v", sv, why, err)
-		}
-		return x.symInconclusive(g, pos, "concretizing %s (%s): the path is infeasible", sv, why)
+		return x.concretizeFailed(g, pos, sv, why, err)
 	}
 	note := fmt.Sprintf("%s concretized to %s (%s)", sv, c, why)
 	st.concretized = append(st.concretized, shortPos(x.m.prog.Fset.Position(pos))+": "+note)

@@ -200,8 +200,8 @@ func (x *execution) symbolicGlobals(g *goroutine) ctrl {
 
 // symbolicIntrinsics implements ltltest.Symbolic: a fresh input (or,
 // with Options.Inputs, the given value) of the instantiation's type.
-func symbolicIntrinsics() map[string]intrinsicFactory {
-	return map[string]intrinsicFactory{
+func symbolicModel() model {
+	return model{funcs: map[string]intrinsicFactory{
 		ltltestPath + ".Symbolic": func(m *machine, fn *ssa.Function) intrinsic {
 			rt := fn.Signature.Results().At(0).Type()
 			return func(c *icall) ctrl {
@@ -216,5 +216,5 @@ func symbolicIntrinsics() map[string]intrinsicFactory {
 				return c.ret(v)
 			}
 		},
-	}
+	}}
 }

@@ -8,7 +8,9 @@ import (
 )
 
 // Trampolines are small functions the interpreter builds itself (they
-// have no SSA function): the entry driver and the goroutine launcher.
+// have no SSA function): the entry driver, the goroutine launcher, and
+// the continuations of intrinsics that call back into interpreted code
+// (sync.Once.Do, sync.Cond.Wait, testing's tRunner…), made by trampoline.
 
 // argsBox carries an argument list in a register.
 type argsBox struct{ args []Value }
@@ -263,4 +265,20 @@ func (x *execution) entryFinished(g *goroutine) {
 	default:
 		x.note(g, token.NoPos, "%s panicked", x.entry.Fn.Name())
 	}
+}
+
+// trampoline makes (once per machine and name) a function of native
+// instructions with nregs registers, the first of which are parameters.
+func (m *machine) trampoline(name string, nregs int, code []instrFn) *fnCode {
+	if fc, ok := m.tramps[name]; ok {
+		return fc
+	}
+	fc := &fnCode{name: name, nregs: nregs, nparams: nregs, tmpl: make([]Value, nregs), code: code,
+		instrs: make([]ssa.Instruction, len(code)), recoverPC: -1, compiled: true}
+	fc.self = &closure{fn: fc}
+	if m.tramps == nil {
+		m.tramps = map[string]*fnCode{}
+	}
+	m.tramps[name] = fc
+	return fc
 }

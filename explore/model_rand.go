@@ -8,10 +8,38 @@ import (
 )
 
 // math/rand and math/rand/v2, deterministic: the top-level functions draw
-// from a generator seeded by the exploration seed; rand.New(NewSource(s))
-// generators are seeded by s. Draws are not scheduling points.
+// from a generator seeded by the execution's seed (randState);
+// rand.New(NewSource(s)) generators are seeded by s. Draws are not
+// scheduling points.
 
-func (x *execution) rand64() uint64 { return splitmix(&x.rnd) }
+// randState is the top-level functions' generator (splitmix64).
+type randState struct{ s uint64 }
+
+// randSeed is the initial state of the top-level generator of an
+// execution with the given seed.
+func randSeed(seed int64) uint64 { return uint64(seed)*0x9E3779B97F4A7C15 + 1 }
+
+func newRandState(x *execution) modelState { return &randState{s: randSeed(x.seed)} }
+
+// snapshot copies the generator: draws made by package initializers are
+// carried by the initialization snapshot.
+func (st *randState) snapshot() (modelState, bool) { cp := *st; return &cp, true }
+
+func (st *randState) release() {}
+
+// rand64 draws from the top-level generator.
+func (x *execution) rand64() uint64 {
+	return splitmix(&x.modelState(randSlot).(*randState).s)
+}
+
+// randWord is the top-level generator's state, for state fingerprints
+// (statehash.go); it does not create the state.
+func (x *execution) randWord() uint64 {
+	if st, ok := x.models[randSlot].(*randState); ok {
+		return st.s
+	}
+	return randSeed(x.seed)
+}
 
 // randSource returns the generator of a *rand.Rand receiver (or the
 // global one).
@@ -28,7 +56,7 @@ func (c *icall) randGen(recv bool) func() uint64 {
 	return r.next
 }
 
-func randIntrinsics() map[string]intrinsicFactory {
+func randModel() model {
 	t := map[string]intrinsicFactory{}
 	type op func(c *icall, next func() uint64, args []Value) ctrl
 	ops := map[string]op{
@@ -153,7 +181,7 @@ func randIntrinsics() map[string]intrinsicFactory {
 			return c.ret(ptrV(o, 0))
 		}
 	}
-	return t
+	return model{funcs: t, slot: randSlot, newState: newRandState}
 }
 
 func intn(c *icall, next func() uint64, a []Value) ctrl {

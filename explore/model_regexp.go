@@ -20,18 +20,18 @@ type regexpKey struct {
 	posix   bool
 }
 
-// regexpModel holds the layout of regexp.Regexp.
-type regexpModel struct {
+// regexpLayout holds the layout of regexp.Regexp.
+type regexpLayout struct {
 	t                   *rtype
 	exprOff, longestOff int
 }
 
-func (m *machine) regexpModel() (*regexpModel, bool) {
+func (m *machine) regexpLayout() (*regexpLayout, bool) {
 	rt := m.named("regexp", "Regexp")
 	if rt == nil {
 		return nil, false
 	}
-	rm := &regexpModel{t: m.rtypeOf(rt)}
+	rm := &regexpLayout{t: m.rtypeOf(rt)}
 	var ok1, ok2 bool
 	rm.exprOff, ok1 = m.cellOffset(rt, "expr")
 	rm.longestOff, ok2 = m.cellOffset(rt, "longest")
@@ -39,7 +39,7 @@ func (m *machine) regexpModel() (*regexpModel, bool) {
 }
 
 // nativeRegexp returns the compiled native regexp of a *regexp.Regexp.
-func (c *icall) nativeRegexp(rm *regexpModel) (*regexp.Regexp, bool) {
+func (c *icall) nativeRegexp(rm *regexpLayout) (*regexp.Regexp, bool) {
 	o, off, ok := c.ptrArg(0)
 	if !ok {
 		return nil, false
@@ -106,10 +106,10 @@ func nestedV[T any](xss [][]T, each func([]T) Value) Value {
 	return sliceV(o, 0, len(xss), len(xss))
 }
 
-func regexpIntrinsics() map[string]intrinsicFactory {
+func regexpModel() model {
 	compile := func(posix, must bool) intrinsicFactory {
 		return func(m *machine, fn *ssa.Function) intrinsic {
-			rm, ok := m.regexpModel()
+			rm, ok := m.regexpLayout()
 			return func(c *icall) ctrl {
 				if !ok {
 					return c.g.unsupported(c.pos, "regexp: unexpected layout of regexp.Regexp")
@@ -136,7 +136,7 @@ func regexpIntrinsics() map[string]intrinsicFactory {
 	}
 	method := func(f func(c *icall, re *regexp.Regexp) ctrl) intrinsicFactory {
 		return func(m *machine, fn *ssa.Function) intrinsic {
-			rm, ok := m.regexpModel()
+			rm, ok := m.regexpLayout()
 			return func(c *icall) ctrl {
 				if !ok {
 					return c.g.unsupported(c.pos, "regexp: unexpected layout of regexp.Regexp")
@@ -218,7 +218,7 @@ func regexpIntrinsics() map[string]intrinsicFactory {
 			return c.ret(stringsV(re.Split(s(c, 1), n(c, 2))))
 		}),
 		"(*regexp.Regexp).Longest": func(m *machine, fn *ssa.Function) intrinsic {
-			rm, ok := m.regexpModel()
+			rm, ok := m.regexpLayout()
 			return func(c *icall) ctrl {
 				o, off, okp := c.ptrArg(0)
 				if !ok || !okp {
@@ -229,7 +229,7 @@ func regexpIntrinsics() map[string]intrinsicFactory {
 			}
 		},
 	}
-	return t
+	return model{funcs: t}
 }
 
 // quoteRegexp quotes an expression as regexp.MustCompile's panic does.

@@ -7,14 +7,19 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/tools/go/ssa"
 )
 
-// A formatter for fmt's verbs over interpreter values. The fmt package is
-// opaque (it is built on reflect); this reimplements its observable
-// behaviour: verbs, flags, width and precision, Error/String/GoString
-// methods (called in the interpreter), %v of composites, sorted map keys,
-// and the %!verb(type=value) error forms. Not supported: fmt.Formatter
-// (Format methods are ignored) and fmt.State.
+// The fmt package. It is opaque (it is built on reflect): the model
+// reimplements its observable behaviour with a formatter for fmt's verbs
+// over interpreter values (printer): verbs, flags, width and precision,
+// Error/String/GoString methods (called in the interpreter), %v of
+// composites, sorted map keys, and the %!verb(type=value) error forms. Not
+// supported: fmt.Formatter (Format methods are ignored) and fmt.State.
+// The functions (Sprintf, Fprintf, Errorf…) are intrinsics over the
+// formatter (fmtModel, at the end of the file); the fake addresses %p
+// prints are the model's per-execution state (fmtState).
 
 type printer struct {
 	x   *execution
@@ -712,16 +717,24 @@ func (p *printer) fmtPointer(t *rtype, v Value, s *fmtSpec) {
 	}
 }
 
+// fmtState is the fmt model's per-execution state: the fake addresses
+// given to the references %p (or %v of a pointer) printed.
+type fmtState struct{ addrs map[any]uint64 }
+
+// snapshot refuses: the addresses are keyed by objects the restored
+// memory does not have.
+func (st *fmtState) snapshot() (modelState, bool) { return nil, false }
+
+func (st *fmtState) release() {}
+
 // fakeAddr gives a reference a stable, deterministic fake address.
 func (x *execution) fakeAddr(v Value) uint64 {
-	if x.addrs == nil {
-		x.addrs = map[any]uint64{}
-	}
+	st := x.modelState(fmtSlot).(*fmtState)
 	key := any(v.p)
-	a, ok := x.addrs[key]
+	a, ok := st.addrs[key]
 	if !ok {
-		a = 0xc000010000 + uint64(len(x.addrs))*0x100
-		x.addrs[key] = a
+		a = 0xc000010000 + uint64(len(st.addrs))*0x100
+		st.addrs[key] = a
 	}
 	return a + v.a*8
 }
@@ -746,4 +759,176 @@ func (x *execution) callStringMethodCtrl(g *goroutine, it *iface, name string) (
 	p := &printer{x: x, g: g}
 	s, ok := p.callMethod(it.t, it.v, name)
 	return s, ok, p.c
+}
+
+func fmtModel() model {
+	sprintf := func(c *icall, fi, ai int) (string, ctrl) {
+		return c.x().sprintf(c.g, c.args[fi].Str(), sliceElems(c.args[ai]))
+	}
+	sprint := func(c *icall, ai int, ln bool) (string, ctrl) {
+		return c.x().sprint(c.g, sliceElems(c.args[ai]), ln)
+	}
+	retStr := func(s string, cc ctrl, c *icall) ctrl {
+		if cc != ctrlNext {
+			return cc
+		}
+		return c.ret(strV(s))
+	}
+	print := func(s string, cc ctrl, c *icall) ctrl {
+		if cc != ctrlNext {
+			return cc
+		}
+		c.x().writeOutput(c.g, false, s)
+		return c.retN(intV(int64(len(s))), Value{})
+	}
+	t := map[string]intrinsicFactory{
+		"fmt.Sprintf":  simple(func(c *icall) ctrl { s, cc := sprintf(c, 0, 1); return retStr(s, cc, c) }),
+		"fmt.Sprint":   simple(func(c *icall) ctrl { s, cc := sprint(c, 0, false); return retStr(s, cc, c) }),
+		"fmt.Sprintln": simple(func(c *icall) ctrl { s, cc := sprint(c, 0, true); return retStr(s, cc, c) }),
+		"fmt.Printf":   simple(func(c *icall) ctrl { s, cc := sprintf(c, 0, 1); return print(s, cc, c) }),
+		"fmt.Print":    simple(func(c *icall) ctrl { s, cc := sprint(c, 0, false); return print(s, cc, c) }),
+		"fmt.Println":  simple(func(c *icall) ctrl { s, cc := sprint(c, 0, true); return print(s, cc, c) }),
+		"fmt.Fprintf":  simple(func(c *icall) ctrl { s, cc := sprintf(c, 1, 2); return fprint(c, s, cc) }),
+		"fmt.Fprint":   simple(func(c *icall) ctrl { s, cc := sprint(c, 1, false); return fprint(c, s, cc) }),
+		"fmt.Fprintln": simple(func(c *icall) ctrl { s, cc := sprint(c, 1, true); return fprint(c, s, cc) }),
+		"fmt.Appendf": simple(func(c *icall) ctrl {
+			s, cc := sprintf(c, 1, 2)
+			if cc != ctrlNext {
+				return cc
+			}
+			return c.ret(appendBytes(c.args[0], s))
+		}),
+		"fmt.Append": simple(func(c *icall) ctrl {
+			s, cc := sprint(c, 1, false)
+			if cc != ctrlNext {
+				return cc
+			}
+			return c.ret(appendBytes(c.args[0], s))
+		}),
+		"fmt.Appendln": simple(func(c *icall) ctrl {
+			s, cc := sprint(c, 1, true)
+			if cc != ctrlNext {
+				return cc
+			}
+			return c.ret(appendBytes(c.args[0], s))
+		}),
+		"fmt.Errorf":               nests(func(m *machine, fn *ssa.Function) intrinsic { return m.errorf() }, true),
+		"(*fmt.wrapError).Error":   simple(func(c *icall) ctrl { return c.ret(c.args[0].obj().cells[c.args[0].off()]) }),
+		"(*fmt.wrapError).Unwrap":  simple(func(c *icall) ctrl { return c.ret(c.args[0].obj().cells[c.args[0].off()+1]) }),
+		"(*fmt.wrapErrors).Error":  simple(func(c *icall) ctrl { return c.ret(c.args[0].obj().cells[c.args[0].off()]) }),
+		"(*fmt.wrapErrors).Unwrap": simple(func(c *icall) ctrl { return c.ret(c.args[0].obj().cells[c.args[0].off()+1]) }),
+	}
+	// Formatting calls String, Error and GoString methods (printer).
+	for name, f := range t {
+		if strings.HasPrefix(name, "fmt.") && name != "fmt.Errorf" {
+			t[name] = nests(f, true)
+		}
+	}
+	return model{
+		funcs:    t,
+		slot:     fmtSlot,
+		newState: func(*execution) modelState { return &fmtState{addrs: map[any]uint64{}} },
+	}
+}
+
+func appendBytes(s Value, str string) Value {
+	bs := strV(str)
+	// []byte append from a string
+	return appendValues(nil, &rtype{kind: kSlice, elem: &rtype{kind: kUint8, size: 1}}, s, bs, true)
+}
+
+// fprint writes to an io.Writer: the modelled os.Stdout/os.Stderr, or any
+// writer's Write method (called as a continuation; its (n, err) results
+// are Fprintf's results).
+func fprint(c *icall, s string, cc ctrl) ctrl {
+	if cc != ctrlNext {
+		return cc
+	}
+	w := c.args[0]
+	if w.p == nil {
+		return c.nilPanic()
+	}
+	it := w.iface()
+	if c.x().isStdStream(it.v) {
+		c.x().writeOutput(c.g, false, s)
+		return c.retN(intV(int64(len(s))), Value{})
+	}
+	fc := c.m().stringMethodAny(it.t, "Write")
+	if fc == nil {
+		return c.g.unsupported(c.pos, "fmt.Fprint to %s (no Write method)", it.t)
+	}
+	return c.g.callValue(c.fr, funcV(fc.self), []Value{it.v, bytesToSlice([]byte(s))}, c.dst, c.pos)
+}
+
+// errorf implements fmt.Errorf: *errors.errorString without %w,
+// *fmt.wrapError with one %w, *fmt.wrapErrors with several.
+func (m *machine) errorf() intrinsic {
+	errString := m.ptrTo("errors", "errorString")
+	wrapError := m.ptrTo("fmt", "wrapError")
+	wrapErrors := m.ptrTo("fmt", "wrapErrors")
+	errSlice := m.rtypeOf(types.NewSlice(m.errorIface.T))
+	return func(c *icall) ctrl {
+		format := c.args[0].Str()
+		args := sliceElems(c.args[1])
+		s, cc := c.x().formatf(c.g, format, args, true)
+		if cc != ctrlNext {
+			return cc
+		}
+		wrapped := wrappedArgs(format, args, m)
+		switch {
+		case len(wrapped) == 0 || errString == nil && wrapError == nil:
+			if errString == nil {
+				return c.ret(ifaceV(m.stringErrorType(), strV(s)))
+			}
+			o := newObject(1)
+			o.cells[0] = strV(s)
+			return c.ret(ifaceV(errString, ptrV(o, 0)))
+		case len(wrapped) == 1 && wrapError != nil:
+			o := newObject(2)
+			o.cells[0] = strV(s)
+			o.cells[1] = wrapped[0]
+			return c.ret(ifaceV(wrapError, ptrV(o, 0)))
+		case wrapErrors != nil:
+			o := newObject(2)
+			o.cells[0] = strV(s)
+			so := newObject(len(wrapped))
+			copy(so.cells, wrapped)
+			o.cells[1] = sliceV(so, 0, len(wrapped), len(wrapped))
+			_ = errSlice
+			return c.ret(ifaceV(wrapErrors, ptrV(o, 0)))
+		}
+		return c.g.unsupported(c.pos, "fmt.Errorf with %%w: fmt's error types are not loaded")
+	}
+}
+
+// wrappedArgs returns the error operands of %w verbs.
+func wrappedArgs(format string, args []Value, m *machine) []Value {
+	var out []Value
+	argNum := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(format) && strings.IndexByte("#0+- 123456789.*[]", format[i]) >= 0 {
+			if format[i] == '*' {
+				argNum++
+			}
+			i++
+		}
+		if i >= len(format) {
+			break
+		}
+		if format[i] == '%' {
+			continue
+		}
+		if format[i] == 'w' && argNum < len(args) {
+			a := args[argNum]
+			if a.p != nil && m.implements(a.iface().t, m.errorIface) {
+				out = append(out, a)
+			}
+		}
+		argNum++
+	}
+	return out
 }

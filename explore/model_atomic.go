@@ -10,7 +10,7 @@ import (
 // Models of sync/atomic: every operation is a scheduling point on the
 // addressed cell. Loads are reads, everything else writes (for DPOR).
 
-func atomicIntrinsics() map[string]intrinsicFactory {
+func atomicModel() model {
 	t := map[string]intrinsicFactory{}
 	for _, ty := range []string{"Int32", "Int64", "Uint32", "Uint64", "Uintptr", "Pointer"} {
 		for _, op := range []string{"Add", "Load", "Store", "Swap", "CompareAndSwap", "And", "Or"} {
@@ -25,7 +25,7 @@ func atomicIntrinsics() map[string]intrinsicFactory {
 			t["(*sync/atomic."+ty+")."+op] = atomicFunc(op)
 		}
 	}
-	return t
+	return model{funcs: t}
 }
 
 // atomicFunc implements one operation for the function or method fn. The

@@ -3,6 +3,7 @@ package explore
 import (
 	"go/token"
 	"go/types"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -45,8 +46,8 @@ func timeValue(ns int64) Value {
 	return ptrV(o, 0)
 }
 
-func timeIntrinsics() map[string]intrinsicFactory {
-	return map[string]intrinsicFactory{
+func timeModel() model {
+	return model{funcs: map[string]intrinsicFactory{
 		"time.Sleep": simple(func(c *icall) ctrl {
 			d := c.args[0].Int()
 			x := c.x()
@@ -166,18 +167,7 @@ func timeIntrinsics() map[string]intrinsicFactory {
 			t.armedBy(c.g)
 			return c.ret(Value{})
 		}),
-	}
-}
-
-// globalByName finds a package-level variable.
-func (m *machine) globalByName(pkg, name string) *ssa.Global {
-	for _, p := range m.prog.SSA.AllPackages() {
-		if p.Pkg.Path() == pkg {
-			g, _ := p.Members[name].(*ssa.Global)
-			return g
-		}
-	}
-	return nil
+	}}
 }
 
 // readClock yields at an operation that reads the clock (a scheduling
@@ -300,3 +290,5 @@ func (x *execution) activeTimers() bool {
 func fmtDuration(d int64) string {
 	return formatDuration(d)
 }
+
+func formatDuration(d int64) string { return time.Duration(d).String() }

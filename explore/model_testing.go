@@ -3,7 +3,6 @@ package explore
 import (
 	"fmt"
 	"go/token"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -174,23 +173,6 @@ func (c *icall) failAfterDone(t *testState) (ctrl, bool) {
 	return c.throwString("Fail in goroutine after " + name + " has completed"), true
 }
 
-// throwString panics with the string msg, as panic(msg) in the standard
-// library code an intrinsic models does, positioned at the intrinsic's
-// call (c.pos, also when the intrinsic runs from a trampoline).
-func (c *icall) throwString(msg string) ctrl {
-	g := c.g
-	v := ifaceV(c.m().stringType, strV(msg))
-	if !c.pos.IsValid() {
-		return g.throw(v)
-	}
-	st := g.stack()
-	if len(st) > 0 && g.top == c.fr && c.fr.fn.fn != nil {
-		st[0].Pos = c.m().prog.Fset.Position(c.pos)
-	}
-	g.panic = &panicRec{val: v, prev: g.panic, pos: c.pos, stack: st}
-	return ctrlPanic
-}
-
 // logText is the text testing's c.log records: one final newline
 // removed, later lines indented by four spaces.
 func logText(s string) string {
@@ -222,7 +204,7 @@ func (c *icall) logPos(t *testState) token.Pos {
 	return c.pos
 }
 
-func testingIntrinsics() map[string]intrinsicFactory {
+func testingModel() model {
 	t := map[string]intrinsicFactory{}
 	logf := func(kind string) intrinsicFactory {
 		return simple(func(c *icall) ctrl {
@@ -360,7 +342,7 @@ func testingIntrinsics() map[string]intrinsicFactory {
 	t["testing.Short"] = simple(func(c *icall) ctrl { return c.ret(boolV(false)) })
 	t["testing.Verbose"] = simple(func(c *icall) ctrl { return c.ret(boolV(false)) })
 	t["testing.Testing"] = simple(func(c *icall) ctrl { return c.ret(boolV(true)) })
-	return t
+	return model{funcs: t}
 }
 
 // errNilPanicOrGoexit is testing's error for a test whose goroutine
@@ -698,13 +680,3 @@ func (m *machine) testRun() intrinsic {
 		return c.ret(boolV(!sg.test.failed))
 	}
 }
-
-// sliceElems returns the elements of a slice value (one cell each).
-func sliceElems(s Value) []Value {
-	if s.p == nil {
-		return nil
-	}
-	return s.obj().cells[s.off() : s.off()+s.sliceLen()]
-}
-
-var _ = types.Typ

@@ -10,165 +10,14 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Models of the sync package. Their state lives in the cells of the sync
-// values themselves (so copies behave as in Go); see the layout constants
-// in intrinsics.go. Every operation is a scheduling point.
+// The sync package. Mutex, RWMutex, WaitGroup, Once and Cond keep their
+// state in the cells of the sync values themselves (so copies behave as
+// in Go; see syncLayout and the layout constants at the end of the file);
+// sync.Map and sync.Pool keep theirs in the side table. Every operation
+// is a scheduling point.
 
-func runtimeIntrinsics() map[string]intrinsicFactory {
-	return map[string]intrinsicFactory{
-		"runtime.Gosched": simple(func(c *icall) ctrl {
-			if c.yield(pendingOp{kind: opSync, label: "runtime.Gosched"}) {
-				return ctrlYield
-			}
-			return c.ret(Value{})
-		}),
-		"runtime.Goexit": simple(func(c *icall) ctrl { return c.g.goexit() }),
-		"runtime.NumGoroutine": simple(func(c *icall) ctrl {
-			n := 0
-			for _, g := range c.x().gs {
-				if !g.done {
-					n++
-				}
-			}
-			return c.ret(intV(int64(n)))
-		}),
-		"runtime.GOMAXPROCS":     simple(func(c *icall) ctrl { return c.ret(intV(2)) }),
-		"runtime.NumCPU":         simple(func(c *icall) ctrl { return c.ret(intV(2)) }),
-		"runtime.GC":             simple(func(c *icall) ctrl { return c.ret(Value{}) }),
-		"runtime.KeepAlive":      simple(func(c *icall) ctrl { return c.ret(Value{}) }),
-		"runtime.SetFinalizer":   simple(func(c *icall) ctrl { return c.ret(Value{}) }),
-		"runtime.LockOSThread":   simple(func(c *icall) ctrl { return c.ret(Value{}) }),
-		"runtime.UnlockOSThread": simple(func(c *icall) ctrl { return c.ret(Value{}) }),
-		"runtime.Version":        simple(func(c *icall) ctrl { return c.ret(strV("go1.26-explore")) }),
-		"runtime.FuncForPC": func(m *machine, fn *ssa.Function) intrinsic {
-			ft := fn.Signature.Results().At(0).Type().(*types.Pointer).Elem()
-			return func(c *icall) ctrl {
-				if c.args[0].a == 0 {
-					return c.ret(Value{})
-				}
-				o := newObject(max(1, m.rtypeOf(ft).size))
-				o.cells[0] = c.args[0]
-				return c.ret(ptrV(o, 0))
-			}
-		},
-		"(*runtime.Func).Name": simple(func(c *icall) ctrl {
-			if c.args[0].p == nil {
-				return c.ret(Value{})
-			}
-			fn := c.m().funcAt(token.Pos(c.args[0].obj().cells[0].a))
-			if fn == nil {
-				return c.ret(Value{})
-			}
-			return c.ret(strV(funcName(fn)))
-		}),
-		"(*runtime.Func).Entry": simple(func(c *icall) ctrl {
-			if c.args[0].p == nil {
-				return c.ret(Value{})
-			}
-			return c.ret(c.args[0].obj().cells[0])
-		}),
-		"(*runtime.Func).FileLine": simple(func(c *icall) ctrl {
-			p := c.m().prog.Fset.Position(token.Pos(c.args[1].a))
-			return c.retN(strV(p.Filename), intV(int64(p.Line)))
-		}),
-		"runtime.Callers": simple(func(c *icall) ctrl {
-			// "pcs" are source positions of the frames, innermost first;
-			// skip 0 is runtime.Callers itself, 1 its caller.
-			skip := int(c.args[0].Int())
-			pcs := c.g.callerPositions()
-			pcs = append([]token.Pos{c.pos}, pcs...) // the Callers call itself
-			dst := c.args[1]
-			n := 0
-			for i := skip; i < len(pcs) && n < dst.sliceLen(); i++ {
-				dst.obj().cells[dst.off()+n] = uintV(uint64(pcs[i]))
-				n++
-			}
-			return c.ret(intV(int64(n)))
-		}),
-		"runtime.CallersFrames": func(m *machine, fn *ssa.Function) intrinsic {
-			ft := fn.Signature.Results().At(0).Type().(*types.Pointer).Elem()
-			return func(c *icall) ctrl {
-				o := newObject(max(1, m.rtypeOf(ft).size))
-				var pcs []uint64
-				for _, v := range sliceElems(c.args[0]) {
-					pcs = append(pcs, v.a)
-				}
-				c.x().sideState(o, 0, func() any { return &framesState{pcs: pcs} })
-				return c.ret(ptrV(o, 0))
-			}
-		},
-		"(*runtime.Frames).Next": func(m *machine, fn *ssa.Function) intrinsic {
-			frameT := fn.Signature.Results().At(0).Type()
-			ft := m.rtypeOf(frameT)
-			off := func(name string) int {
-				o, ok := m.cellOffset(frameT, name)
-				if !ok {
-					return -1
-				}
-				return o
-			}
-			pcOff, fnOff, fileOff, lineOff := off("PC"), off("Function"), off("File"), off("Line")
-			return func(c *icall) ctrl {
-				o, offs, ok := c.ptrArg(0)
-				if !ok {
-					return c.nilPanic()
-				}
-				fs, _ := c.x().side[objKeyOf(o, offs)].(*framesState)
-				frame := newObject(ft.size)
-				if fs == nil || len(fs.pcs) == 0 {
-					return c.retN(ptrV(frame, 0), boolV(false))
-				}
-				pc := fs.pcs[0]
-				fs.pcs = fs.pcs[1:]
-				p := c.m().prog.Fset.Position(token.Pos(pc))
-				set := func(off int, v Value) {
-					if off >= 0 {
-						frame.cells[off] = v
-					}
-				}
-				set(pcOff, uintV(pc))
-				if f := c.m().funcAt(token.Pos(pc)); f != nil {
-					set(fnOff, strV(funcName(f)))
-				}
-				set(fileOff, strV(p.Filename))
-				set(lineOff, intV(int64(p.Line)))
-				return c.retN(ptrV(frame, 0), boolV(len(fs.pcs) > 0))
-			}
-		},
-		"runtime/debug.Stack": simple(func(c *icall) ctrl {
-			var b strings.Builder
-			fmt.Fprintf(&b, "goroutine %d [running]:\n", c.g.id)
-			for _, f := range c.g.stack() {
-				fmt.Fprintf(&b, "%s(...)\n\t%s:%d\n", f.Func, f.Pos.Filename, f.Pos.Line)
-			}
-			return c.ret(bytesToSlice([]byte(b.String())))
-		}),
-		"runtime.Caller": simple(func(c *icall) ctrl {
-			skip := int(c.args[0].Int())
-			g := c.g
-			i := g.depth - 1 - skip
-			for i >= 0 && g.frames[i].fn.fn == nil {
-				i--
-			}
-			if skip < 0 || i < 0 {
-				return c.retN(Value{}, Value{}, Value{}, boolV(false))
-			}
-			fr := g.frames[i]
-			pos := fr.curPos()
-			if i < g.depth-1 {
-				pos = fr.pos()
-			}
-			if i == g.depth-1 {
-				pos = c.pos
-			}
-			p := c.m().prog.Fset.Position(pos)
-			return c.retN(uintV(uint64(pos)), strV(p.Filename), intV(int64(p.Line)), boolV(true))
-		}),
-	}
-}
-
-func syncIntrinsics() map[string]intrinsicFactory {
-	return map[string]intrinsicFactory{
+func syncModel() model {
+	return model{funcs: map[string]intrinsicFactory{
 		"(*sync.Mutex).Lock":       simple(mutexLock("sync.(*Mutex).Lock")),
 		"(*sync.Mutex).Unlock":     simple(mutexUnlock("sync.(*Mutex).Unlock")),
 		"(*sync.Mutex).TryLock":    simple(mutexTryLock),
@@ -233,7 +82,7 @@ func syncIntrinsics() map[string]intrinsicFactory {
 		"sync.OnceFunc":                func(m *machine, fn *ssa.Function) intrinsic { return m.onceValues(0) },
 		"sync.OnceValue":               func(m *machine, fn *ssa.Function) intrinsic { return m.onceValues(1) },
 		"sync.OnceValues":              func(m *machine, fn *ssa.Function) intrinsic { return m.onceValues(2) },
-	}
+	}}
 }
 
 // onceValues implements sync.OnceFunc (n = 0), OnceValue (1) and
@@ -287,7 +136,7 @@ func (m *machine) onceValues(n int) intrinsic {
 }
 
 func (m *machine) syncLayoutOK(c *icall) (ctrl, bool) {
-	if e := m.models.layoutErr; e != "" {
+	if e := m.syncLayout.layoutErr; e != "" {
 		return c.g.unsupported(c.pos, "this Go version's sync types have an unexpected layout (%s)", e), false
 	}
 	return ctrlNext, true
@@ -645,59 +494,6 @@ func (m *machine) wgGoTrampoline() *fnCode {
 	})
 }
 
-// framesState is the model state of a *runtime.Frames.
-type framesState struct{ pcs []uint64 }
-
-// callerPositions returns the positions of g's frames that belong to real
-// functions, innermost first.
-func (g *goroutine) callerPositions() []token.Pos {
-	var out []token.Pos
-	for i := g.depth - 1; i >= 0; i-- {
-		fr := g.frames[i]
-		if fr.fn.fn == nil {
-			continue
-		}
-		pos := fr.pos()
-		if i == g.depth-1 {
-			pos = fr.curPos()
-		}
-		out = append(out, pos)
-	}
-	return out
-}
-
-// funcAt returns the innermost compiled function whose syntax contains
-// pos (for runtime.FuncForPC, whose "pc" is a position here).
-func (m *machine) funcAt(pos token.Pos) *ssa.Function {
-	var best *ssa.Function
-	for fn := range m.fns {
-		syn := fn.Syntax()
-		if syn == nil || pos < syn.Pos() || pos >= syn.End() {
-			continue
-		}
-		if best == nil || syn.Pos() >= best.Syntax().Pos() && syn.End() <= best.Syntax().End() {
-			best = fn
-		}
-	}
-	return best
-}
-
-// trampoline makes (once per machine and name) a function of native
-// instructions with nregs registers, the first of which are parameters.
-func (m *machine) trampoline(name string, nregs int, code []instrFn) *fnCode {
-	if fc, ok := m.tramps[name]; ok {
-		return fc
-	}
-	fc := &fnCode{name: name, nregs: nregs, nparams: nregs, tmpl: make([]Value, nregs), code: code,
-		instrs: make([]ssa.Instruction, len(code)), recoverPC: -1, compiled: true}
-	fc.self = &closure{fn: fc}
-	if m.tramps == nil {
-		m.tramps = map[string]*fnCode{}
-	}
-	m.tramps[name] = fc
-	return fc
-}
-
 // onceDo runs f in a continuation frame that marks the Once done even if
 // f panics. Other callers block while f runs.
 func onceDo(c *icall) ctrl {
@@ -815,21 +611,6 @@ func condNotifyOp(c *icall, all bool) ctrl {
 		o.cells[off+condNotify].a = uint64(notify)
 	}
 	return c.ret(Value{})
-}
-
-// side returns the model state attached to a memory cell (created by mk
-// on first use).
-func (x *execution) sideState(o *object, off int, mk func() any) any {
-	k := objKey{p: unsafe.Pointer(o), off: off}
-	if v, ok := x.side[k]; ok {
-		return v
-	}
-	if x.side == nil {
-		x.side = map[objKey]any{}
-	}
-	v := mk()
-	x.side[k] = v
-	return v
 }
 
 func (c *icall) syncMapState(o *object, off int) *mapObject {
@@ -1024,4 +805,46 @@ func poolPut(c *icall) ctrl {
 	}
 	ps.clocks = append(ps.clocks, vc)
 	return c.ret(Value{})
+}
+
+// syncLayout checks the cell layouts of the sync types the model relies
+// on (the offsets below): the model reads and writes the fields of the
+// real types, so a standard library with another layout disables it
+// (syncLayoutOK reports the intrinsics as unsupported).
+type syncLayout struct {
+	layoutErr string // non-empty if sync types differ from the expected layout
+}
+
+// Cell offsets within sync types (verified by syncLayout.init).
+const (
+	rwWriter     = 0 // RWMutex.w.mu.state: 0 free, 1 writer waiting, 2 writer holds
+	rwReaders    = 4 // RWMutex.readerCount.v
+	onceDone     = 0 // Once.done.v
+	onceRunning  = 1 // Once.m.mu.state
+	condL        = 0 // Cond.L
+	condWaitCell = 1 // Cond.notify.wait
+	condNotify   = 2 // Cond.notify.notify
+	wgWaiters    = 1 // WaitGroup.sema: the number of waiters
+)
+
+func (mt *syncLayout) init(m *machine) {
+	check := func(want int, typ string, path ...string) {
+		t := m.named("sync", typ)
+		if t == nil {
+			return
+		}
+		if off, ok := m.cellOffset(t, path...); !ok || off != want {
+			mt.layoutErr = "sync." + typ + "." + strings.Join(path, ".")
+		}
+	}
+	check(0, "Mutex", "mu", "state")
+	check(rwWriter, "RWMutex", "w", "mu", "state")
+	check(rwReaders, "RWMutex", "readerCount", "v")
+	check(0, "WaitGroup", "state", "v")
+	check(wgWaiters, "WaitGroup", "sema")
+	check(onceDone, "Once", "done", "v")
+	check(onceRunning, "Once", "m", "mu", "state")
+	check(condL, "Cond", "L")
+	check(condWaitCell, "Cond", "notify", "wait")
+	check(condNotify, "Cond", "notify", "notify")
 }

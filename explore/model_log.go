@@ -11,7 +11,9 @@ import (
 
 // The log package: the standard logger and *log.Logger values, writing to
 // the captured output (os.Stdout/Stderr) or to any io.Writer, with the
-// virtual clock's timestamps.
+// virtual clock's timestamps. The standard logger is the model's
+// per-execution state (logState); a *log.Logger's configuration lives in
+// the side table.
 
 // loggerState is a Logger's configuration.
 type loggerState struct {
@@ -30,12 +32,28 @@ const (
 	logMsgprefix
 )
 
-func (x *execution) stdLogger() *loggerState {
-	if x.stdLog == nil {
-		x.stdLog = &loggerState{flags: logDate | logTime}
-	}
-	return x.stdLog
+// logState is the log model's per-execution state: the standard logger.
+type logState struct{ std loggerState }
+
+func newLogState(*execution) modelState {
+	return &logState{std: loggerState{flags: logDate | logTime}}
 }
+
+// snapshot copies the standard logger's configuration if it writes to
+// the captured output; an io.Writer set by log.SetOutput is interpreter
+// memory the copy would not follow, so it prevents the snapshot.
+func (st *logState) snapshot() (modelState, bool) {
+	if st.std.out.p != nil {
+		return nil, false
+	}
+	cp := *st
+	return &cp, true
+}
+
+func (st *logState) release() {}
+
+// stdLogger returns the standard logger's state.
+func (x *execution) stdLogger() *loggerState { return &x.modelState(logSlot).(*logState).std }
 
 // logger returns the state of a *log.Logger receiver.
 func (c *icall) logger() *loggerState {
@@ -131,7 +149,7 @@ func (c *icall) writeTo(w Value, s string) ctrl {
 	return cc
 }
 
-func logIntrinsics() map[string]intrinsicFactory {
+func logModel() model {
 	t := map[string]intrinsicFactory{}
 	for _, v := range []struct{ name, how, then string }{
 		{"Print", "", "print"}, {"Printf", "f", "print"}, {"Println", "ln", "print"},
@@ -165,11 +183,7 @@ func logIntrinsics() map[string]intrinsicFactory {
 		lt := m.rtypeOf(fn.Signature.Results().At(0).Type().(*types.Pointer).Elem())
 		return func(c *icall) ctrl {
 			o := &object{cells: make([]Value, max(1, lt.size)), id: c.g.newID(), owner: c.g.key}
-			x := c.x()
-			if x.side == nil {
-				x.side = map[objKey]any{}
-			}
-			x.side[objKeyOf(o, 0)] = &loggerState{out: c.args[0], prefix: c.args[1].Str(), flags: int(c.args[2].Int())}
+			c.x().setSide(o, 0, &loggerState{out: c.args[0], prefix: c.args[1].Str(), flags: int(c.args[2].Int())})
 			return c.ret(ptrV(o, 0))
 		}
 	}
@@ -181,5 +195,5 @@ func logIntrinsics() map[string]intrinsicFactory {
 			return c.ret(ptrV(&object{cells: make([]Value, max(1, lt.size))}, 0))
 		}
 	}
-	return t
+	return model{funcs: t, slot: logSlot, newState: newLogState}
 }

@@ -1,0 +1,212 @@
+package explore
+
+import (
+	"errors"
+	"go/types"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The os package.
+//
+// Standard streams: os.Stdout and os.Stderr are *os.File values whose
+// writes go to the execution's captured output (stdout and stderr
+// merged), as do fmt.Print*, log and t.Log. os.Args is the entry's name.
+// The environment is empty: os.Getenv returns "" and os.LookupEnv
+// reports false. os.Exit ends the execution with a fatal finding.
+//
+// Read-only file access (test fixtures, golden files): os.ReadFile,
+// os.Open and (*os.File).Read/Close/Name read the real file system, which
+// is deterministic as long as the files do not change during the
+// exploration. Relative names are resolved against the directory of the
+// entry's package (as go test runs tests there). Writing files, creating
+// directories and the like stay unsupported: their effects would outlive
+// an execution. The files an execution opened are closed when it is
+// released (osState).
+
+func osModel() model {
+	write := simple(func(c *icall) ctrl {
+		if !c.x().isStdStream(c.args[0]) {
+			return c.g.unsupported(c.pos, "file I/O (os.File other than Stdout/Stderr)")
+		}
+		var s string
+		if c.args[1].p != nil && c.fn != nil && c.fn.fn != nil && c.fn.fn.Name() == "WriteString" {
+			s = c.args[1].Str()
+		} else {
+			s = sliceString(c.args[1])
+		}
+		c.x().writeOutput(c.g, false, s)
+		return c.retN(intV(int64(len(s))), Value{})
+	})
+	return model{
+		funcs: map[string]intrinsicFactory{
+			"(*os.File).Write":       write,
+			"(*os.File).WriteString": write,
+			"os.Getenv":              simple(func(c *icall) ctrl { return c.ret(strV("")) }),
+			"os.LookupEnv":           simple(func(c *icall) ctrl { return c.retN(strV(""), boolV(false)) }),
+			"os.Exit": simple(func(c *icall) ctrl {
+				return c.g.fatal("os.Exit(" + strconv.FormatInt(c.args[0].Int(), 10) + ") called")
+			}),
+			"os.ReadFile": simple(func(c *icall) ctrl {
+				data, err := os.ReadFile(c.x().resolvePath(c.args[0].Str()))
+				if err != nil {
+					return c.retN(Value{}, c.m().osError(err))
+				}
+				return c.retN(bytesToSlice(data), Value{})
+			}),
+			"os.Open": func(m *machine, fn *ssa.Function) intrinsic {
+				ft := m.rtypeOf(m.named("os", "File"))
+				return func(c *icall) ctrl {
+					name := c.args[0].Str()
+					f, err := os.Open(c.x().resolvePath(name))
+					if err != nil {
+						return c.retN(Value{}, c.m().osError(err))
+					}
+					o := &object{cells: make([]Value, max(1, ft.size)), id: c.g.newID(), owner: c.g.key}
+					x := c.x()
+					x.setSide(o, -1, &openFile{f: f, name: name})
+					st := x.osState()
+					st.files = append(st.files, f)
+					return c.retN(ptrV(o, 0), Value{})
+				}
+			},
+			"(*os.File).Read": simple(func(c *icall) ctrl {
+				of := c.openFile()
+				if of == nil {
+					return c.g.unsupported(c.pos, "reading from this *os.File")
+				}
+				buf := make([]byte, c.args[1].sliceLen())
+				n, err := of.f.Read(buf)
+				if n > 0 {
+					cells := c.args[1].obj().cells[c.args[1].off():]
+					for i := range n {
+						cells[i] = Value{a: uint64(buf[i])}
+					}
+				}
+				return c.retN(intV(int64(n)), c.m().osError(err))
+			}),
+			"(*os.File).Close": simple(func(c *icall) ctrl {
+				if of := c.openFile(); of != nil {
+					return c.ret(c.m().osError(of.f.Close()))
+				}
+				return c.ret(Value{})
+			}),
+			"(*os.File).Name": simple(func(c *icall) ctrl {
+				if of := c.openFile(); of != nil {
+					return c.ret(strV(of.name))
+				}
+				return c.ret(Value{})
+			}),
+		},
+		globals: map[string]globalFactory{
+			"os.Stdout": stdStreamGlobal(1),
+			"os.Stderr": stdStreamGlobal(2),
+			"os.Stdin":  stdStreamGlobal(1),
+			"os.Args": func(*machine, *ssa.Global) globalInit {
+				return func(x *execution, o *object) {
+					so := newObject(1)
+					so.cells[0] = strV(x.entry.Name)
+					o.cells[0] = sliceV(so, 0, 1, 1)
+				}
+			},
+		},
+		slot:     osSlot,
+		newState: func(*execution) modelState { return &osState{} },
+	}
+}
+
+// osState is the os model's per-execution state: the files the
+// execution opened.
+type osState struct {
+	files []*os.File
+}
+
+func (x *execution) osState() *osState { return x.modelState(osSlot).(*osState) }
+
+// snapshot refuses: an open file is outside the interpreter's memory.
+func (st *osState) snapshot() (modelState, bool) { return nil, false }
+
+// release closes the files.
+func (st *osState) release() {
+	for _, f := range st.files {
+		f.Close()
+	}
+	st.files = nil
+}
+
+// stdStream marks the *os.File objects of os.Stdout (1) and os.Stderr
+// (2) in the side table.
+type stdStream int
+
+// stdStreamGlobal initializes os.Stdout, os.Stderr or os.Stdin: a fresh
+// *os.File marked with its stream.
+func stdStreamGlobal(stream stdStream) globalFactory {
+	return func(m *machine, g *ssa.Global) globalInit {
+		ft := m.rtypeOf(g.Type().(*types.Pointer).Elem()).elem
+		return func(x *execution, o *object) {
+			f := &object{cells: make([]Value, max(1, ft.size))}
+			x.setSide(f, -1, stream)
+			o.cells[0] = ptrV(f, 0)
+		}
+	}
+}
+
+// isStdStream reports whether v is the modelled os.Stdout or os.Stderr.
+func (x *execution) isStdStream(v Value) bool {
+	if v.p == nil {
+		return false
+	}
+	_, ok := x.side[objKeyOf(v.obj(), -1)].(stdStream)
+	return ok
+}
+
+// writeOutput appends program output (stdout and stderr are merged).
+func (x *execution) writeOutput(g *goroutine, stderr bool, s string) {
+	x.out.WriteString(s)
+}
+
+// openFile is the model state of an *os.File opened for reading.
+type openFile struct {
+	f    *os.File
+	name string
+}
+
+// pkgDir is the directory of the entry's package.
+func (x *execution) pkgDir() string {
+	pos := x.m.prog.Fset.Position(x.entry.Fn.Pos())
+	return filepath.Dir(pos.Filename)
+}
+
+func (x *execution) resolvePath(name string) string {
+	if filepath.IsAbs(name) {
+		return name
+	}
+	return filepath.Join(x.pkgDir(), name)
+}
+
+// osError converts a native error of a file operation: io.EOF becomes the
+// interpreter's io.EOF; other errors become plain error values with the
+// same message (errors.Is(err, fs.ErrNotExist) does not hold for them).
+func (m *machine) osError(err error) Value {
+	if err == nil {
+		return Value{}
+	}
+	if errors.Is(err, io.EOF) {
+		if g := m.globalByName("io", "EOF"); g != nil {
+			return m.global(g).cells[0]
+		}
+	}
+	return m.newErrorString(err.Error())
+}
+
+func (c *icall) openFile() *openFile {
+	if c.args[0].p == nil {
+		return nil
+	}
+	of, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*openFile)
+	return of
+}
