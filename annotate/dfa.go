@@ -8,7 +8,7 @@ import (
 )
 
 // DFAChecker is the Checker Lint is meant to run with: f is satisfiable if
-// its minimal DFA (automaton.Translate) is not empty. The DFA reads past
+// its minimal DFA (automaton.FromFormula) is not empty. The DFA reads past
 // subformulas as free atoms, so for formulas with past operators it may
 // answer true where the answer is false, which Lint tolerates. A translation that fails (too large,
 // unsupported, canceled) is an unknown answer.
@@ -20,7 +20,7 @@ type DFAChecker struct {
 
 // Satisfiable implements Checker.
 func (c DFAChecker) Satisfiable(ctx context.Context, f ltl.Formula) (bool, error) {
-	d, err := automaton.Translate(ctx, f, automaton.Options{MaxStates: c.MaxStates})
+	d, err := automaton.FromFormula(ctx, f, automaton.Options{MaxStates: c.MaxStates})
 	if err != nil {
 		return false, err
 	}

@@ -29,7 +29,7 @@ func Check(ctx context.Context, f ltl.Formula, t *monitor.Trace, opts monitor.Op
 	if t == nil {
 		t = monitor.NewTrace()
 	}
-	d, err := Translate(ctx, f, Options{ExactPast: true})
+	d, err := FromFormula(ctx, f, Options{ExactPast: true})
 	if err != nil {
 		return monitor.Result{}, err
 	}

@@ -43,7 +43,7 @@ func TestConformanceMinimalDFASizes(t *testing.T) {
 	for i, v := range vs {
 		f, err := ltl.Parse(v.Formula)
 		require.NoError(t, err, "line %d", i+1)
-		d, err := Translate(t.Context(), f, Options{Atoms: v.Atoms})
+		d, err := FromFormula(t.Context(), f, Options{Atoms: v.Atoms})
 		require.NoError(t, err, "line %d: %s", i+1, v.Formula)
 		assert.Equal(t, v.States, d.NumStates(), "line %d: %s", i+1, v.Formula)
 	}
@@ -65,7 +65,7 @@ func TestConformanceVerdicts(t *testing.T) {
 		for i, v := range vs {
 			f, err := ltl.Parse(v.Formula)
 			require.NoError(t, err, "line %d", i+1)
-			d, err := Translate(t.Context(), f, Options{ExactPast: exact})
+			d, err := FromFormula(t.Context(), f, Options{ExactPast: exact})
 			require.NoError(t, err, "line %d: %s", i+1, v.Formula)
 			m := d.Monitor()
 			for _, ev := range v.Trace {

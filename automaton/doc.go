@@ -18,9 +18,8 @@
 // NFAFromFormula builds the explicit tableau: nodes with a NEXT set of
 // obligations X g (a next position must exist and satisfy g) and N g (the
 // trace may end instead); a node accepts the end of the trace when its
-// NEXT set has no X obligation. FromFormula (and Translate, with a context
-// and options) runs the same expansion rules symbolically: a set of tableau
-// nodes is the BDD of the disjunction of their NEXT sets, so the subset
+// NEXT set has no X obligation. FromFormula runs the same expansion rules
+// symbolically: a set of tableau nodes is the BDD of the disjunction of their NEXT sets, so the subset
 // construction is on the fly and its edges are Boolean guards over the
 // atoms, not one edge per letter; a DFA stores each state's transition
 // function as a decision diagram over the atoms whose leaves are states.

@@ -71,7 +71,7 @@ func NewMonitor(t TestingT, formula string, args ...any) *Recorder {
 	}
 	r.formula = f
 	if cfg.semantics == ltl.LTLf {
-		d, err := automaton.Translate(context.Background(), f, automaton.Options{ExactPast: true, MaxStates: maxOnlineStates})
+		d, err := automaton.FromFormula(context.Background(), f, automaton.Options{ExactPast: true, MaxStates: maxOnlineStates})
 		if err == nil {
 			r.dfa = d.Monitor()
 		}
