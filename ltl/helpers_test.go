@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	. "github.com/henceforth-go/henceforth/ltl"
+	"github.com/henceforth-go/henceforth/ltl"
 )
 
 // readJSONLines decodes a file of one JSON value per line.
@@ -35,21 +35,21 @@ func readJSONLines[T any](t *testing.T, path string) []T {
 // checkPositionVectors checks a file of {"formula", "states", "values"}
 // lines: the value of the formula at each position of the trace, in the
 // notation of states and bools.
-func checkPositionVectors(t *testing.T, path string, count int, sem Semantics) {
+func checkPositionVectors(t *testing.T, path string, count int, sem ltl.Semantics) {
 	vectors := readJSONLines[struct{ Formula, States, Values string }](t, path)
 	require.Len(t, vectors, count)
 	for _, v := range vectors {
-		f, tr := MustParse(v.Formula), states(v.States)
-		got := EvalAll(f, tr, sem)
+		f, tr := ltl.MustParse(v.Formula), states(v.States)
+		got := ltl.EvalAll(f, tr, sem)
 		assert.Equal(t, bools(v.Values), got, "%s on %s", v.Formula, v.States)
-		assert.Equal(t, got[0], Eval(f, tr, sem), "%s on %s: the verdict is the value at position 0", v.Formula, v.States)
+		assert.Equal(t, got[0], ltl.Eval(f, tr, sem), "%s on %s: the verdict is the value at position 0", v.Formula, v.States)
 	}
 }
 
 // forRandomFormulas calls check on n random formulas drawn by cfg, under
 // each semantics, with the seeded generator it also gives check for traces.
-func forRandomFormulas(t *testing.T, seed uint64, n int, cfg RandomConfig,
-	check func(f Formula, sem Semantics, rng *rand.Rand)) {
+func forRandomFormulas(t *testing.T, seed uint64, n int, cfg ltl.RandomConfig,
+	check func(f ltl.Formula, sem ltl.Semantics, rng *rand.Rand)) {
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, seed))
 	if testing.Short() {
@@ -57,15 +57,15 @@ func forRandomFormulas(t *testing.T, seed uint64, n int, cfg RandomConfig,
 	}
 	for _, sem := range semantics {
 		for range n {
-			check(Random(rng, cfg), sem, rng)
+			check(ltl.Random(rng, cfg), sem, rng)
 		}
 	}
 }
 
 // allTraces returns every trace over atoms whose length is in
 // minLen…maxLen, shortest first.
-func allTraces(atoms []string, minLen, maxLen int) []Sets {
-	var out []Sets
+func allTraces(atoms []string, minLen, maxLen int) []ltl.Sets {
+	var out []ltl.Sets
 	states := make([][]string, 1<<len(atoms))
 	for m := range states {
 		states[m] = []string{}
@@ -75,10 +75,10 @@ func allTraces(atoms []string, minLen, maxLen int) []Sets {
 			}
 		}
 	}
-	var gen func(prefix Sets, n int)
-	gen = func(prefix Sets, n int) {
+	var gen func(prefix ltl.Sets, n int)
+	gen = func(prefix ltl.Sets, n int) {
 		if len(prefix) == n {
-			out = append(out, append(Sets{}, prefix...))
+			out = append(out, append(ltl.Sets{}, prefix...))
 			return
 		}
 		for _, st := range states {
@@ -95,27 +95,27 @@ func allTraces(atoms []string, minLen, maxLen int) []Sets {
 // different values under sem, or -1. Position 0 of the empty trace is
 // compared too (the verdict), and under RosuHavelund so is the virtual end
 // position n, read through X at n-1.
-func difference(f, g Formula, t Sets, sem Semantics) int {
+func difference(f, g ltl.Formula, t ltl.Sets, sem ltl.Semantics) int {
 	// One evaluation of f ^ g (and X(f ^ g) for the virtual end) finds
 	// whether they differ; only then look for where.
-	h := Xor(f, g)
-	if sem == RosuHavelund {
-		h = Or(h, Next(h))
+	h := ltl.Xor(f, g)
+	if sem == ltl.RosuHavelund {
+		h = ltl.Or(h, ltl.Next(h))
 	}
 	if t.Len() == 0 {
-		if Eval(h, t, sem) {
+		if ltl.Eval(h, t, sem) {
 			return 0
 		}
 		return -1
 	}
 	differ := false
-	for _, v := range EvalAll(h, t, sem) {
+	for _, v := range ltl.EvalAll(h, t, sem) {
 		differ = differ || v
 	}
 	if !differ {
 		return -1
 	}
-	vf, vg := EvalAll(f, t, sem), EvalAll(g, t, sem)
+	vf, vg := ltl.EvalAll(f, t, sem), ltl.EvalAll(g, t, sem)
 	for i := range vf {
 		if vf[i] != vg[i] {
 			return i
@@ -126,7 +126,7 @@ func difference(f, g Formula, t Sets, sem Semantics) int {
 
 // firstDifference returns the first trace of ts, and the position in it, at
 // which f and g differ under sem; ok is false if there is none.
-func firstDifference(f, g Formula, ts []Sets, sem Semantics) (t Sets, pos int, ok bool) {
+func firstDifference(f, g ltl.Formula, ts []ltl.Sets, sem ltl.Semantics) (t ltl.Sets, pos int, ok bool) {
 	for _, t := range ts {
 		if i := difference(f, g, t, sem); i >= 0 {
 			return t, i, true
@@ -137,8 +137,8 @@ func firstDifference(f, g Formula, ts []Sets, sem Semantics) (t Sets, pos int, o
 
 // states parses a trace written as in notes/dp_ltl.md §3.2.6: sets of atoms
 // in braces, "{} {q} {p,r}".
-func states(src string) Sets {
-	t := Sets{}
+func states(src string) ltl.Sets {
+	t := ltl.Sets{}
 	for _, f := range strings.Fields(src) {
 		f = strings.Trim(f, "{}")
 		st := []string{}
@@ -152,8 +152,8 @@ func states(src string) Sets {
 
 // events parses a trace written as in notes/dp_ltl.md §3.1: one atom per
 // position, "p q x", or "eps" for the empty trace.
-func events(src string) Sets {
-	t := Sets{}
+func events(src string) ltl.Sets {
+	t := ltl.Sets{}
 	if src == "eps" {
 		return t
 	}
@@ -174,8 +174,8 @@ func bools(src string) []bool {
 
 // treeSize is the number of nodes of f's syntax tree, shared subformulas
 // counted at every occurrence.
-func treeSize(f Formula) int {
-	size := map[Formula]int{}
+func treeSize(f ltl.Formula) int {
+	size := map[ltl.Formula]int{}
 	for _, g := range f.Subformulas() {
 		n := 1
 		for _, c := range g.Operands() {
@@ -188,16 +188,16 @@ func treeSize(f Formula) int {
 
 // everyOperator returns every operator applied to operands: each unary
 // operator to each operand, each binary one to each pair.
-func everyOperator(operands []Formula) []Formula {
-	var out []Formula
-	for _, op := range AllOps() {
+func everyOperator(operands []ltl.Formula) []ltl.Formula {
+	var out []ltl.Formula
+	for _, op := range ltl.AllOps() {
 		for _, l := range operands {
 			if op.Arity() == 1 {
-				out = append(out, Unary(op, l))
+				out = append(out, ltl.Unary(op, l))
 				continue
 			}
 			for _, r := range operands {
-				out = append(out, Binary(op, l, r))
+				out = append(out, ltl.Binary(op, l, r))
 			}
 		}
 	}
