@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/henceforth-go/henceforth/internal/vectors"
 	"github.com/henceforth-go/henceforth/ltl"
 )
 
@@ -98,6 +99,6 @@ func TestEvalDeep(t *testing.T) {
 		}
 	}
 	f := ltl.AndAll(fs...)
-	assert.True(t, ltl.Eval(f, states("{p} {q}"), ltl.LTLf))
-	assert.False(t, ltl.Eval(f, states("{p} {p}"), ltl.LTLf))
+	assert.True(t, ltl.Eval(f, vectors.ParseStates("{p} {q}"), ltl.LTLf))
+	assert.False(t, ltl.Eval(f, vectors.ParseStates("{p} {p}"), ltl.LTLf))
 }

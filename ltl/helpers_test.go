@@ -1,47 +1,27 @@
 package ltl_test
 
 import (
-	"bufio"
-	"encoding/json"
 	"math/rand/v2"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/henceforth-go/henceforth/internal/vectors"
 	"github.com/henceforth-go/henceforth/ltl"
 )
-
-// readJSONLines decodes a file of one JSON value per line.
-func readJSONLines[T any](t *testing.T, path string) []T {
-	t.Helper()
-	file, err := os.Open(path)
-	require.NoError(t, err)
-	defer file.Close()
-	var out []T
-	sc := bufio.NewScanner(file)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		var v T
-		require.NoError(t, json.Unmarshal(sc.Bytes(), &v), "%s:%d", path, line)
-		out = append(out, v)
-	}
-	require.NoError(t, sc.Err())
-	return out
-}
 
 // checkPositionVectors checks a file of {"formula", "states", "values"}
 // lines: the value of the formula at each position of the trace, in the
 // notation of states and bools.
 func checkPositionVectors(t *testing.T, path string, count int, sem ltl.Semantics) {
-	vectors := readJSONLines[struct{ Formula, States, Values string }](t, path)
-	require.Len(t, vectors, count)
-	for _, v := range vectors {
-		f, tr := ltl.MustParse(v.Formula), states(v.States)
+	vs, err := vectors.Read[struct{ Formula, States, Values string }](path)
+	require.NoError(t, err)
+	require.Len(t, vs, count)
+	for _, v := range vs {
+		f, tr := ltl.MustParse(v.Formula), vectors.ParseStates(v.States)
 		got := ltl.EvalAll(f, tr, sem)
-		assert.Equal(t, bools(v.Values), got, "%s on %s", v.Formula, v.States)
+		assert.Equal(t, vectors.ParseBools(v.Values), got, "%s on %s", v.Formula, v.States)
 		assert.Equal(t, got[0], ltl.Eval(f, tr, sem), "%s on %s: the verdict is the value at position 0", v.Formula, v.States)
 	}
 }
@@ -133,43 +113,6 @@ func firstDifference(f, g ltl.Formula, ts []ltl.Sets, sem ltl.Semantics) (t ltl.
 		}
 	}
 	return nil, 0, false
-}
-
-// states parses a trace written as in notes/dp_ltl.md §3.2.6: sets of atoms
-// in braces, "{} {q} {p,r}".
-func states(src string) ltl.Sets {
-	t := ltl.Sets{}
-	for _, f := range strings.Fields(src) {
-		f = strings.Trim(f, "{}")
-		st := []string{}
-		if f != "" {
-			st = strings.Split(f, ",")
-		}
-		t = append(t, st)
-	}
-	return t
-}
-
-// events parses a trace written as in notes/dp_ltl.md §3.1: one atom per
-// position, "p q x", or "eps" for the empty trace.
-func events(src string) ltl.Sets {
-	t := ltl.Sets{}
-	if src == "eps" {
-		return t
-	}
-	for _, e := range strings.Fields(src) {
-		t = append(t, []string{e})
-	}
-	return t
-}
-
-// bools parses verdicts written "T F T".
-func bools(src string) []bool {
-	var out []bool
-	for _, v := range strings.Fields(src) {
-		out = append(out, v == "T")
-	}
-	return out
 }
 
 // treeSize is the number of nodes of f's syntax tree, shared subformulas

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/henceforth-go/henceforth/internal/vectors"
 	"github.com/henceforth-go/henceforth/ltl"
 )
 
@@ -98,7 +99,7 @@ func TestNNFForms(t *testing.T) {
 // G p (the future-time paper's own example, notes/dp_ltl.md §1.1).
 func TestNNFDualityNeedsSemantics(t *testing.T) {
 	notFnotP := ltl.MustParse("!F !p")
-	tr := events("p p")
+	tr := vectors.ParseEvents("p p")
 	assert.False(t, ltl.Eval(notFnotP, tr, ltl.RosuHavelund))
 	assert.True(t, ltl.Eval(ltl.MustParse("G p"), tr, ltl.RosuHavelund))
 	assert.False(t, ltl.Eval(ltl.NNF(notFnotP, ltl.RosuHavelund), tr, ltl.RosuHavelund))

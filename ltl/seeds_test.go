@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/henceforth-go/henceforth/internal/vectors"
 	"github.com/henceforth-go/henceforth/ltl"
 )
 
@@ -17,13 +18,14 @@ import (
 // plus pitfall 2 of §7: the empty suffix witnesses p U G false. Events are
 // single atoms; x is an event that matches no atom of the formula.
 func TestFutureTimePaperVectors(t *testing.T) {
-	vectors := readJSONLines[struct {
+	vs, err := vectors.Read[struct {
 		Formula, Events string
 		Holds           bool
-	}](t, "testdata/paper-future.jsonl")
-	require.Len(t, vectors, 36)
-	for _, v := range vectors {
-		assert.Equal(t, v.Holds, ltl.Eval(ltl.MustParse(v.Formula), events(v.Events), ltl.RosuHavelund),
+	}]("testdata/paper-future.jsonl")
+	require.NoError(t, err)
+	require.Len(t, vs, 36)
+	for _, v := range vs {
+		assert.Equal(t, v.Holds, ltl.Eval(ltl.MustParse(v.Formula), vectors.ParseEvents(v.Events), ltl.RosuHavelund),
 			"%s on %s", v.Formula, v.Events)
 	}
 }
@@ -41,7 +43,7 @@ func TestFutureTimePaperExampleIsValid(t *testing.T) {
 		}
 	}
 	// Under LTLf the last q needs an r after it.
-	assert.Equal(t, states("{q}"), violated)
+	assert.Equal(t, vectors.ParseStates("{q}"), violated)
 }
 
 // TestPastTimePaperVectors checks the per-prefix verdicts of
@@ -114,7 +116,7 @@ func TestProposition1(t *testing.T) {
 				return
 			}
 			require.True(t, differ, "LTLf: expected a counterexample")
-			assert.Equal(t, states(tt.ltlf), tr)
+			assert.Equal(t, vectors.ParseStates(tt.ltlf), tr)
 			assert.Equal(t, tt.pos, pos)
 			// The difference is Y at the first position: with the
 			// paper's meaning of Y there spelled out, they agree.

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/henceforth-go/henceforth/internal/vectors"
 	"github.com/henceforth-go/henceforth/ltl"
 )
 
@@ -153,7 +154,7 @@ func TestSimplifyOmittedRules(t *testing.T) {
 				return
 			}
 			require.True(t, differ)
-			assert.Equal(t, states(tt.trace), tr)
+			assert.Equal(t, vectors.ParseStates(tt.trace), tr)
 			assert.Equal(t, tt.pos, pos)
 			assert.Equal(t, f, ltl.Simplify(f, tt.sem), "Simplify must not rewrite %v", f)
 		})
