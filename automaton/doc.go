@@ -26,6 +26,14 @@
 // Moore partition refinement on those diagrams then gives the minimal
 // complete DFA (a rejecting sink, when the language needs one, is a state).
 //
+// # Checking a recorded trace
+//
+// Check is the one function that gives the verdict of a formula on a
+// recorded monitor.Trace, with any engine: the DFA (monitor.EngineAutomaton)
+// or package monitor's DP engines and reference evaluator; a failed verdict
+// comes with its first violating position and the reasons. Monitor is the
+// online form, fed one event at a time.
+//
 // # Infinite words
 //
 // Buchi translates LTL read over infinite words (the usual semantics of

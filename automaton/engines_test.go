@@ -135,7 +135,7 @@ func TestThreeEnginesAgree(t *testing.T) {
 				tr.Append(ev...)
 			}
 			want := ltl.Eval(f, sets, ltl.LTLf)
-			dp, err := monitor.Check(f, tr, monitor.Options{Engine: monitor.EngineDP})
+			dp, err := Check(t.Context(), f, tr, monitor.Options{Engine: monitor.EngineDP})
 			require.NoError(t, err)
 			require.Equal(t, want, dp.Holds, "seed %d: %s on %v: DP engine", seed, f, sets)
 			require.Equal(t, want, mm.Run(tr).Holds(), "seed %d: %s on %v: DFA", seed, f, sets)

@@ -4,6 +4,12 @@
 // stored trace) — the Go code generator for monitors, explanations of
 // verdicts, and the types every engine shares: recorded traces, letters
 // (valuations of a monitor's atoms) and verdicts.
+//
+// To check a formula on a recorded trace, call automaton.Check: it runs
+// every engine (Options.Engine) — this package's DP engines, the reference
+// evaluator and the minimal DFA of package automaton, which imports this
+// one — and explains a failed verdict. Past and Future are the engines
+// themselves, for online use and for generated code.
 package monitor
 
 import (
