@@ -7,7 +7,27 @@ import (
 
 	"github.com/henceforth-go/henceforth/automaton"
 	"github.com/henceforth-go/henceforth/ltl"
+	"github.com/henceforth-go/henceforth/monitor"
 )
+
+// Check gives the verdict of a formula on a recorded trace; a failed one
+// comes with where and why.
+func ExampleCheck() {
+	tr := monitor.NewTrace()
+	for _, event := range [][]string{{"acquire"}, {"write"}, {"release"}, {"write"}} {
+		tr.Append(event...)
+	}
+	f := ltl.MustParse("G(write -> (!release S acquire))")
+	res, err := automaton.Check(context.Background(), f, tr, monitor.Options{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Holds, res.Engine, res.Violation)
+	fmt.Println(res.Why[0])
+	// Output:
+	// false dp 3
+	// G(write -> !release S acquire) is false at 0: write -> !release S acquire is false at 3
+}
 
 // A monitor reports, after each event, whether the property is decided.
 func ExampleDFA_Monitor() {
