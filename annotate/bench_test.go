@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"strings"
 	"testing"
+
+	"github.com/henceforth-go/henceforth/automaton"
 )
 
 // BenchmarkFromTypes measures reading the annotations of bankSrc (16
@@ -41,7 +43,7 @@ func BenchmarkLint(b *testing.B) {
 	}
 	ctx := context.Background()
 	for b.Loop() {
-		pkg.Lint(ctx, DFAChecker{})
+		pkg.Lint(ctx, automaton.Satisfiability{})
 	}
 	b.ReportMetric(float64(len(pkg.Specs)*b.N)/b.Elapsed().Seconds(), "specs/s")
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/henceforth-go/henceforth/automaton"
 	"github.com/henceforth-go/henceforth/ltl"
 )
 
@@ -59,7 +60,7 @@ var lintWant = []string{
 func TestLint(t *testing.T) {
 	pkg, errs := fromSource(t, map[string]string{"a.go": lintSrc})
 	require.Empty(t, errs)
-	got := pkg.Lint(context.Background(), DFAChecker{})
+	got := pkg.Lint(context.Background(), automaton.Satisfiability{})
 	assert.Equal(t, lintWant, messages(got))
 	for _, e := range got {
 		if e.Msg == "not used by any spec" {
@@ -109,14 +110,14 @@ var x, y bool
 	// A canceled context is an unknown answer too.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	got = pkg.Lint(ctx, DFAChecker{})
+	got = pkg.Lint(ctx, automaton.Satisfiability{})
 	require.Len(t, got, 2)
 	assert.ErrorIs(t, got[0], context.Canceled)
 }
 
-// DFAChecker never calls satisfiable what has no satisfying trace, and never
+// automaton.Satisfiability never calls satisfiable what has no satisfying trace, and never
 // calls unsatisfiable what a short trace satisfies.
-func TestDFACheckerAgreesWithEvaluator(t *testing.T) {
+func TestSatisfiabilityAgreesWithEvaluator(t *testing.T) {
 	seed := uint64(20240611)
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, seed))
@@ -127,7 +128,7 @@ func TestDFACheckerAgreesWithEvaluator(t *testing.T) {
 	bf := bruteForce{maxLen: 4}
 	for i := range n {
 		f := ltl.Random(rng, ltl.RandomConfig{Atoms: []string{"p", "q"}, MaxDepth: 4, Ops: ltl.OpsOf(ltl.PureFuture)})
-		sat, err := DFAChecker{}.Satisfiable(context.Background(), f)
+		sat, err := automaton.Satisfiability{}.Satisfiable(context.Background(), f)
 		require.NoError(t, err, "formula %d: %s", i, f)
 		witness, _ := bf.Satisfiable(context.Background(), f)
 		if witness {

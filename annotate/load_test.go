@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/henceforth-go/henceforth/automaton"
 )
 
 func TestLoad(t *testing.T) {
@@ -27,7 +29,7 @@ func TestLoad(t *testing.T) {
 	require.NotNil(t, ss)
 	assert.Equal(t, "example.com/loadmod/good.Start", ss.Atoms["started"].Func.FullName())
 	assert.Equal(t, ReturnEvent, ss.Atoms["stopped"].Kind)
-	assert.Empty(t, pkgs[0].Lint(ctx, DFAChecker{}))
+	assert.Empty(t, pkgs[0].Lint(ctx, automaton.Satisfiability{}))
 
 	// Problems of every package come back together.
 	var list ErrorList

@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"context"
 	"fmt"
 	"os/exec"
 	"strings"
@@ -156,7 +157,7 @@ func BenchmarkFamilies(b *testing.B) {
 					var d *DFA
 					for b.Loop() {
 						var err error
-						if d, err = FromFormula(f); err != nil {
+						if d, err = FromFormula(context.Background(), f, Options{}); err != nil {
 							b.Fatal(err)
 						}
 					}
@@ -224,10 +225,11 @@ func BenchmarkMonitorStep(b *testing.B) {
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
-			m, err := NewMonitor(ltl.MustParse(c.f))
+			d, err := FromFormula(context.Background(), ltl.MustParse(c.f), Options{})
 			if err != nil {
 				b.Fatal(err)
 			}
+			m := d.Monitor()
 			i := 0
 			for b.Loop() {
 				m.Step(letters[i&1023])

@@ -77,11 +77,9 @@ const MaxBuchiStates = 1 << 14
 // R weak; N is X), into a transition-based generalized Büchi automaton that
 // accepts exactly the words satisfying f. Past and finite-trace monitoring
 // operators (Y, O, S, start, […)) are ErrUnsupported. Use Degeneralize for
-// a single acceptance set.
-func Buchi(f ltl.Formula) (*GBA, error) { return BuchiContext(context.Background(), f) }
-
-// BuchiContext is Buchi, stopping with ctx's error when it is cancelled.
-func BuchiContext(ctx context.Context, f ltl.Formula) (*GBA, error) {
+// a single acceptance set. The construction stops with ctx's error when ctx
+// is cancelled.
+func Buchi(ctx context.Context, f ltl.Formula) (*GBA, error) {
 	g, err := nnfInfinite(f, false)
 	if err != nil {
 		return nil, fmt.Errorf("automaton: Büchi automaton of %s: %w", f, err)

@@ -43,7 +43,7 @@ func TestBuchiAgreesWithLassoEvaluation(t *testing.T) {
 	}
 	for range formulas {
 		f := ltl.Random(rng, ltl.RandomConfig{Atoms: atoms, MaxDepth: 4, Ops: ops})
-		g, err := automaton.Buchi(f)
+		g, err := automaton.Buchi(context.Background(), f)
 		require.NoError(t, err, f)
 		d := g.Degeneralize()
 		require.Equal(t, 1, d.Sets)
@@ -104,7 +104,7 @@ func TestBuchiSizes(t *testing.T) {
 		{"G F p && G F q", 5, 2},
 		{"G p", 1, 0},
 	} {
-		g, err := automaton.Buchi(ltl.MustParse(tc.f))
+		g, err := automaton.Buchi(context.Background(), ltl.MustParse(tc.f))
 		require.NoError(t, err)
 		assert.Equal(t, tc.sets, g.Sets, tc.f)
 		assert.LessOrEqual(t, len(g.States), tc.states, tc.f)
@@ -113,7 +113,7 @@ func TestBuchiSizes(t *testing.T) {
 }
 
 func TestBuchiStructure(t *testing.T) {
-	g, err := automaton.Buchi(ltl.MustParse("G F p"))
+	g, err := automaton.Buchi(context.Background(), ltl.MustParse("G F p"))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"p"}, g.Atoms)
 	assert.Equal(t, "false R true U p", g.Formula.String()) // NNF for infinite words
@@ -138,7 +138,7 @@ func TestBuchiStructure(t *testing.T) {
 }
 
 func TestBuchiErrors(t *testing.T) {
-	_, err := automaton.Buchi(ltl.MustParse("G(p -> O q)"))
+	_, err := automaton.Buchi(context.Background(), ltl.MustParse("G(p -> O q)"))
 	require.ErrorIs(t, err, automaton.ErrUnsupported)
 	assert.Contains(t, err.Error(), "past operator")
 
@@ -150,10 +150,10 @@ func TestBuchiErrors(t *testing.T) {
 	for i := range 65 {
 		fs = append(fs, ltl.Eventually(ltl.Atom(fmt.Sprintf("a%d", i))))
 	}
-	_, err = automaton.BuchiContext(context.Background(), ltl.AndAll(fs...))
+	_, err = automaton.Buchi(context.Background(), ltl.AndAll(fs...))
 	require.ErrorIs(t, err, automaton.ErrTooLarge)
 
-	g, err := automaton.Buchi(ltl.MustParse("F p"))
+	g, err := automaton.Buchi(context.Background(), ltl.MustParse("F p"))
 	require.NoError(t, err)
 	for _, l := range []automaton.Lasso{
 		{Word: ltl.Sets{}, Loop: 0},

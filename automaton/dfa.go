@@ -28,7 +28,7 @@ const (
 	DefaultMaxNodes  = 1 << 26
 )
 
-// Options configures Translate. The zero value is the default.
+// Options configures FromFormula. The zero value is the default.
 type Options struct {
 	// Atoms are atoms to add to the alphabet besides the formula's own;
 	// they also come first in the decision diagrams' variable order, so
@@ -107,15 +107,10 @@ func newDFAShell(p *prepared) *DFA {
 
 // FromFormula returns the minimal complete DFA of f under LTLf: a rejecting
 // sink, when there is one, counts as a state, and the initial state accepts
-// exactly when f holds on the empty trace. It uses the default bounds and
-// no deadline; see Translate.
-func FromFormula(f ltl.Formula) (*DFA, error) {
-	return Translate(context.Background(), f, Options{})
-}
-
-// Translate is FromFormula with a context (checked while the DFA is built:
-// the construction is exponential in the worst case) and options.
-func Translate(ctx context.Context, f ltl.Formula, opts Options) (*DFA, error) {
+// exactly when f holds on the empty trace. ctx is checked while the DFA is
+// built (the construction is exponential in the worst case); the zero
+// Options are the defaults.
+func FromFormula(ctx context.Context, f ltl.Formula, opts Options) (*DFA, error) {
 	raw, err := translateRaw(ctx, f, opts)
 	if err != nil {
 		return nil, err

@@ -19,14 +19,21 @@
 // NFAFromFormula builds the explicit tableau: nodes with a NEXT set of
 // obligations X g (a next position must exist and satisfy g) and N g (the
 // trace may end instead); a node accepts the end of the trace when its
-// NEXT set has no X obligation. FromFormula (and Translate, with a context
-// and options) runs the same expansion rules symbolically: a set of tableau
-// nodes is the BDD of the disjunction of their NEXT sets, so the subset
+// NEXT set has no X obligation. FromFormula runs the same expansion rules
+// symbolically: a set of tableau nodes is the BDD of the disjunction of their NEXT sets, so the subset
 // construction is on the fly and its edges are Boolean guards over the
 // atoms, not one edge per letter; a DFA stores each state's transition
 // function as a decision diagram over the atoms whose leaves are states.
 // Moore partition refinement on those diagrams then gives the minimal
 // complete DFA (a rejecting sink, when the language needs one, is a state).
+//
+// # Checking a recorded trace
+//
+// Check is the one function that gives the verdict of a formula on a
+// recorded monitor.Trace, with any engine: the DFA (monitor.EngineAutomaton)
+// or package monitor's DP engines and reference evaluator; a failed verdict
+// comes with its first violating position and the reasons. Monitor is the
+// online form, fed one event at a time.
 //
 // # Infinite words
 //

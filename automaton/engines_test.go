@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -54,7 +55,7 @@ func TestMonitorAgreesWithEval(t *testing.T) {
 			if exact && !hasPast {
 				continue
 			}
-			d, err := Translate(t.Context(), f, Options{ExactPast: exact})
+			d, err := FromFormula(t.Context(), f, Options{ExactPast: exact})
 			require.NoError(t, err, "%s", f)
 			own := len(d.PastAtoms()) == 0 // the DFA reads the formula's own atoms only
 			m := d.Monitor()
@@ -122,9 +123,9 @@ func TestThreeEnginesAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	atoms := []string{"p", "q", "r"}
 	for _, f := range formulas {
-		monitored, err := FromFormula(f)
+		monitored, err := FromFormula(context.Background(), f, Options{})
 		require.NoError(t, err)
-		exact, err := Translate(t.Context(), f, Options{ExactPast: true})
+		exact, err := FromFormula(t.Context(), f, Options{ExactPast: true})
 		require.NoError(t, err)
 		mm, em := monitored.Monitor(), exact.Monitor()
 		for range 10 {
@@ -134,7 +135,7 @@ func TestThreeEnginesAgree(t *testing.T) {
 				tr.Append(ev...)
 			}
 			want := ltl.Eval(f, sets, ltl.LTLf)
-			dp, err := monitor.Check(f, tr, monitor.Options{Engine: monitor.EngineDP})
+			dp, err := Check(t.Context(), f, tr, monitor.Options{Engine: monitor.EngineDP})
 			require.NoError(t, err)
 			require.Equal(t, want, dp.Holds, "seed %d: %s on %v: DP engine", seed, f, sets)
 			require.Equal(t, want, mm.Run(tr).Holds(), "seed %d: %s on %v: DFA", seed, f, sets)

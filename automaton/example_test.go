@@ -1,19 +1,41 @@
 package automaton_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 
 	"github.com/henceforth-go/henceforth/automaton"
 	"github.com/henceforth-go/henceforth/ltl"
+	"github.com/henceforth-go/henceforth/monitor"
 )
 
-// A monitor reports, after each event, whether the property is decided.
-func ExampleNewMonitor() {
-	m, err := automaton.NewMonitor(ltl.MustParse("G(req -> F ack) && F done"))
+// Check gives the verdict of a formula on a recorded trace; a failed one
+// comes with where and why.
+func ExampleCheck() {
+	tr := monitor.NewTrace()
+	for _, event := range [][]string{{"acquire"}, {"write"}, {"release"}, {"write"}} {
+		tr.Append(event...)
+	}
+	f := ltl.MustParse("G(write -> (!release S acquire))")
+	res, err := automaton.Check(context.Background(), f, tr, monitor.Options{})
 	if err != nil {
 		panic(err)
 	}
+	fmt.Println(res.Holds, res.Engine, res.Violation)
+	fmt.Println(res.Why[0])
+	// Output:
+	// false dp 3
+	// G(write -> !release S acquire) is false at 0: write -> !release S acquire is false at 3
+}
+
+// A monitor reports, after each event, whether the property is decided.
+func ExampleDFA_Monitor() {
+	d, err := automaton.FromFormula(context.Background(), ltl.MustParse("G(req -> F ack) && F done"), automaton.Options{})
+	if err != nil {
+		panic(err)
+	}
+	m := d.Monitor()
 	for _, event := range [][]string{{"req"}, {"ack"}, {"done"}} {
 		fmt.Println(event, m.StepAtoms(event...))
 	}
@@ -26,14 +48,14 @@ func ExampleNewMonitor() {
 // Liveness is decided at the first event that decides it, safety at the
 // first violation; decided verdicts are final.
 func ExampleMonitor_Step() {
-	live, err := automaton.FromFormula(ltl.MustParse("F(a && X b)"))
+	live, err := automaton.FromFormula(context.Background(), ltl.MustParse("F(a && X b)"), automaton.Options{})
 	if err != nil {
 		panic(err)
 	}
 	m := live.Monitor()
 	fmt.Println(m.Step(live.Letter("a")), m.Step(live.Letter("b")))
 
-	safe, err := automaton.FromFormula(ltl.MustParse("G !c"))
+	safe, err := automaton.FromFormula(context.Background(), ltl.MustParse("G !c"), automaton.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -45,9 +67,9 @@ func ExampleMonitor_Step() {
 }
 
 func ExampleEquivalent() {
-	same, _, _ := automaton.Equivalent(ltl.MustParse("p W q"), ltl.MustParse("(p U q) | G p"))
+	same, _, _ := automaton.Equivalent(context.Background(), ltl.MustParse("p W q"), ltl.MustParse("(p U q) | G p"), automaton.Options{})
 	fmt.Println(same)
-	same, witness, _ := automaton.Equivalent(ltl.MustParse("X p"), ltl.MustParse("N p"))
+	same, witness, _ := automaton.Equivalent(context.Background(), ltl.MustParse("X p"), ltl.MustParse("N p"), automaton.Options{})
 	fmt.Println(same, len(witness))
 	// Output:
 	// true
@@ -55,7 +77,7 @@ func ExampleEquivalent() {
 }
 
 func ExampleDFA_Stats() {
-	d, err := automaton.FromFormula(ltl.MustParse("G(req -> F ack)"))
+	d, err := automaton.FromFormula(context.Background(), ltl.MustParse("G(req -> F ack)"), automaton.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -66,7 +88,7 @@ func ExampleDFA_Stats() {
 }
 
 func ExampleNFA_WritePromela() {
-	a, err := automaton.NFAFromFormula(ltl.MustParse("<>(a || b)"))
+	a, err := automaton.NFAFromFormula(context.Background(), ltl.MustParse("<>(a || b)"))
 	if err != nil {
 		panic(err)
 	}

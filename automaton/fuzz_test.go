@@ -38,7 +38,7 @@ func FuzzTranslate(f *testing.F) {
 		}
 		for _, exact := range []bool{false, true} {
 			ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
-			d, err := Translate(ctx, g, Options{ExactPast: exact, MaxStates: 20000})
+			d, err := FromFormula(ctx, g, Options{ExactPast: exact, MaxStates: 20000})
 			cancel()
 			if errors.Is(err, ErrTooLarge) || errors.Is(err, context.DeadlineExceeded) {
 				continue

@@ -168,13 +168,10 @@ func product(a, b *DFA, acc func(x, y bool) bool) (*DFA, error) {
 // Equivalent reports whether f and g have the same LTLf verdict on every
 // trace, the empty one included. When they differ it returns a shortest
 // trace on which their verdicts differ. Past operators are translated
-// exactly (Options.ExactPast), so mixed formulas compare correctly.
-func Equivalent(f, g ltl.Formula) (bool, ltl.Sets, error) {
-	return EquivalentContext(context.Background(), f, g, Options{})
-}
-
-// EquivalentContext is Equivalent with a context and translation options.
-func EquivalentContext(ctx context.Context, f, g ltl.Formula, opts Options) (bool, ltl.Sets, error) {
+// exactly (Options.ExactPast), so mixed formulas compare correctly. Both
+// formulas are translated by FromFormula with ctx and opts (the zero
+// Options are the defaults).
+func Equivalent(ctx context.Context, f, g ltl.Formula, opts Options) (bool, ltl.Sets, error) {
 	if f.IsZero() || g.IsZero() {
 		return false, nil, fmt.Errorf("automaton: invalid (zero) formula")
 	}
@@ -187,11 +184,11 @@ func EquivalentContext(ctx context.Context, f, g ltl.Formula, opts Options) (boo
 		}
 	}
 	opts.Atoms = append(slices.Clip(atoms), opts.Atoms...)
-	df, err := Translate(ctx, f, opts)
+	df, err := FromFormula(ctx, f, opts)
 	if err != nil {
 		return false, nil, err
 	}
-	dg, err := Translate(ctx, g, opts)
+	dg, err := FromFormula(ctx, g, opts)
 	if err != nil {
 		return false, nil, err
 	}

@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,7 +32,7 @@ func TestEquivalentIdentities(t *testing.T) {
 	}
 	for _, c := range same {
 		f, g := ltl.MustParse(c[0]), ltl.MustParse(c[1])
-		eq, w, err := Equivalent(f, g)
+		eq, w, err := Equivalent(context.Background(), f, g, Options{})
 		require.NoError(t, err)
 		assert.True(t, eq, "%s == %s; differ on %v", c[0], c[1], w)
 		assert.Nil(t, w)
@@ -55,7 +56,7 @@ func TestEquivalentIdentities(t *testing.T) {
 	}
 	for _, c := range differ {
 		f, g := ltl.MustParse(c.f), ltl.MustParse(c.g)
-		eq, w, err := Equivalent(f, g)
+		eq, w, err := Equivalent(context.Background(), f, g, Options{})
 		require.NoError(t, err)
 		require.False(t, eq, "%s != %s", c.f, c.g)
 		assert.Equal(t, c.witness, w, "%s vs %s", c.f, c.g)
@@ -72,15 +73,15 @@ func TestEquivalentRandom(t *testing.T) {
 	t.Logf("seed %d", seed)
 	fs := randomFormulas(seed, 300, ltl.PureFuture, ltl.Mixed)
 	for i, f := range fs {
-		eq, w, err := Equivalent(f, ltl.NNF(f, ltl.LTLf))
+		eq, w, err := Equivalent(context.Background(), f, ltl.NNF(f, ltl.LTLf), Options{})
 		require.NoError(t, err)
 		require.True(t, eq, "seed %d: %s vs its NNF differ on %v", seed, f, w)
-		eq, w, err = Equivalent(f, ltl.Simplify(f, ltl.LTLf))
+		eq, w, err = Equivalent(context.Background(), f, ltl.Simplify(f, ltl.LTLf), Options{})
 		require.NoError(t, err)
 		require.True(t, eq, "seed %d: %s vs its simplification differ on %v", seed, f, w)
 
 		g := fs[(i+1)%len(fs)]
-		eq, w, err = Equivalent(f, g)
+		eq, w, err = Equivalent(context.Background(), f, g, Options{})
 		require.NoError(t, err)
 		if eq {
 			continue
@@ -134,7 +135,7 @@ func TestEmptinessAndUniversality(t *testing.T) {
 		{"N false", false, false, ltl.Sets{}, ltl.Sets{{}, {}}},
 	}
 	for _, tc := range tests {
-		d, err := FromFormula(ltl.MustParse(tc.f))
+		d, err := FromFormula(context.Background(), ltl.MustParse(tc.f), Options{})
 		require.NoError(t, err)
 		assert.Equal(t, tc.empty, d.IsEmpty(), tc.f)
 		assert.Equal(t, tc.universal, d.IsUniversal(), tc.f)

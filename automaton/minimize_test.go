@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -131,7 +132,7 @@ func TestTranslationIsMinimal(t *testing.T) {
 	t.Logf("seed %d", seed)
 	for _, f := range randomFormulas(seed, 500, ltl.PureFuture, ltl.Mixed) {
 		for _, exact := range []bool{false, true} {
-			d, err := Translate(t.Context(), f, Options{ExactPast: exact})
+			d, err := FromFormula(t.Context(), f, Options{ExactPast: exact})
 			require.NoError(t, err)
 			if len(d.atoms) > 6 {
 				continue
@@ -156,9 +157,9 @@ func TestUnminimizedAgrees(t *testing.T) {
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 1))
 	for _, f := range randomFormulas(seed, 300, ltl.PureFuture, ltl.Mixed) {
-		d, err := FromFormula(f)
+		d, err := FromFormula(context.Background(), f, Options{})
 		require.NoError(t, err)
-		u, err := Translate(t.Context(), f, Options{Unminimized: true})
+		u, err := FromFormula(t.Context(), f, Options{Unminimized: true})
 		require.NoError(t, err)
 		assert.GreaterOrEqual(t, u.NumStates(), d.NumStates())
 		for range 10 {

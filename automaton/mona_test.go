@@ -235,7 +235,7 @@ func TestMONAAgreesOnRandomFormulas(t *testing.T) {
 		if len(f.Atoms()) == 0 {
 			continue // MONA prints no automaton for a closed formula
 		}
-		d, err := FromFormula(f)
+		d, err := FromFormula(context.Background(), f, Options{})
 		require.NoError(t, err)
 		res, err := runMONA(t.Context(), dir, f, time.Minute)
 		require.NoError(t, err, "%s", f)

@@ -52,17 +52,7 @@ type Monitor struct {
 
 type bitMove struct{ from, to uint8 }
 
-// NewMonitor translates f and returns a monitor of it at the start of a
-// trace.
-func NewMonitor(f ltl.Formula) (*Monitor, error) {
-	d, err := FromFormula(f)
-	if err != nil {
-		return nil, err
-	}
-	return d.newMonitor()
-}
-
-// Monitor returns a new monitor of d at the start of a trace. Translate
+// Monitor returns a new monitor of d at the start of a trace. FromFormula
 // has checked that d's past subformulas can be monitored, so it does not
 // fail (it would panic only on a DFA built otherwise).
 func (d *DFA) Monitor() *Monitor {

@@ -53,8 +53,9 @@ func TestMonitorVerdicts(t *testing.T) {
 		{"F(a & X b)", ltl.Sets{{"a"}, {"b"}}, []monitor.Verdict{cf, cf, sat}},
 	}
 	for _, tc := range tests {
-		m, err := NewMonitor(ltl.MustParse(tc.f))
+		d, err := FromFormula(t.Context(), ltl.MustParse(tc.f), Options{})
 		require.NoError(t, err)
+		m := d.Monitor()
 		assert.Equal(t, tc.want, verdicts(m, tc.trace), "%s on %v", tc.f, tc.trace)
 		assert.Equal(t, len(tc.trace), m.Len())
 	}
@@ -67,7 +68,7 @@ func TestMonitorMixedFormulas(t *testing.T) {
 	f := ltl.MustParse("G(ack -> O req)")
 	trace := ltl.Sets{{}, {"req"}, {"ack"}, {}}
 
-	d, err := FromFormula(f)
+	d, err := FromFormula(context.Background(), f, Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"ack -> O req"}, d.Atoms(), "the maximal past subformula is one fresh atom")
 	assert.Equal(t, []ltl.Formula{ltl.MustParse("ack -> O req")}, d.PastAtoms())
@@ -78,7 +79,7 @@ func TestMonitorMixedFormulas(t *testing.T) {
 	assert.Equal(t, []monitor.Verdict{ct, ct, ct, ct, ct}, verdicts(m, trace))
 	assert.Equal(t, []monitor.Verdict{ct, vio, vio}, verdicts(m, ltl.Sets{{"ack"}, {"req"}}))
 
-	exact, err := Translate(t.Context(), f, Options{ExactPast: true})
+	exact, err := FromFormula(t.Context(), f, Options{ExactPast: true})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"ack", "req"}, exact.Atoms())
 	assert.Empty(t, exact.PastAtoms())
@@ -86,7 +87,7 @@ func TestMonitorMixedFormulas(t *testing.T) {
 
 	// A past operator over a future subformula is always exact.
 	g := ltl.MustParse("F(p & Y(X q))") // p at some i > 0 with q at i... i.e. F(p & q & Y true)
-	d, err = FromFormula(g)
+	d, err = FromFormula(context.Background(), g, Options{})
 	require.NoError(t, err)
 	assert.Empty(t, d.PastAtoms())
 	assert.Equal(t, []monitor.Verdict{cf, cf, sat}, verdicts(d.Monitor(), ltl.Sets{{"q"}, {"p", "q"}}))
@@ -95,8 +96,9 @@ func TestMonitorMixedFormulas(t *testing.T) {
 // TestMonitorLetters checks the letter helpers and that atoms outside the
 // formula are ignored.
 func TestMonitorLetters(t *testing.T) {
-	m, err := NewMonitor(ltl.MustParse("G(b -> X a)"))
+	d, err := FromFormula(t.Context(), ltl.MustParse("G(b -> X a)"), Options{})
 	require.NoError(t, err)
+	m := d.Monitor()
 	assert.Equal(t, []string{"a", "b"}, m.Atoms())
 	assert.Equal(t, monitor.Letter(0b10), m.Letter("b", "zzz"))
 	assert.Equal(t, cf, m.Step(m.Letter("b")))
@@ -114,8 +116,9 @@ func TestMonitorStepDoesNotAllocate(t *testing.T) {
 		wide = append(wide, fmt.Sprintf("G(p%d -> F q%d)", i, i))
 	}
 	for _, src := range []string{"G(req -> F ack)", strings.Join(wide, " & "), "G(ack -> O req) & F done"} {
-		m, err := NewMonitor(ltl.MustParse(src))
+		d, err := FromFormula(t.Context(), ltl.MustParse(src), Options{})
 		require.NoError(t, err)
+		m := d.Monitor()
 		l := monitor.Letter(0)
 		allocs := testing.AllocsPerRun(1000, func() {
 			m.Step(l)
@@ -128,7 +131,7 @@ func TestMonitorStepDoesNotAllocate(t *testing.T) {
 // TestTranslateErrors checks that limits and cancellation are reported as
 // errors (an unknown verdict), never as automata.
 func TestTranslateErrors(t *testing.T) {
-	_, err := FromFormula(ltl.Formula{})
+	_, err := FromFormula(context.Background(), ltl.Formula{}, Options{})
 	require.Error(t, err)
 
 	var conj []ltl.Formula
@@ -136,20 +139,20 @@ func TestTranslateErrors(t *testing.T) {
 		conj = append(conj, ltl.Eventually(ltl.Atom(fmt.Sprintf("p%d", i))))
 	}
 	big := ltl.AndAll(conj...)
-	_, err = Translate(t.Context(), big, Options{MaxStates: 100})
+	_, err = FromFormula(t.Context(), big, Options{MaxStates: 100})
 	require.ErrorIs(t, err, ErrTooLarge)
 	assert.Contains(t, err.Error(), "more than 100 states")
 
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	_, err = Translate(ctx, big, Options{})
+	_, err = FromFormula(ctx, big, Options{})
 	require.ErrorIs(t, err, context.Canceled)
 
 	var many []ltl.Formula
 	for i := range 65 {
 		many = append(many, ltl.Atom(fmt.Sprintf("a%d", i)))
 	}
-	_, err = FromFormula(ltl.OrAll(many...))
+	_, err = FromFormula(context.Background(), ltl.OrAll(many...), Options{})
 	require.True(t, errors.Is(err, ErrTooLarge), "%v", err)
 	assert.Contains(t, err.Error(), "65 atoms")
 }
@@ -161,7 +164,7 @@ func TestTranslateNodeLimit(t *testing.T) {
 	for i := range 10 {
 		conj = append(conj, ltl.Always(ltl.Iff(ltl.Atom(fmt.Sprintf("a%d", i)), ltl.WeakNext(ltl.Atom(fmt.Sprintf("b%d", i))))))
 	}
-	_, err := Translate(t.Context(), ltl.AndAll(conj...), Options{MaxNodes: 2000})
+	_, err := FromFormula(t.Context(), ltl.AndAll(conj...), Options{MaxNodes: 2000})
 	require.ErrorIs(t, err, ErrTooLarge)
 	assert.Contains(t, err.Error(), "more than 2000 BDD nodes")
 }
@@ -176,7 +179,7 @@ func TestMonitorWithExtraAtoms(t *testing.T) {
 		{"F b", sat},
 		{"F b & G(z -> O a)", ct}, // O a is a fresh atom: not known to stay true
 	} {
-		d, err := Translate(t.Context(), ltl.MustParse(tc.f), Options{Atoms: []string{"a", "z"}})
+		d, err := FromFormula(t.Context(), ltl.MustParse(tc.f), Options{Atoms: []string{"a", "z"}})
 		require.NoError(t, err)
 		m := d.Monitor()
 		assert.Contains(t, m.Atoms(), "z", tc.f)

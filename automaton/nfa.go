@@ -94,13 +94,9 @@ func (l Literal) String() string {
 const maxNFANodes = 1 << 16
 
 // NFAFromFormula returns the tableau NFA of f. Past subformulas become
-// fresh atoms, as for the DFA.
-func NFAFromFormula(f ltl.Formula) (*NFA, error) {
-	return NFAFromFormulaContext(context.Background(), f)
-}
-
-// NFAFromFormulaContext is NFAFromFormula with a context.
-func NFAFromFormulaContext(ctx context.Context, f ltl.Formula) (*NFA, error) {
+// fresh atoms, as for the DFA. The construction stops with ctx's error
+// when ctx is cancelled.
+func NFAFromFormula(ctx context.Context, f ltl.Formula) (*NFA, error) {
 	p, err := prepare(f, nil, false)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -22,7 +23,7 @@ func promelaOf(t *testing.T, a *NFA) string {
 // Figure 10): a non-accepting S0 looping on true, edges on a and
 // on b to the accepting S1, which loops on true.
 func TestNFAThesisFigure10(t *testing.T) {
-	a, err := NFAFromFormula(ltl.MustParse("<>(a || b)"))
+	a, err := NFAFromFormula(context.Background(), ltl.MustParse("<>(a || b)"))
 	require.NoError(t, err)
 	require.Len(t, a.States, 2)
 	assert.False(t, a.States[0].Accepting)
@@ -60,7 +61,7 @@ accept_S1:
 // the thesis's fully qualified atom names the never claim is the figure's
 // text verbatim.
 func TestNFAThesisFigure16(t *testing.T) {
-	a, err := NFAFromFormula(ltl.MustParse(`"field == 0" U "myMethod(int).z > 0"`))
+	a, err := NFAFromFormula(context.Background(), ltl.MustParse(`"field == 0" U "myMethod(int).z > 0"`))
 	require.NoError(t, err)
 	require.Len(t, a.States, 2)
 	assert.False(t, a.States[0].Accepting)
@@ -71,7 +72,7 @@ func TestNFAThesisFigure16(t *testing.T) {
 	}, a.States[0].Edges)
 	assert.Equal(t, []NFAEdge{{Guard: nil, To: 1}}, a.States[1].Edges)
 
-	q, err := NFAFromFormula(ltl.MustParse(`"finite.symbolic.Until_Sym.field == 0" U "finite.symbolic.Until_Sym.myMethod(int).z > 0"`))
+	q, err := NFAFromFormula(context.Background(), ltl.MustParse(`"finite.symbolic.Until_Sym.field == 0" U "finite.symbolic.Until_Sym.myMethod(int).z > 0"`))
 	require.NoError(t, err)
 	assert.Equal(t, `never {
 S0:
@@ -91,7 +92,7 @@ accept_S1:
 // TestNFAThesisDerivedAutomata are the automata of the thesis's other
 // specifications, derived by hand from its construction.
 func TestNFAThesisDerivedAutomata(t *testing.T) {
-	a, err := NFAFromFormula(ltl.MustParse(`[] ("getSingleton()" -> [] !"getSingleton()")`))
+	a, err := NFAFromFormula(context.Background(), ltl.MustParse(`[] ("getSingleton()" -> [] !"getSingleton()")`))
 	require.NoError(t, err)
 	// No edge allows getSingleton(): G(g -> G !g) is G !g.
 	assert.Equal(t, `never {
@@ -108,7 +109,7 @@ accept_S1:
 }
 `, promelaOf(t, a))
 
-	k, err := NFAFromFormula(ltl.MustParse(`<> "k#1 + 2 == k#2"`))
+	k, err := NFAFromFormula(context.Background(), ltl.MustParse(`<> "k#1 + 2 == k#2"`))
 	require.NoError(t, err)
 	assert.Equal(t, `never {
 S0:
@@ -156,14 +157,15 @@ func TestAcceptanceTablesOfTheDigest(t *testing.T) {
 	}
 	for _, tc := range tests {
 		f := ltl.MustParse(tc.formula)
-		a, err := NFAFromFormula(f)
+		a, err := NFAFromFormula(context.Background(), f)
 		require.NoError(t, err)
 		ok, stuck := a.Accepts(tc.word)
 		assert.Equal(t, tc.accept, ok, "%s on %v", tc.formula, tc.word)
 		assert.Equal(t, tc.stuck, stuck, "%s on %v: stuck at", tc.formula, tc.word)
 
-		m, err := NewMonitor(f)
+		d, err := FromFormula(t.Context(), f, Options{})
 		require.NoError(t, err)
+		m := d.Monitor()
 		violatedAt := -1
 		for i, ev := range tc.word {
 			if m.StepAtoms(ev...) == monitor.Violated && violatedAt < 0 {
@@ -187,9 +189,9 @@ func TestNFAAcceptsTheDFALanguage(t *testing.T) {
 	}
 	t.Logf("seed %d, %d formulas", seed, n)
 	for _, f := range randomFormulas(seed, n, ltl.PureFuture) {
-		a, err := NFAFromFormula(f)
+		a, err := NFAFromFormula(context.Background(), f)
 		require.NoError(t, err, "%s", f)
-		d, err := Translate(t.Context(), f, Options{Atoms: []string{"p", "q", "r"}})
+		d, err := FromFormula(t.Context(), f, Options{Atoms: []string{"p", "q", "r"}})
 		require.NoError(t, err)
 		fromNFA := determinize(t, a, d)
 		p, err := product(fromNFA, d, func(x, y bool) bool { return x != y })

@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os/exec"
@@ -149,7 +150,7 @@ func TestHOAAliveEncodesTheLanguage(t *testing.T) {
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 1))
 	for _, f := range randomFormulas(seed, 150, ltl.PureFuture, ltl.Mixed) {
-		d, err := Translate(t.Context(), f, Options{ExactPast: true})
+		d, err := FromFormula(t.Context(), f, Options{ExactPast: true})
 		require.NoError(t, err)
 		var b strings.Builder
 		require.NoError(t, d.WriteHOA(&b, HOAAlive))
@@ -196,7 +197,7 @@ func TestHOASpotDFA(t *testing.T) {
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 1))
 	for _, f := range randomFormulas(seed, 150, ltl.PureFuture) {
-		d, err := FromFormula(f)
+		d, err := FromFormula(context.Background(), f, Options{})
 		require.NoError(t, err)
 		var b strings.Builder
 		require.NoError(t, d.WriteHOA(&b, HOASpotDFA))
@@ -222,7 +223,7 @@ func TestHOASpotDFA(t *testing.T) {
 
 // TestHOAGolden pins the two HOA styles for a small automaton.
 func TestHOAGolden(t *testing.T) {
-	d, err := FromFormula(ltl.MustParse("a U b"))
+	d, err := FromFormula(context.Background(), ltl.MustParse("a U b"), Options{})
 	require.NoError(t, err)
 	var alive, spot strings.Builder
 	require.NoError(t, d.WriteHOA(&alive, HOAAlive))
@@ -270,7 +271,7 @@ State: 1
 // TestDOTAndStats checks the DOT drawing against the stats and the golden
 // text of G(req -> F ack).
 func TestDOTAndStats(t *testing.T) {
-	d, err := FromFormula(ltl.MustParse("G(req -> F ack)"))
+	d, err := FromFormula(context.Background(), ltl.MustParse("G(req -> F ack)"), Options{})
 	require.NoError(t, err)
 	assert.Equal(t, Stats{States: 2, Transitions: 4}, d.Stats())
 	assert.Equal(t, "states: 2\ntransitions: 4\n", d.Stats().String())
@@ -293,7 +294,7 @@ func TestDOTAndStats(t *testing.T) {
 	// On random formulas: one DOT edge per transition, and the
 	// accepting states drawn double.
 	for _, f := range randomFormulas(8, 200, ltl.PureFuture) {
-		d, err := FromFormula(f)
+		d, err := FromFormula(context.Background(), f, Options{})
 		require.NoError(t, err)
 		var b strings.Builder
 		require.NoError(t, d.WriteDOT(&b))
@@ -316,7 +317,7 @@ func TestStatsOfFamilies(t *testing.T) {
 		for i := range n {
 			fs = append(fs, ltl.Eventually(ltl.Atom(fmt.Sprintf("p%d", i))))
 		}
-		d, err := FromFormula(ltl.AndAll(fs...))
+		d, err := FromFormula(context.Background(), ltl.AndAll(fs...), Options{})
 		require.NoError(t, err)
 		// One state per subset of the p_i seen; from a state with k
 		// atoms pending, 2^k successors (which pending atoms hold).
@@ -331,7 +332,7 @@ func TestStatsOfFamilies(t *testing.T) {
 // TestDFAPromela pins the never claim of a DFA: the rejecting sink and the
 // edges into it are left out, as the thesis's claims block instead.
 func TestDFAPromela(t *testing.T) {
-	d, err := FromFormula(ltl.MustParse("a U b"))
+	d, err := FromFormula(context.Background(), ltl.MustParse("a U b"), Options{})
 	require.NoError(t, err)
 	var b strings.Builder
 	require.NoError(t, d.WritePromela(&b, "a U b"))
@@ -357,7 +358,7 @@ func TestDOTIsValidGraphviz(t *testing.T) {
 		t.Skip("graphviz dot is not installed; skipping")
 	}
 	for _, src := range []string{`"field == 0" U "myMethod(int).z > 0"`, `G("a\"b" -> F "c\\d")`, "false", "X X p"} {
-		d, err := FromFormula(ltl.MustParse(src))
+		d, err := FromFormula(context.Background(), ltl.MustParse(src), Options{})
 		require.NoError(t, err)
 		var b strings.Builder
 		require.NoError(t, d.WriteDOT(&b))

@@ -383,7 +383,7 @@ func (p *Program) newFindSpec(e *Entry, src string) (*findSpec, error) {
 			fs.labels[fn][ins] = append(fs.labels[fn][ins], prop.Name)
 		}
 	}
-	d, err := automaton.Translate(context.Background(), f, automaton.Options{})
+	d, err := automaton.FromFormula(context.Background(), f, automaton.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("explore: find: %w %q: %w", ErrFormula, src, err)
 	}

@@ -287,7 +287,7 @@ func (p *Program) newSpecSet(ctx context.Context, tpkg *types.Package) *specSet 
 			fail("%v", err)
 			continue
 		}
-		d, err := automaton.Translate(ctx, s.Formula, automaton.Options{})
+		d, err := automaton.FromFormula(ctx, s.Formula, automaton.Options{})
 		if err != nil {
 			fail("cannot translate %s to an automaton: %v", s.Source, err)
 			continue

@@ -4,7 +4,7 @@ import (
 	"go/parser"
 	"testing"
 
-	. "github.com/henceforth-go/henceforth/ltl"
+	"github.com/henceforth-go/henceforth/ltl"
 )
 
 // midFormula is a mid-size specification: 157 bytes, 60 tokens, 40
@@ -22,7 +22,7 @@ func BenchmarkParse(b *testing.B) {
 		b.SetBytes(int64(len(midFormula)))
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := Parse(midFormula); err != nil {
+			if _, err := ltl.Parse(midFormula); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -42,7 +42,7 @@ func BenchmarkParse(b *testing.B) {
 
 // BenchmarkString measures printing the same formula.
 func BenchmarkString(b *testing.B) {
-	f := MustParse(midFormula)
+	f := ltl.MustParse(midFormula)
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = f.String()

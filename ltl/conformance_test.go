@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/henceforth-go/henceforth/internal/vectors"
 	"github.com/henceforth-go/henceforth/ltl"
 )
 
@@ -14,13 +15,14 @@ import (
 // docs/semantics.md (testdata/ltlf-verdicts.jsonl: verdicts computed
 // independently of this repository).
 func TestConformanceVerdicts(t *testing.T) {
-	vectors := readJSONLines[struct {
+	vs, err := vectors.Read[struct {
 		Formula string
 		Trace   [][]string
 		Holds   bool
-	}](t, "testdata/ltlf-verdicts.jsonl")
-	require.Len(t, vectors, 3000)
-	for i, v := range vectors {
+	}]("testdata/ltlf-verdicts.jsonl")
+	require.NoError(t, err)
+	require.Len(t, vs, 3000)
+	for i, v := range vs {
 		f, err := ltl.Parse(v.Formula)
 		require.NoError(t, err, "line %d", i+1)
 		assert.Equal(t, v.Holds, ltl.Eval(f, ltl.Sets(v.Trace), ltl.LTLf),

@@ -5,7 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	. "github.com/henceforth-go/henceforth/ltl"
+	"github.com/henceforth-go/henceforth/internal/vectors"
+	"github.com/henceforth-go/henceforth/ltl"
 )
 
 // TestEvalEmptyTrace checks docs/semantics.md's empty-trace rules: atoms are false;
@@ -45,10 +46,10 @@ func TestEvalEmptyTrace(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.formula, func(t *testing.T) {
-			f := MustParse(tt.formula)
-			assert.Equal(t, tt.ltlf, Eval(f, Sets{}, LTLf), "LTLf")
-			assert.Equal(t, tt.rh, Eval(f, Sets{}, RosuHavelund), "RosuHavelund")
-			assert.Empty(t, EvalAll(f, Sets{}, LTLf))
+			f := ltl.MustParse(tt.formula)
+			assert.Equal(t, tt.ltlf, ltl.Eval(f, ltl.Sets{}, ltl.LTLf), "LTLf")
+			assert.Equal(t, tt.rh, ltl.Eval(f, ltl.Sets{}, ltl.RosuHavelund), "RosuHavelund")
+			assert.Empty(t, ltl.EvalAll(f, ltl.Sets{}, ltl.LTLf))
 		})
 	}
 }
@@ -59,7 +60,7 @@ func TestEvalEmptyTrace(t *testing.T) {
 // end, strong and weak ends of U W R M, and both operands of an interval at
 // one position.
 func TestEvalPositions(t *testing.T) {
-	checkPositionVectors(t, "testdata/ltlf-positions.jsonl", 27, LTLf)
+	checkPositionVectors(t, "testdata/ltlf-positions.jsonl", 27, ltl.LTLf)
 }
 
 // TestEvalTraceInterface checks that Eval reads atoms through the Trace
@@ -67,9 +68,9 @@ func TestEvalPositions(t *testing.T) {
 func TestEvalTraceInterface(t *testing.T) {
 	// evenTrace: atom "even" holds at even positions.
 	tr := evenTrace(5)
-	assert.Equal(t, []bool{true, false, true, false, true}, EvalAll(MustParse("even"), tr, LTLf))
-	assert.Equal(t, []bool{true, true, true, true, true}, EvalAll(MustParse("even || X even"), tr, LTLf))
-	assert.True(t, Eval(MustParse("G(even <-> X !even || !X true)"), tr, LTLf))
+	assert.Equal(t, []bool{true, false, true, false, true}, ltl.EvalAll(ltl.MustParse("even"), tr, ltl.LTLf))
+	assert.Equal(t, []bool{true, true, true, true, true}, ltl.EvalAll(ltl.MustParse("even || X even"), tr, ltl.LTLf))
+	assert.True(t, ltl.Eval(ltl.MustParse("G(even <-> X !even || !X true)"), tr, ltl.LTLf))
 }
 
 type evenTrace int
@@ -79,25 +80,25 @@ func (n evenTrace) Holds(i int, atom string) bool { return atom == "even" && i%2
 
 func TestSemanticsNames(t *testing.T) {
 	for _, sem := range semantics {
-		got, ok := ParseSemantics(sem.String())
+		got, ok := ltl.ParseSemantics(sem.String())
 		assert.True(t, ok)
 		assert.Equal(t, sem, got)
 	}
-	_, ok := ParseSemantics("ltl")
+	_, ok := ltl.ParseSemantics("ltl")
 	assert.False(t, ok)
 }
 
 // TestEvalDeep checks Eval on a formula of depth 100 000 (AndAll's
 // left-nested chain), which it evaluates by recursion.
 func TestEvalDeep(t *testing.T) {
-	fs := make([]Formula, 100_000)
+	fs := make([]ltl.Formula, 100_000)
 	for i := range fs {
-		fs[i] = Atom("p")
+		fs[i] = ltl.Atom("p")
 		if i == len(fs)-1 {
-			fs[i] = Eventually(Atom("q"))
+			fs[i] = ltl.Eventually(ltl.Atom("q"))
 		}
 	}
-	f := AndAll(fs...)
-	assert.True(t, Eval(f, states("{p} {q}"), LTLf))
-	assert.False(t, Eval(f, states("{p} {p}"), LTLf))
+	f := ltl.AndAll(fs...)
+	assert.True(t, ltl.Eval(f, vectors.ParseStates("{p} {q}"), ltl.LTLf))
+	assert.False(t, ltl.Eval(f, vectors.ParseStates("{p} {p}"), ltl.LTLf))
 }

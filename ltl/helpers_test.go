@@ -1,55 +1,35 @@
 package ltl_test
 
 import (
-	"bufio"
-	"encoding/json"
 	"math/rand/v2"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	. "github.com/henceforth-go/henceforth/ltl"
+	"github.com/henceforth-go/henceforth/internal/vectors"
+	"github.com/henceforth-go/henceforth/ltl"
 )
-
-// readJSONLines decodes a file of one JSON value per line.
-func readJSONLines[T any](t *testing.T, path string) []T {
-	t.Helper()
-	file, err := os.Open(path)
-	require.NoError(t, err)
-	defer file.Close()
-	var out []T
-	sc := bufio.NewScanner(file)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		var v T
-		require.NoError(t, json.Unmarshal(sc.Bytes(), &v), "%s:%d", path, line)
-		out = append(out, v)
-	}
-	require.NoError(t, sc.Err())
-	return out
-}
 
 // checkPositionVectors checks a file of {"formula", "states", "values"}
 // lines: the value of the formula at each position of the trace, in the
 // notation of states and bools.
-func checkPositionVectors(t *testing.T, path string, count int, sem Semantics) {
-	vectors := readJSONLines[struct{ Formula, States, Values string }](t, path)
-	require.Len(t, vectors, count)
-	for _, v := range vectors {
-		f, tr := MustParse(v.Formula), states(v.States)
-		got := EvalAll(f, tr, sem)
-		assert.Equal(t, bools(v.Values), got, "%s on %s", v.Formula, v.States)
-		assert.Equal(t, got[0], Eval(f, tr, sem), "%s on %s: the verdict is the value at position 0", v.Formula, v.States)
+func checkPositionVectors(t *testing.T, path string, count int, sem ltl.Semantics) {
+	vs, err := vectors.Read[struct{ Formula, States, Values string }](path)
+	require.NoError(t, err)
+	require.Len(t, vs, count)
+	for _, v := range vs {
+		f, tr := ltl.MustParse(v.Formula), vectors.ParseStates(v.States)
+		got := ltl.EvalAll(f, tr, sem)
+		assert.Equal(t, vectors.ParseBools(v.Values), got, "%s on %s", v.Formula, v.States)
+		assert.Equal(t, got[0], ltl.Eval(f, tr, sem), "%s on %s: the verdict is the value at position 0", v.Formula, v.States)
 	}
 }
 
 // forRandomFormulas calls check on n random formulas drawn by cfg, under
 // each semantics, with the seeded generator it also gives check for traces.
-func forRandomFormulas(t *testing.T, seed uint64, n int, cfg RandomConfig,
-	check func(f Formula, sem Semantics, rng *rand.Rand)) {
+func forRandomFormulas(t *testing.T, seed uint64, n int, cfg ltl.RandomConfig,
+	check func(f ltl.Formula, sem ltl.Semantics, rng *rand.Rand)) {
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, seed))
 	if testing.Short() {
@@ -57,15 +37,15 @@ func forRandomFormulas(t *testing.T, seed uint64, n int, cfg RandomConfig,
 	}
 	for _, sem := range semantics {
 		for range n {
-			check(Random(rng, cfg), sem, rng)
+			check(ltl.Random(rng, cfg), sem, rng)
 		}
 	}
 }
 
 // allTraces returns every trace over atoms whose length is in
 // minLen…maxLen, shortest first.
-func allTraces(atoms []string, minLen, maxLen int) []Sets {
-	var out []Sets
+func allTraces(atoms []string, minLen, maxLen int) []ltl.Sets {
+	var out []ltl.Sets
 	states := make([][]string, 1<<len(atoms))
 	for m := range states {
 		states[m] = []string{}
@@ -75,10 +55,10 @@ func allTraces(atoms []string, minLen, maxLen int) []Sets {
 			}
 		}
 	}
-	var gen func(prefix Sets, n int)
-	gen = func(prefix Sets, n int) {
+	var gen func(prefix ltl.Sets, n int)
+	gen = func(prefix ltl.Sets, n int) {
 		if len(prefix) == n {
-			out = append(out, append(Sets{}, prefix...))
+			out = append(out, append(ltl.Sets{}, prefix...))
 			return
 		}
 		for _, st := range states {
@@ -95,27 +75,27 @@ func allTraces(atoms []string, minLen, maxLen int) []Sets {
 // different values under sem, or -1. Position 0 of the empty trace is
 // compared too (the verdict), and under RosuHavelund so is the virtual end
 // position n, read through X at n-1.
-func difference(f, g Formula, t Sets, sem Semantics) int {
+func difference(f, g ltl.Formula, t ltl.Sets, sem ltl.Semantics) int {
 	// One evaluation of f ^ g (and X(f ^ g) for the virtual end) finds
 	// whether they differ; only then look for where.
-	h := Xor(f, g)
-	if sem == RosuHavelund {
-		h = Or(h, Next(h))
+	h := ltl.Xor(f, g)
+	if sem == ltl.RosuHavelund {
+		h = ltl.Or(h, ltl.Next(h))
 	}
 	if t.Len() == 0 {
-		if Eval(h, t, sem) {
+		if ltl.Eval(h, t, sem) {
 			return 0
 		}
 		return -1
 	}
 	differ := false
-	for _, v := range EvalAll(h, t, sem) {
+	for _, v := range ltl.EvalAll(h, t, sem) {
 		differ = differ || v
 	}
 	if !differ {
 		return -1
 	}
-	vf, vg := EvalAll(f, t, sem), EvalAll(g, t, sem)
+	vf, vg := ltl.EvalAll(f, t, sem), ltl.EvalAll(g, t, sem)
 	for i := range vf {
 		if vf[i] != vg[i] {
 			return i
@@ -126,7 +106,7 @@ func difference(f, g Formula, t Sets, sem Semantics) int {
 
 // firstDifference returns the first trace of ts, and the position in it, at
 // which f and g differ under sem; ok is false if there is none.
-func firstDifference(f, g Formula, ts []Sets, sem Semantics) (t Sets, pos int, ok bool) {
+func firstDifference(f, g ltl.Formula, ts []ltl.Sets, sem ltl.Semantics) (t ltl.Sets, pos int, ok bool) {
 	for _, t := range ts {
 		if i := difference(f, g, t, sem); i >= 0 {
 			return t, i, true
@@ -135,47 +115,10 @@ func firstDifference(f, g Formula, ts []Sets, sem Semantics) (t Sets, pos int, o
 	return nil, 0, false
 }
 
-// states parses a trace written as sets of atoms in braces, "{} {q} {p,r}"
-// (testdata/paper-past.jsonl).
-func states(src string) Sets {
-	t := Sets{}
-	for _, f := range strings.Fields(src) {
-		f = strings.Trim(f, "{}")
-		st := []string{}
-		if f != "" {
-			st = strings.Split(f, ",")
-		}
-		t = append(t, st)
-	}
-	return t
-}
-
-// events parses a trace written as one atom per position, "p q x", or "eps"
-// for the empty trace (testdata/paper-future.jsonl).
-func events(src string) Sets {
-	t := Sets{}
-	if src == "eps" {
-		return t
-	}
-	for _, e := range strings.Fields(src) {
-		t = append(t, []string{e})
-	}
-	return t
-}
-
-// bools parses verdicts written "T F T".
-func bools(src string) []bool {
-	var out []bool
-	for _, v := range strings.Fields(src) {
-		out = append(out, v == "T")
-	}
-	return out
-}
-
 // treeSize is the number of nodes of f's syntax tree, shared subformulas
 // counted at every occurrence.
-func treeSize(f Formula) int {
-	size := map[Formula]int{}
+func treeSize(f ltl.Formula) int {
+	size := map[ltl.Formula]int{}
 	for _, g := range f.Subformulas() {
 		n := 1
 		for _, c := range g.Operands() {
@@ -188,16 +131,16 @@ func treeSize(f Formula) int {
 
 // everyOperator returns every operator applied to operands: each unary
 // operator to each operand, each binary one to each pair.
-func everyOperator(operands []Formula) []Formula {
-	var out []Formula
-	for _, op := range AllOps() {
+func everyOperator(operands []ltl.Formula) []ltl.Formula {
+	var out []ltl.Formula
+	for _, op := range ltl.AllOps() {
 		for _, l := range operands {
 			if op.Arity() == 1 {
-				out = append(out, Unary(op, l))
+				out = append(out, ltl.Unary(op, l))
 				continue
 			}
 			for _, r := range operands {
-				out = append(out, Binary(op, l, r))
+				out = append(out, ltl.Binary(op, l, r))
 			}
 		}
 	}

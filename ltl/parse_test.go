@@ -10,12 +10,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	. "github.com/henceforth-go/henceforth/ltl"
+	"github.com/henceforth-go/henceforth/ltl"
 )
 
 var (
-	p, q, r, s = Atom("p"), Atom("q"), Atom("r"), Atom("s")
-	a, b, c    = Atom("a"), Atom("b"), Atom("c")
+	p, q, r, s = ltl.Atom("p"), ltl.Atom("q"), ltl.Atom("r"), ltl.Atom("s")
+	a, b, c    = ltl.Atom("a"), ltl.Atom("b"), ltl.Atom("c")
 )
 
 // TestParseForms checks the formula every syntactic form stands for, and
@@ -23,127 +23,127 @@ var (
 func TestParseForms(t *testing.T) {
 	tests := []struct {
 		src   string
-		want  Formula
+		want  ltl.Formula
 		print string // canonical form; "" means src itself
 	}{
 		// constants and atoms
-		{"true", True(), ""},
-		{"false", False(), ""},
+		{"true", ltl.True(), ""},
+		{"false", ltl.False(), ""},
 		{"p", p, ""},
-		{"_x.y_1", Atom("_x.y_1"), ""},
-		{"Fa", Atom("Fa"), ""}, // longest token: an atom, not F a
-		{"WXa", Atom("WXa"), ""},
-		{"Xtrue", Atom("Xtrue"), ""},
-		{"starts", Atom("starts"), ""},
-		{"ending", Atom("ending"), ""},
-		{"x1.done", Atom("x1.done"), ""},
-		{`"balance >= 0"`, QuotedAtom("balance >= 0"), ""},
-		{`"p"`, QuotedAtom("p"), ""},
-		{`"X"`, Atom("X"), ""}, // a keyword can only be an atom when quoted
-		{`"say \"hi\" \\ bye"`, Atom(`say "hi" \ bye`), ""},
-		{`"δ ≥ 0"`, Atom("δ ≥ 0"), ""},
-		{`"1x"`, Atom("1x"), ""},
+		{"_x.y_1", ltl.Atom("_x.y_1"), ""},
+		{"Fa", ltl.Atom("Fa"), ""}, // longest token: an atom, not F a
+		{"WXa", ltl.Atom("WXa"), ""},
+		{"Xtrue", ltl.Atom("Xtrue"), ""},
+		{"starts", ltl.Atom("starts"), ""},
+		{"ending", ltl.Atom("ending"), ""},
+		{"x1.done", ltl.Atom("x1.done"), ""},
+		{`"balance >= 0"`, ltl.QuotedAtom("balance >= 0"), ""},
+		{`"p"`, ltl.QuotedAtom("p"), ""},
+		{`"X"`, ltl.Atom("X"), ""}, // a keyword can only be an atom when quoted
+		{`"say \"hi\" \\ bye"`, ltl.Atom(`say "hi" \ bye`), ""},
+		{`"δ ≥ 0"`, ltl.Atom("δ ≥ 0"), ""},
+		{`"1x"`, ltl.Atom("1x"), ""},
 		// Boolean, every spelling
-		{"!p", Not(p), ""},
-		{"~p", Not(p), "!p"},
-		{"¬p", Not(p), "!p"},
-		{"p && q", And(p, q), ""},
-		{"p & q", And(p, q), "p && q"},
-		{"p ∧ q", And(p, q), "p && q"},
-		{"p || q", Or(p, q), ""},
-		{"p | q", Or(p, q), "p || q"},
-		{"p ∨ q", Or(p, q), "p || q"},
-		{"p ^ q", Xor(p, q), ""},
-		{"p xor q", Xor(p, q), "p ^ q"},
-		{"p ⊕ q", Xor(p, q), "p ^ q"},
-		{"p -> q", Implies(p, q), ""},
-		{"p => q", Implies(p, q), "p -> q"},
-		{"p → q", Implies(p, q), "p -> q"},
-		{"p <-> q", Iff(p, q), ""},
-		{"p <=> q", Iff(p, q), "p <-> q"},
-		{"p ↔ q", Iff(p, q), "p <-> q"},
+		{"!p", ltl.Not(p), ""},
+		{"~p", ltl.Not(p), "!p"},
+		{"¬p", ltl.Not(p), "!p"},
+		{"p && q", ltl.And(p, q), ""},
+		{"p & q", ltl.And(p, q), "p && q"},
+		{"p ∧ q", ltl.And(p, q), "p && q"},
+		{"p || q", ltl.Or(p, q), ""},
+		{"p | q", ltl.Or(p, q), "p || q"},
+		{"p ∨ q", ltl.Or(p, q), "p || q"},
+		{"p ^ q", ltl.Xor(p, q), ""},
+		{"p xor q", ltl.Xor(p, q), "p ^ q"},
+		{"p ⊕ q", ltl.Xor(p, q), "p ^ q"},
+		{"p -> q", ltl.Implies(p, q), ""},
+		{"p => q", ltl.Implies(p, q), "p -> q"},
+		{"p → q", ltl.Implies(p, q), "p -> q"},
+		{"p <-> q", ltl.Iff(p, q), ""},
+		{"p <=> q", ltl.Iff(p, q), "p <-> q"},
+		{"p ↔ q", ltl.Iff(p, q), "p <-> q"},
 		// future
-		{"X p", Next(p), ""},
-		{"X[!] p", Next(p), "X p"},
-		{"X [!] p", Next(p), "X p"},
-		{"◯p", Next(p), "X p"},
-		{"N p", WeakNext(p), ""},
-		{"WX p", WeakNext(p), "N p"},
-		{"F p", Eventually(p), ""},
-		{"<> p", Eventually(p), "F p"},
-		{"<>p", Eventually(p), "F p"},
-		{"◇p", Eventually(p), "F p"},
-		{"G p", Always(p), ""},
-		{"[] p", Always(p), "G p"},
-		{"[]p", Always(p), "G p"},
-		{"[ ] p", Always(p), "G p"},
-		{"□p", Always(p), "G p"},
-		{"p U q", Until(p, q), ""},
-		{"p W q", WeakUntil(p, q), ""},
-		{"p R q", Release(p, q), ""},
-		{"p V q", Release(p, q), "p R q"},
-		{"p M q", StrongRelease(p, q), ""},
+		{"X p", ltl.Next(p), ""},
+		{"X[!] p", ltl.Next(p), "X p"},
+		{"X [!] p", ltl.Next(p), "X p"},
+		{"◯p", ltl.Next(p), "X p"},
+		{"N p", ltl.WeakNext(p), ""},
+		{"WX p", ltl.WeakNext(p), "N p"},
+		{"F p", ltl.Eventually(p), ""},
+		{"<> p", ltl.Eventually(p), "F p"},
+		{"<>p", ltl.Eventually(p), "F p"},
+		{"◇p", ltl.Eventually(p), "F p"},
+		{"G p", ltl.Always(p), ""},
+		{"[] p", ltl.Always(p), "G p"},
+		{"[]p", ltl.Always(p), "G p"},
+		{"[ ] p", ltl.Always(p), "G p"},
+		{"□p", ltl.Always(p), "G p"},
+		{"p U q", ltl.Until(p, q), ""},
+		{"p W q", ltl.WeakUntil(p, q), ""},
+		{"p R q", ltl.Release(p, q), ""},
+		{"p V q", ltl.Release(p, q), "p R q"},
+		{"p M q", ltl.StrongRelease(p, q), ""},
 		// past
-		{"Y p", Yesterday(p), ""},
-		{"Z p", WeakYesterday(p), ""},
-		{"O p", Once(p), ""},
-		{"H p", Historically(p), ""},
-		{"p S q", Since(p, q), ""},
-		{"p B q", WeakSince(p, q), ""},
+		{"Y p", ltl.Yesterday(p), ""},
+		{"Z p", ltl.WeakYesterday(p), ""},
+		{"O p", ltl.Once(p), ""},
+		{"H p", ltl.Historically(p), ""},
+		{"p S q", ltl.Since(p, q), ""},
+		{"p B q", ltl.WeakSince(p, q), ""},
 		// monitoring operators
-		{"start(p)", Start(p), ""},
-		{"start (p)", Start(p), "start(p)"},
-		{"end(p || q)", End(Or(p, q)), ""},
-		{"[p, q)", IntervalStrong(p, q), "[p, q)s"},
-		{"[p, q)s", IntervalStrong(p, q), ""},
-		{"[p,q)w", IntervalWeak(p, q), "[p, q)w"},
-		{"start(p) -> [q, end(r | s))", Implies(Start(p), IntervalStrong(q, End(Or(r, s)))),
+		{"start(p)", ltl.Start(p), ""},
+		{"start (p)", ltl.Start(p), "start(p)"},
+		{"end(p || q)", ltl.End(ltl.Or(p, q)), ""},
+		{"[p, q)", ltl.IntervalStrong(p, q), "[p, q)s"},
+		{"[p, q)s", ltl.IntervalStrong(p, q), ""},
+		{"[p,q)w", ltl.IntervalWeak(p, q), "[p, q)w"},
+		{"start(p) -> [q, end(r | s))", ltl.Implies(ltl.Start(p), ltl.IntervalStrong(q, ltl.End(ltl.Or(r, s)))),
 			"start(p) -> [q, end(r || s))s"},
-		{"[[p, q)w, [] p)", IntervalStrong(IntervalWeak(p, q), Always(p)), "[[p, q)w, G p)s"},
-		{"X[!p, q)", Next(IntervalStrong(Not(p), q)), "X [!p, q)s"},
-		{"X[!][]!p", Next(Always(Not(p))), "X G !p"}, // X[!] then [] then !p
+		{"[[p, q)w, [] p)", ltl.IntervalStrong(ltl.IntervalWeak(p, q), ltl.Always(p)), "[[p, q)w, G p)s"},
+		{"X[!p, q)", ltl.Next(ltl.IntervalStrong(ltl.Not(p), q)), "X [!p, q)s"},
+		{"X[!][]!p", ltl.Next(ltl.Always(ltl.Not(p))), "X G !p"}, // X[!] then [] then !p
 		// precedence, loosest first: <->, ->, xor, ||, &&, temporal, unary
-		{"a <-> b -> c", Iff(a, Implies(b, c)), ""},
-		{"a -> b <-> c", Iff(Implies(a, b), c), ""},
-		{"a -> b ^ c", Implies(a, Xor(b, c)), ""},
-		{"a ^ b || c", Xor(a, Or(b, c)), ""},
-		{"a || b && c", Or(a, And(b, c)), ""},
-		{"a && b || c", Or(And(a, b), c), ""},
-		{"a && b U c", And(a, Until(b, c)), ""},
-		{"a U b && c", And(Until(a, b), c), ""},
-		{"!a U b", Until(Not(a), b), ""},
-		{"F a U G b", Until(Eventually(a), Always(b)), ""},
-		{"X a S Y b", Since(Next(a), Yesterday(b)), ""},
-		{"!(a U b)", Not(Until(a, b)), ""},
-		{"G(p -> F q)", Always(Implies(p, Eventually(q))), ""},
-		{"G (p -> F q)", Always(Implies(p, Eventually(q))), "G(p -> F q)"},
-		{"!!p", Not(Not(p)), ""},
-		{"!X !p", Not(Next(Not(p))), ""},
-		{"G F !p", Always(Eventually(Not(p))), ""},
+		{"a <-> b -> c", ltl.Iff(a, ltl.Implies(b, c)), ""},
+		{"a -> b <-> c", ltl.Iff(ltl.Implies(a, b), c), ""},
+		{"a -> b ^ c", ltl.Implies(a, ltl.Xor(b, c)), ""},
+		{"a ^ b || c", ltl.Xor(a, ltl.Or(b, c)), ""},
+		{"a || b && c", ltl.Or(a, ltl.And(b, c)), ""},
+		{"a && b || c", ltl.Or(ltl.And(a, b), c), ""},
+		{"a && b U c", ltl.And(a, ltl.Until(b, c)), ""},
+		{"a U b && c", ltl.And(ltl.Until(a, b), c), ""},
+		{"!a U b", ltl.Until(ltl.Not(a), b), ""},
+		{"F a U G b", ltl.Until(ltl.Eventually(a), ltl.Always(b)), ""},
+		{"X a S Y b", ltl.Since(ltl.Next(a), ltl.Yesterday(b)), ""},
+		{"!(a U b)", ltl.Not(ltl.Until(a, b)), ""},
+		{"G(p -> F q)", ltl.Always(ltl.Implies(p, ltl.Eventually(q))), ""},
+		{"G (p -> F q)", ltl.Always(ltl.Implies(p, ltl.Eventually(q))), "G(p -> F q)"},
+		{"!!p", ltl.Not(ltl.Not(p)), ""},
+		{"!X !p", ltl.Not(ltl.Next(ltl.Not(p))), ""},
+		{"G F !p", ltl.Always(ltl.Eventually(ltl.Not(p))), ""},
 		// associativity
-		{"a -> b -> c", Implies(a, Implies(b, c)), ""},
-		{"(a -> b) -> c", Implies(Implies(a, b), c), ""},
-		{"a <-> b <-> c", Iff(Iff(a, b), c), ""},
-		{"a <-> (b <-> c)", Iff(a, Iff(b, c)), ""},
-		{"a && b && c", And(And(a, b), c), ""},
-		{"a && (b && c)", And(a, And(b, c)), ""},
-		{"a || b || c", Or(Or(a, b), c), ""},
-		{"a ^ b ^ c", Xor(Xor(a, b), c), ""},
-		{"a U b U c", Until(a, Until(b, c)), ""},
-		{"(a U b) U c", Until(Until(a, b), c), ""},
-		{"a U b S c W p", Until(a, Since(b, WeakUntil(c, p))), ""},
-		{"a R b M c B p", Release(a, StrongRelease(b, WeakSince(c, p))), ""},
+		{"a -> b -> c", ltl.Implies(a, ltl.Implies(b, c)), ""},
+		{"(a -> b) -> c", ltl.Implies(ltl.Implies(a, b), c), ""},
+		{"a <-> b <-> c", ltl.Iff(ltl.Iff(a, b), c), ""},
+		{"a <-> (b <-> c)", ltl.Iff(a, ltl.Iff(b, c)), ""},
+		{"a && b && c", ltl.And(ltl.And(a, b), c), ""},
+		{"a && (b && c)", ltl.And(a, ltl.And(b, c)), ""},
+		{"a || b || c", ltl.Or(ltl.Or(a, b), c), ""},
+		{"a ^ b ^ c", ltl.Xor(ltl.Xor(a, b), c), ""},
+		{"a U b U c", ltl.Until(a, ltl.Until(b, c)), ""},
+		{"(a U b) U c", ltl.Until(ltl.Until(a, b), c), ""},
+		{"a U b S c W p", ltl.Until(a, ltl.Since(b, ltl.WeakUntil(c, p))), ""},
+		{"a R b M c B p", ltl.Release(a, ltl.StrongRelease(b, ltl.WeakSince(c, p))), ""},
 		// Unicode, mixed
-		{"□(p → ◇q)", Always(Implies(p, Eventually(q))), "G(p -> F q)"},
-		{"¬◯p ∧ □¬q ∨ r ↔ s", Iff(Or(And(Not(Next(p)), Always(Not(q))), r), s), "!X p && G !q || r <-> s"},
+		{"□(p → ◇q)", ltl.Always(ltl.Implies(p, ltl.Eventually(q))), "G(p -> F q)"},
+		{"¬◯p ∧ □¬q ∨ r ↔ s", ltl.Iff(ltl.Or(ltl.And(ltl.Not(ltl.Next(p)), ltl.Always(ltl.Not(q))), r), s), "!X p && G !q || r <-> s"},
 		// spacing and redundant parentheses
-		{"  ((p))\n&&\t(q)  ", And(p, q), "p && q"},
-		{"(p)U(q)", Until(p, q), "p U q"},
-		{"p&&q||!r", Or(And(p, q), Not(r)), "p && q || !r"},
+		{"  ((p))\n&&\t(q)  ", ltl.And(p, q), "p && q"},
+		{"(p)U(q)", ltl.Until(p, q), "p U q"},
+		{"p&&q||!r", ltl.Or(ltl.And(p, q), ltl.Not(r)), "p && q || !r"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
-			f, err := Parse(tt.src)
+			f, err := ltl.Parse(tt.src)
 			require.NoError(t, err)
 			assert.Equal(t, tt.want.String(), f.String())
 			assert.True(t, f == tt.want, "parsed %v, want %v", f, tt.want)
@@ -152,7 +152,7 @@ func TestParseForms(t *testing.T) {
 				print = tt.src
 			}
 			assert.Equal(t, print, f.String())
-			g, err := Parse(f.String())
+			g, err := ltl.Parse(f.String())
 			require.NoError(t, err)
 			assert.True(t, g == f, "reparse of %q gives %v", f.String(), g)
 		})
@@ -162,8 +162,8 @@ func TestParseForms(t *testing.T) {
 // TestParseQuotedAtoms checks that quoted atoms keep their text and whether
 // they print quoted.
 func TestParseQuotedAtoms(t *testing.T) {
-	f := MustParse(`"a.b > 0" && "ok" && ok`)
-	atoms := []Formula{f.Left().Left(), f.Left().Right(), f.Right()}
+	f := ltl.MustParse(`"a.b > 0" && "ok" && ok`)
+	atoms := []ltl.Formula{f.Left().Left(), f.Left().Right(), f.Right()}
 	assert.Equal(t, "a.b > 0", atoms[0].Name())
 	assert.True(t, atoms[0].Quoted())
 	assert.Equal(t, "ok", atoms[1].Name())
@@ -175,11 +175,11 @@ func TestParseQuotedAtoms(t *testing.T) {
 	assert.Equal(t, `"a.b > 0" && "ok" && ok`, f.String())
 
 	// Atom of a name that cannot be written bare is the quoted atom.
-	assert.Equal(t, QuotedAtom("x y"), Atom("x y"))
-	assert.Equal(t, QuotedAtom("G"), Atom("G"))
-	assert.Equal(t, QuotedAtom(""), Atom(""))
-	assert.Equal(t, `"G"`, Atom("G").String())
-	assert.Equal(t, `""`, Atom("").String())
+	assert.Equal(t, ltl.QuotedAtom("x y"), ltl.Atom("x y"))
+	assert.Equal(t, ltl.QuotedAtom("G"), ltl.Atom("G"))
+	assert.Equal(t, ltl.QuotedAtom(""), ltl.Atom(""))
+	assert.Equal(t, `"G"`, ltl.Atom("G").String())
+	assert.Equal(t, `""`, ltl.Atom("").String())
 }
 
 // TestParseErrors checks the offset, the found text and the expectation of
@@ -233,11 +233,11 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
-			f, err := Parse(tt.src)
+			f, err := ltl.Parse(tt.src)
 			require.Error(t, err)
 			assert.True(t, f.IsZero())
 			assert.Equal(t, tt.msg, err.Error())
-			var se *SyntaxError
+			var se *ltl.SyntaxError
 			require.True(t, errors.As(fmt.Errorf("spec x: %w", err), &se), "a *SyntaxError survives wrapping")
 			assert.LessOrEqual(t, se.Offset, len(tt.src))
 		})
@@ -247,14 +247,14 @@ func TestParseErrors(t *testing.T) {
 // TestSyntaxErrorFields checks the structured error that callers map to
 // file positions.
 func TestSyntaxErrorFields(t *testing.T) {
-	_, err := Parse("G(p -> F)")
-	var se *SyntaxError
+	_, err := ltl.Parse("G(p -> F)")
+	var se *ltl.SyntaxError
 	require.ErrorAs(t, err, &se)
-	assert.Equal(t, SyntaxError{Offset: 8, Found: ")", Expected: "formula"}, *se)
+	assert.Equal(t, ltl.SyntaxError{Offset: 8, Found: ")", Expected: "formula"}, *se)
 
-	_, err = Parse("p &&")
+	_, err = ltl.Parse("p &&")
 	require.ErrorAs(t, err, &se)
-	assert.Equal(t, SyntaxError{Offset: 4, Found: "", Expected: "formula"}, *se)
+	assert.Equal(t, ltl.SyntaxError{Offset: 4, Found: "", Expected: "formula"}, *se)
 }
 
 // TestParseNestingLimit checks that deep nesting is an error, not a stack
@@ -273,42 +273,42 @@ func TestParseNestingLimit(t *testing.T) {
 	}
 	for name, src := range tests {
 		t.Run(name, func(t *testing.T) {
-			_, err := Parse(src)
-			var se *SyntaxError
+			_, err := ltl.Parse(src)
+			var se *ltl.SyntaxError
 			require.ErrorAs(t, err, &se)
-			assert.Equal(t, fmt.Sprintf("at most %d nested operators and parentheses", MaxNesting), se.Expected)
+			assert.Equal(t, fmt.Sprintf("at most %d nested operators and parentheses", ltl.MaxNesting), se.Expected)
 		})
 	}
 
-	ok := strings.Repeat("(", MaxNesting-1) + strings.Repeat("!", 1) + "p" + strings.Repeat(")", MaxNesting-1)
-	f, err := Parse(ok)
+	ok := strings.Repeat("(", ltl.MaxNesting-1) + strings.Repeat("!", 1) + "p" + strings.Repeat(")", ltl.MaxNesting-1)
+	f, err := ltl.Parse(ok)
 	require.NoError(t, err)
 	assert.Equal(t, 2, f.Depth())
 
-	_, err = Parse(strings.Repeat("(", MaxNesting) + "!p" + strings.Repeat(")", MaxNesting))
+	_, err = ltl.Parse(strings.Repeat("(", ltl.MaxNesting) + "!p" + strings.Repeat(")", ltl.MaxNesting))
 	require.Error(t, err)
-	var se *SyntaxError
+	var se *ltl.SyntaxError
 	require.ErrorAs(t, err, &se)
-	assert.Equal(t, MaxNesting, se.Offset, "the first token past the limit")
+	assert.Equal(t, ltl.MaxNesting, se.Offset, "the first token past the limit")
 }
 
 // TestLongChains checks that long chains of one operator, which need no
 // nesting, parse and print in constant stack depth and round-trip.
 func TestLongChains(t *testing.T) {
 	const n = 100_000
-	atoms := make([]Formula, n)
+	atoms := make([]ltl.Formula, n)
 	for i := range atoms {
-		atoms[i] = Atom(fmt.Sprintf("a%d", i))
+		atoms[i] = ltl.Atom(fmt.Sprintf("a%d", i))
 	}
 	for _, tc := range []struct {
 		name  string
-		build func() Formula
+		build func() ltl.Formula
 		sep   string
 	}{
-		{"and", func() Formula { return AndAll(atoms...) }, " && "},
-		{"or", func() Formula { return OrAll(atoms...) }, " || "},
-		{"until", func() Formula { return foldRight(Until, atoms) }, " U "},
-		{"implies", func() Formula { return foldRight(Implies, atoms) }, " -> "},
+		{"and", func() ltl.Formula { return ltl.AndAll(atoms...) }, " && "},
+		{"or", func() ltl.Formula { return ltl.OrAll(atoms...) }, " || "},
+		{"until", func() ltl.Formula { return foldRight(ltl.Until, atoms) }, " U "},
+		{"implies", func() ltl.Formula { return foldRight(ltl.Implies, atoms) }, " -> "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if testing.Short() && tc.name != "and" {
@@ -318,25 +318,25 @@ func TestLongChains(t *testing.T) {
 			src := f.String()
 			assert.Equal(t, n-1, strings.Count(src, tc.sep))
 			assert.NotContains(t, src, "(")
-			g, err := Parse(src)
+			g, err := ltl.Parse(src)
 			require.NoError(t, err)
 			assert.True(t, g == f)
 		})
 	}
 	// A left-nested chain of a right-associative operator needs
 	// parentheses; it prints, and parses back up to MaxNesting.
-	left := Atom("a")
-	for range MaxNesting {
-		left = Until(left, Atom("b"))
+	left := ltl.Atom("a")
+	for range ltl.MaxNesting {
+		left = ltl.Until(left, ltl.Atom("b"))
 	}
 	src := left.String()
-	assert.Equal(t, MaxNesting-1, strings.Count(src, "("))
-	g, err := Parse(src)
+	assert.Equal(t, ltl.MaxNesting-1, strings.Count(src, "("))
+	g, err := ltl.Parse(src)
 	require.NoError(t, err)
 	assert.True(t, g == left)
 }
 
-func foldRight(op func(f, g Formula) Formula, fs []Formula) Formula {
+func foldRight(op func(f, g ltl.Formula) ltl.Formula, fs []ltl.Formula) ltl.Formula {
 	acc := fs[len(fs)-1]
 	for i := len(fs) - 2; i >= 0; i-- {
 		acc = op(fs[i], acc)
@@ -350,7 +350,7 @@ func TestRoundTripRandom(t *testing.T) {
 	seed := uint64(20240601)
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, seed))
-	cfg := RandomConfig{
+	cfg := ltl.RandomConfig{
 		Atoms:    []string{"p", "q", "Fa", "x.y", "G", "a b", `say "x"`, `back\slash`, "start", "s", "w"},
 		MaxDepth: 7,
 	}
@@ -359,9 +359,9 @@ func TestRoundTripRandom(t *testing.T) {
 		n = 5000
 	}
 	for range n {
-		f := Random(rng, cfg)
+		f := ltl.Random(rng, cfg)
 		src := f.String()
-		g, err := Parse(src)
+		g, err := ltl.Parse(src)
 		require.NoError(t, err, "%s", src)
 		require.True(t, g == f, "%s reparsed as %s", src, g)
 		require.Equal(t, src, g.String())
@@ -370,13 +370,13 @@ func TestRoundTripRandom(t *testing.T) {
 
 // TestStringInvalid checks the printed form of the zero Formula.
 func TestStringInvalid(t *testing.T) {
-	assert.Equal(t, "<invalid>", Formula{}.String())
-	assert.Equal(t, "<invalid>", And(p, Formula{}).String())
+	assert.Equal(t, "<invalid>", ltl.Formula{}.String())
+	assert.Equal(t, "<invalid>", ltl.And(p, ltl.Formula{}).String())
 }
 
 func TestMustParsePanics(t *testing.T) {
 	assert.PanicsWithValue(t, `ltl.MustParse("p &&"): offset 4: expected formula, found end of input`,
-		func() { MustParse("p &&") })
+		func() { ltl.MustParse("p &&") })
 }
 
 // FuzzParse checks that Parse never panics and that whatever it accepts
@@ -392,9 +392,9 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		g, err := Parse(src)
+		g, err := ltl.Parse(src)
 		if err != nil {
-			var se *SyntaxError
+			var se *ltl.SyntaxError
 			if !errors.As(err, &se) {
 				t.Fatalf("Parse(%q): error %v is not a *SyntaxError", src, err)
 			}
@@ -404,7 +404,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		out := g.String()
-		h, err := Parse(out)
+		h, err := ltl.Parse(out)
 		if err != nil {
 			t.Fatalf("Parse(%q) = %s, which does not parse: %v", src, out, err)
 		}

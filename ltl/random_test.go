@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	. "github.com/henceforth-go/henceforth/ltl"
+	"github.com/henceforth-go/henceforth/ltl"
 )
 
 func TestRandomDeterministic(t *testing.T) {
@@ -16,7 +16,7 @@ func TestRandomDeterministic(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 0))
 		var out []string
 		for range 50 {
-			out = append(out, Random(rng, RandomConfig{}).String())
+			out = append(out, ltl.Random(rng, ltl.RandomConfig{}).String())
 		}
 		return out
 	}
@@ -30,21 +30,21 @@ func TestRandomConfig(t *testing.T) {
 	seed := uint64(3)
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 0))
-	for _, class := range []Class{Propositional, PurePast, PureFuture, Mixed} {
-		seen := map[Op]bool{}
-		cfg := RandomConfig{Atoms: []string{"a", "b c"}, MaxDepth: 5, Ops: OpsOf(class)}
+	for _, class := range []ltl.Class{ltl.Propositional, ltl.PurePast, ltl.PureFuture, ltl.Mixed} {
+		seen := map[ltl.Op]bool{}
+		cfg := ltl.RandomConfig{Atoms: []string{"a", "b c"}, MaxDepth: 5, Ops: ltl.OpsOf(class)}
 		for range 2000 {
-			f := Random(rng, cfg)
+			f := ltl.Random(rng, cfg)
 			require.LessOrEqual(t, f.Depth(), 5)
 			for _, atom := range f.Atoms() {
 				require.Contains(t, cfg.Atoms, atom)
 			}
 			got := f.Classify()
 			switch class {
-			case Propositional:
-				require.Equal(t, Propositional, got, "%v", f)
-			case PurePast, PureFuture:
-				require.Contains(t, []Class{Propositional, class}, got, "%v", f)
+			case ltl.Propositional:
+				require.Equal(t, ltl.Propositional, got, "%v", f)
+			case ltl.PurePast, ltl.PureFuture:
+				require.Contains(t, []ltl.Class{ltl.Propositional, class}, got, "%v", f)
 			}
 			for _, g := range f.Subformulas() {
 				seen[g.Op()] = true
@@ -57,20 +57,20 @@ func TestRandomConfig(t *testing.T) {
 }
 
 func TestOpsOf(t *testing.T) {
-	assert.Equal(t, []Op{OpNot, OpAnd, OpOr, OpXor, OpImplies, OpIff}, OpsOf(Propositional))
-	assert.Contains(t, OpsOf(PurePast), OpIntervalWeak)
-	assert.NotContains(t, OpsOf(PurePast), OpUntil)
-	assert.Contains(t, OpsOf(PureFuture), OpUntil)
-	assert.NotContains(t, OpsOf(PureFuture), OpStart)
-	assert.Equal(t, AllOps(), OpsOf(Mixed))
-	assert.Len(t, AllOps(), 24)
+	assert.Equal(t, []ltl.Op{ltl.OpNot, ltl.OpAnd, ltl.OpOr, ltl.OpXor, ltl.OpImplies, ltl.OpIff}, ltl.OpsOf(ltl.Propositional))
+	assert.Contains(t, ltl.OpsOf(ltl.PurePast), ltl.OpIntervalWeak)
+	assert.NotContains(t, ltl.OpsOf(ltl.PurePast), ltl.OpUntil)
+	assert.Contains(t, ltl.OpsOf(ltl.PureFuture), ltl.OpUntil)
+	assert.NotContains(t, ltl.OpsOf(ltl.PureFuture), ltl.OpStart)
+	assert.Equal(t, ltl.AllOps(), ltl.OpsOf(ltl.Mixed))
+	assert.Len(t, ltl.AllOps(), 24)
 }
 
 func TestRandomTrace(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 0))
 	lengths := map[int]bool{}
 	for range 500 {
-		tr := RandomTrace(rng, []string{"p", "q"}, 4)
+		tr := ltl.RandomTrace(rng, []string{"p", "q"}, 4)
 		require.LessOrEqual(t, tr.Len(), 4)
 		lengths[tr.Len()] = true
 		for _, st := range tr {
@@ -78,5 +78,5 @@ func TestRandomTrace(t *testing.T) {
 		}
 	}
 	assert.Len(t, lengths, 5, "lengths 0…4 all occur")
-	assert.Empty(t, RandomTrace(rng, []string{"p"}, 0))
+	assert.Empty(t, ltl.RandomTrace(rng, []string{"p"}, 0))
 }

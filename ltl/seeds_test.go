@@ -6,7 +6,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	. "github.com/henceforth-go/henceforth/ltl"
+	"github.com/henceforth-go/henceforth/internal/vectors"
+	"github.com/henceforth-go/henceforth/ltl"
 )
 
 // The test vectors of this file come from the two Roşu–Havelund papers and
@@ -17,13 +18,14 @@ import (
 // including the empty suffix that witnesses p U G false. Events are
 // single atoms; x is an event that matches no atom of the formula.
 func TestFutureTimePaperVectors(t *testing.T) {
-	vectors := readJSONLines[struct {
+	vs, err := vectors.Read[struct {
 		Formula, Events string
 		Holds           bool
-	}](t, "testdata/paper-future.jsonl")
-	require.Len(t, vectors, 36)
-	for _, v := range vectors {
-		assert.Equal(t, v.Holds, Eval(MustParse(v.Formula), events(v.Events), RosuHavelund),
+	}]("testdata/paper-future.jsonl")
+	require.NoError(t, err)
+	require.Len(t, vs, 36)
+	for _, v := range vs {
+		assert.Equal(t, v.Holds, ltl.Eval(ltl.MustParse(v.Formula), vectors.ParseEvents(v.Events), ltl.RosuHavelund),
 			"%s on %s", v.Formula, v.Events)
 	}
 }
@@ -32,16 +34,16 @@ func TestFutureTimePaperVectors(t *testing.T) {
 // its example formula holds on every trace, because F(q -> X r) is
 // satisfied by the empty suffix; under LTLf it does not.
 func TestFutureTimePaperExampleIsValid(t *testing.T) {
-	f := MustParse("G((p U q) -> F(q -> X r))")
-	var violated Sets
+	f := ltl.MustParse("G((p U q) -> F(q -> X r))")
+	var violated ltl.Sets
 	for _, tr := range allTraces([]string{"p", "q", "r"}, 0, 4) {
-		require.True(t, Eval(f, tr, RosuHavelund), "on %v", tr)
-		if violated == nil && !Eval(f, tr, LTLf) {
+		require.True(t, ltl.Eval(f, tr, ltl.RosuHavelund), "on %v", tr)
+		if violated == nil && !ltl.Eval(f, tr, ltl.LTLf) {
 			violated = tr
 		}
 	}
 	// Under LTLf the last q needs an r after it.
-	assert.Equal(t, states("{q}"), violated)
+	assert.Equal(t, vectors.ParseStates("{q}"), violated)
 }
 
 // TestPastTimePaperVectors checks per-prefix verdicts
@@ -49,16 +51,16 @@ func TestFutureTimePaperExampleIsValid(t *testing.T) {
 // example start(p) -> [q, end(r | s))s and rows for each operator, with
 // EvalAll giving the value at each position.
 func TestPastTimePaperVectors(t *testing.T) {
-	checkPositionVectors(t, "testdata/paper-past.jsonl", 45, RosuHavelund)
+	checkPositionVectors(t, "testdata/paper-past.jsonl", 45, ltl.RosuHavelund)
 }
 
 // TestPastTimePaperExampleLTLf checks the example under LTLf, where Y is
 // false at the first position: the verdicts are the same, since start and
 // end are false there under both semantics.
 func TestPastTimePaperExampleLTLf(t *testing.T) {
-	f := MustParse("start(p) -> [q, end(r | s))")
+	f := ltl.MustParse("start(p) -> [q, end(r | s))")
 	for _, tr := range allTraces([]string{"p", "q", "r", "s"}, 1, 3) {
-		require.Equal(t, EvalAll(f, tr, RosuHavelund), EvalAll(f, tr, LTLf), "on %v", tr)
+		require.Equal(t, ltl.EvalAll(f, tr, ltl.RosuHavelund), ltl.EvalAll(f, tr, ltl.LTLf), "on %v", tr)
 	}
 }
 
@@ -104,22 +106,22 @@ func TestProposition1(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.lhs+" = "+tt.rhs, func(t *testing.T) {
-			lhs, rhs := MustParse(tt.lhs), MustParse(tt.rhs)
-			tr, pos, differ := firstDifference(lhs, rhs, traces, RosuHavelund)
+			lhs, rhs := ltl.MustParse(tt.lhs), ltl.MustParse(tt.rhs)
+			tr, pos, differ := firstDifference(lhs, rhs, traces, ltl.RosuHavelund)
 			assert.False(t, differ, "RosuHavelund: differ on %v at %d", tr, pos)
 
-			tr, pos, differ = firstDifference(lhs, rhs, traces, LTLf)
+			tr, pos, differ = firstDifference(lhs, rhs, traces, ltl.LTLf)
 			if tt.ltlf == "" {
 				assert.False(t, differ, "LTLf: differ on %v at %d", tr, pos)
 				return
 			}
 			require.True(t, differ, "LTLf: expected a counterexample")
-			assert.Equal(t, states(tt.ltlf), tr)
+			assert.Equal(t, vectors.ParseStates(tt.ltlf), tr)
 			assert.Equal(t, tt.pos, pos)
 			// The difference is Y at the first position: with the
 			// paper's meaning of Y there spelled out, they agree.
-			fixed := MustParse(tt.fixed)
-			tr, pos, differ = firstDifference(lhs, fixed, traces, LTLf)
+			fixed := ltl.MustParse(tt.fixed)
+			tr, pos, differ = firstDifference(lhs, fixed, traces, ltl.LTLf)
 			assert.False(t, differ, "LTLf: %v and %v differ on %v at %d", lhs, fixed, tr, pos)
 		})
 	}

@@ -7,7 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	. "github.com/henceforth-go/henceforth/ltl"
+	"github.com/henceforth-go/henceforth/internal/vectors"
+	"github.com/henceforth-go/henceforth/ltl"
 )
 
 // TestSimplifyForms checks what Simplify rewrites to, per semantics.
@@ -103,16 +104,16 @@ func TestSimplifyForms(t *testing.T) {
 	traces := allTraces([]string{"p", "q"}, 0, 4)
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
-			f := MustParse(tt.src)
+			f := ltl.MustParse(tt.src)
 			for _, c := range []struct {
-				sem  Semantics
+				sem  ltl.Semantics
 				want string
-			}{{LTLf, tt.ltlf}, {RosuHavelund, tt.rh}} {
+			}{{ltl.LTLf, tt.ltlf}, {ltl.RosuHavelund, tt.rh}} {
 				want := c.want
 				if want == "" {
 					want = f.String()
 				}
-				got := Simplify(f, c.sem)
+				got := ltl.Simplify(f, c.sem)
 				assert.Equal(t, want, got.String(), "%v", c.sem)
 				tr, pos, differ := firstDifference(f, got, traces, c.sem)
 				assert.False(t, differ, "%v: %v simplified to %v differs on %v at %d", c.sem, f, got, tr, pos)
@@ -125,37 +126,37 @@ func TestSimplifyForms(t *testing.T) {
 // look valid but are absent would change verdicts.
 func TestSimplifyOmittedRules(t *testing.T) {
 	tests := []struct {
-		sem      Semantics
+		sem      ltl.Semantics
 		from, to string
 		minLen   int    // shortest trace tried
 		trace    string // the first counterexample, in states notation
 		pos      int    // where it differs; -1 means nowhere (the rule holds)
 	}{
-		{LTLf, "X true", "true", 1, "{}", 0},           // no next position at the end
-		{LTLf, "Y true", "true", 1, "{}", 0},           // Y is false at the first position
-		{LTLf, "F true", "true", 1, "", -1},            // holds on non-empty traces...
-		{LTLf, "F true", "true", 0, "", 0},             // ...but the empty trace has no position
-		{LTLf, "G false", "false", 0, "", 0},           // G holds on the empty trace
-		{LTLf, "p U p", "p", 0, "", -1},                // holds for atoms (false on the empty trace)...
-		{LTLf, "!p U !p", "!p", 0, "", 0},              // ...but not for every f
-		{RosuHavelund, "G false", "false", 1, "{}", 1}, // differs at the virtual end position
-		{RosuHavelund, "p W p", "p", 1, "{}", 1},       // W's G part excludes the virtual end
-		{RosuHavelund, "X true", "true", 1, "{}", 1},   // false at the virtual end
-		{RosuHavelund, "true R p", "p", 1, "{}", 1},    // R's range excludes the virtual end
-		{RosuHavelund, "!F !p", "G p", 1, "{}", 1},     // F and G are not duals
+		{ltl.LTLf, "X true", "true", 1, "{}", 0},           // no next position at the end
+		{ltl.LTLf, "Y true", "true", 1, "{}", 0},           // Y is false at the first position
+		{ltl.LTLf, "F true", "true", 1, "", -1},            // holds on non-empty traces...
+		{ltl.LTLf, "F true", "true", 0, "", 0},             // ...but the empty trace has no position
+		{ltl.LTLf, "G false", "false", 0, "", 0},           // G holds on the empty trace
+		{ltl.LTLf, "p U p", "p", 0, "", -1},                // holds for atoms (false on the empty trace)...
+		{ltl.LTLf, "!p U !p", "!p", 0, "", 0},              // ...but not for every f
+		{ltl.RosuHavelund, "G false", "false", 1, "{}", 1}, // differs at the virtual end position
+		{ltl.RosuHavelund, "p W p", "p", 1, "{}", 1},       // W's G part excludes the virtual end
+		{ltl.RosuHavelund, "X true", "true", 1, "{}", 1},   // false at the virtual end
+		{ltl.RosuHavelund, "true R p", "p", 1, "{}", 1},    // R's range excludes the virtual end
+		{ltl.RosuHavelund, "!F !p", "G p", 1, "{}", 1},     // F and G are not duals
 	}
 	for _, tt := range tests {
 		t.Run(tt.sem.String()+" "+tt.from, func(t *testing.T) {
-			f, g := MustParse(tt.from), MustParse(tt.to)
+			f, g := ltl.MustParse(tt.from), ltl.MustParse(tt.to)
 			tr, pos, differ := firstDifference(f, g, allTraces([]string{"p"}, tt.minLen, 3), tt.sem)
 			if tt.pos < 0 {
 				assert.False(t, differ, "differ on %v at %d", tr, pos)
 				return
 			}
 			require.True(t, differ)
-			assert.Equal(t, states(tt.trace), tr)
+			assert.Equal(t, vectors.ParseStates(tt.trace), tr)
 			assert.Equal(t, tt.pos, pos)
-			assert.Equal(t, f, Simplify(f, tt.sem), "Simplify must not rewrite %v", f)
+			assert.Equal(t, f, ltl.Simplify(f, tt.sem), "Simplify must not rewrite %v", f)
 		})
 	}
 }
@@ -170,27 +171,27 @@ func TestSimplifyLocalRules(t *testing.T) {
 		maxLen = 2
 	}
 	traces := allTraces([]string{"p", "q"}, 0, maxLen)
-	operands := []Formula{True(), False(), p, Not(p), q, Eventually(p), Always(p), Once(p),
-		Historically(p), Or(p, q), And(p, q), Not(Not(p))}
+	operands := []ltl.Formula{ltl.True(), ltl.False(), p, ltl.Not(p), q, ltl.Eventually(p), ltl.Always(p), ltl.Once(p),
+		ltl.Historically(p), ltl.Or(p, q), ltl.And(p, q), ltl.Not(ltl.Not(p))}
 	for _, sem := range semantics {
 		for _, f := range everyOperator(operands) {
-			g := Simplify(f, sem)
+			g := ltl.Simplify(f, sem)
 			tr, pos, differ := firstDifference(f, g, traces, sem)
 			require.False(t, differ, "%v: %v simplified to %v differs on %v at %d", sem, f, g, tr, pos)
-			assert.Equal(t, g, Simplify(g, sem), "%v: Simplify is idempotent on %v", sem, f)
+			assert.Equal(t, g, ltl.Simplify(g, sem), "%v: Simplify is idempotent on %v", sem, f)
 		}
 	}
 }
 
 // TestSimplifyRandom checks Simplify on random formulas rich in constants.
 func TestSimplifyRandom(t *testing.T) {
-	cfg := RandomConfig{Atoms: []string{"p", "q"}, MaxDepth: 6, ConstWeight: 30}
-	forRandomFormulas(t, 11, 4000, cfg, func(f Formula, sem Semantics, rng *rand.Rand) {
-		g := Simplify(f, sem)
+	cfg := ltl.RandomConfig{Atoms: []string{"p", "q"}, MaxDepth: 6, ConstWeight: 30}
+	forRandomFormulas(t, 11, 4000, cfg, func(f ltl.Formula, sem ltl.Semantics, rng *rand.Rand) {
+		g := ltl.Simplify(f, sem)
 		require.LessOrEqual(t, treeSize(g), treeSize(f), "%v: %v simplified to %v", sem, f, g)
-		require.Equal(t, g, Simplify(g, sem), "%v: Simplify(%v) is not a fixpoint", sem, f)
+		require.Equal(t, g, ltl.Simplify(g, sem), "%v: Simplify(%v) is not a fixpoint", sem, f)
 		for range 8 {
-			tr := RandomTrace(rng, []string{"p", "q"}, 6)
+			tr := ltl.RandomTrace(rng, []string{"p", "q"}, 6)
 			require.Equal(t, -1, difference(f, g, tr, sem), "%v: %v simplified to %v, on %v", sem, f, g, tr)
 		}
 	})
@@ -198,9 +199,9 @@ func TestSimplifyRandom(t *testing.T) {
 
 // TestSimplifyDeep checks that Simplify handles deep formulas.
 func TestSimplifyDeep(t *testing.T) {
-	fs := make([]Formula, 100_000)
+	fs := make([]ltl.Formula, 100_000)
 	for i := range fs {
-		fs[i] = Or(p, True())
+		fs[i] = ltl.Or(p, ltl.True())
 	}
-	assert.Equal(t, True(), Simplify(AndAll(fs...), LTLf))
+	assert.Equal(t, ltl.True(), ltl.Simplify(ltl.AndAll(fs...), ltl.LTLf))
 }

@@ -71,7 +71,7 @@ func NewMonitor(t TestingT, formula string, args ...any) *Recorder {
 	}
 	r.formula = f
 	if cfg.semantics == ltl.LTLf {
-		d, err := automaton.Translate(context.Background(), f, automaton.Options{ExactPast: true, MaxStates: maxOnlineStates})
+		d, err := automaton.FromFormula(context.Background(), f, automaton.Options{ExactPast: true, MaxStates: maxOnlineStates})
 		if err == nil {
 			r.dfa = d.Monitor()
 		}
@@ -199,7 +199,7 @@ func (r *Recorder) finish() {
 	if r.broken || r.decided {
 		return
 	}
-	res, err := monitor.Check(r.formula, r.trace, monitor.Options{Engine: r.cfg.engine, Semantics: r.cfg.semantics})
+	res, err := automaton.Check(context.Background(), r.formula, r.trace, monitor.Options{Engine: r.cfg.engine, Semantics: r.cfg.semantics})
 	if err != nil {
 		fail(r.t, "ltltest: cannot check formula", "formula: "+r.formula.String()+"\nerror:   "+err.Error(), r.msg)
 		return
@@ -222,7 +222,7 @@ func (r *Recorder) report(part ltl.Formula, i int, headline string) {
 		b.WriteString("property: " + r.formula.String() + "\n")
 		b.WriteString("violated conjunct below\n")
 	}
-	res, err := monitor.Check(part, r.trace, monitor.Options{Semantics: r.cfg.semantics})
+	res, err := automaton.Check(context.Background(), part, r.trace, monitor.Options{Semantics: r.cfg.semantics})
 	if err == nil && !res.Holds {
 		if res.Violation < 0 {
 			res.Violation = i

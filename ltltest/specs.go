@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/henceforth-go/henceforth/annotate"
+	"github.com/henceforth-go/henceforth/automaton"
 	"github.com/henceforth-go/henceforth/ltl"
 )
 
@@ -32,7 +33,7 @@ func Specs(t TestingT, dir string, msgAndArgs ...any) *Annotations {
 		problems = append(problems, strings.Split(err.Error(), "\n")...)
 	}
 	for _, p := range pkgs {
-		for _, e := range p.Lint(ctx, annotate.DFAChecker{}) {
+		for _, e := range p.Lint(ctx, automaton.Satisfiability{}) {
 			problems = append(problems, e.Error())
 		}
 	}

@@ -5,27 +5,27 @@
 // verdicts, and the types every engine shares: recorded traces, letters
 // (valuations of a monitor's atoms) and verdicts.
 //
-// Entry points: Check gives the verdict of a formula on a recorded Trace
-// with the engine chosen for the formula's shape (and the first violating
-// position of a past-time safety formula); Past steps a past-time monitor
-// event by event; Future evaluates any formula on a stored trace; Explain
-// says why a formula has its value at a position; Generate writes Go source
-// for a monitor; ReadTrace, StreamTrace and WriteTrace read and write traces
-// as JSON Lines or CSV, with positioned *TraceError values. Every engine
-// agrees with ltl.Eval, the reference evaluator, under both semantics of
-// package ltl.
+// To check a formula on a recorded trace, call automaton.Check: it runs
+// every engine (Options.Engine) — this package's DP engines, the reference
+// evaluator and the minimal DFA of package automaton, which imports this
+// one — and explains a failed verdict. This package provides the engines
+// themselves and what they share: Past steps a past-time monitor event by
+// event; Future evaluates any formula on a stored trace; Explain says why a
+// formula has its value at a position; Generate writes Go source for a
+// monitor; ReadTrace, StreamTrace and WriteTrace read and write traces as
+// JSON Lines or CSV, with positioned *TraceError values. Every engine agrees
+// with ltl.Eval, the reference evaluator, under both semantics of package
+// ltl.
 //
 // # Limits
 //
 //   - One monitor watches at most MaxAtoms (64) distinct atoms, and a Past
 //     monitor computes at most 64 root formulas: a Letter is one uint64.
 //   - Only propositional and pure-past formulas are monitored online in
-//     constant memory (Past, and G(φ) of one in Check). Other formulas are
+//     constant memory (Past, and G(φ) of one). Other formulas are
 //     evaluated over a stored trace (Future: O(n·m) time, the trace kept in
 //     memory); online verdicts for them, with early "violated" and
 //     "satisfied", are package automaton's DFA monitor.
-//   - Check does not run the automaton engine (package automaton imports
-//     this one and provides it).
 //   - Generate handles propositional, pure-past and pure-future formulas and
 //     G of a pure-past one; formulas that mix past and future operators
 //     otherwise are an error.

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/henceforth-go/henceforth/internal/vectors"
 	"github.com/henceforth-go/henceforth/ltl"
 )
 
@@ -19,37 +20,6 @@ func whys(rs []Reason) []string {
 		out[i] = r.Why
 	}
 	return out
-}
-
-// TestExplainPaperExample: the example, failing at 3 because p
-// starts there while the interval q opened at 0 was closed by end(r | s)
-// at 2. Check explains a violation of G(φ) at its first violating
-// position.
-func TestExplainPaperExample(t *testing.T) {
-	f := ltl.MustParse("G(start(p) -> [q, end(r | s)))")
-	tr := traceOf(parseStates("{q} {r} {} {p} {p} {} {p}"))
-	res, err := Check(f, tr, Options{})
-	require.NoError(t, err)
-	require.False(t, res.Holds)
-	assert.Equal(t, 3, res.Violation)
-	assert.Equal(t, []string{
-		"G(start(p) -> [q, end(r || s))s) is false at 0: start(p) -> [q, end(r || s))s is false at 3",
-		"start(p) -> [q, end(r || s))s is false at 3: start(p) is true and [q, end(r || s))s is false at 3",
-		"start(p) is true at 3: p is false at 2 and true at 3",
-		"p is false at 2",
-		"p is true at 3",
-		"[q, end(r || s))s is false at 3: end(r || s) is true at 2, after the last q at 0",
-		"end(r || s) is true at 2: r || s is true at 1 and false at 2",
-		"r || s is true at 1: r is true at 1",
-		"r is true at 1",
-		"r || s is false at 2: r and s are both false at 2",
-		"r is false at 2",
-		"s is false at 2",
-	}, whys(res.Why))
-	assert.Equal(t, ltl.MustParse("start(p)"), res.Why[2].Formula)
-	assert.Equal(t, 3, res.Why[2].Position)
-	assert.True(t, res.Why[2].Holds)
-	assert.Equal(t, res.Why[0].Why, res.Why[0].String())
 }
 
 // TestExplainOperators: the "why" of each operator names the minimal
@@ -148,7 +118,7 @@ func TestExplainOperators(t *testing.T) {
 	}
 	for _, c := range cases {
 		f := ltl.MustParse(c.formula)
-		rs, err := Explain(f, traceOf(parseStates(c.trace)), c.pos, c.sem)
+		rs, err := Explain(f, traceOf(vectors.ParseStates(c.trace)), c.pos, c.sem)
 		if c.want == nil {
 			assert.Error(t, err, c.formula)
 			continue
@@ -240,21 +210,21 @@ func TestExplainLongTrace(t *testing.T) {
 		}
 	}
 	f := ltl.MustParse("G(p -> F q)")
-	res, err := Check(f, tr, Options{})
+	rs, err := Explain(f, tr, 0, ltl.LTLf)
 	require.NoError(t, err)
-	require.False(t, res.Holds)
+	require.False(t, rs[0].Holds)
 	assert.Equal(t, []string{
 		fmt.Sprintf("G(p -> F q) is false at 0: p -> F q is false at %d", n-10),
 		fmt.Sprintf("p -> F q is false at %d: p is true and F q is false at %d", n-10, n-10),
 		fmt.Sprintf("p is true at %d", n-10),
 		fmt.Sprintf("F q is false at %d: q never holds in %d…%d", n-10, n-10, n-1),
-	}, whys(res.Why))
+	}, whys(rs))
 }
 
 // TestExplainErrors: positions outside the trace and invalid formulas are
 // errors.
 func TestExplainErrors(t *testing.T) {
-	tr := traceOf(parseStates("{p} {}"))
+	tr := traceOf(vectors.ParseStates("{p} {}"))
 	_, err := Explain(ltl.Atom("p"), tr, 2, ltl.LTLf)
 	assert.EqualError(t, err, "monitor: explain p: position 2 is outside the trace of 2 events")
 	_, err = Explain(ltl.Atom("p"), tr, -1, ltl.LTLf)
@@ -266,45 +236,4 @@ func TestExplainErrors(t *testing.T) {
 	rs, err := Explain(ltl.Atom("p"), nil, 0, ltl.LTLf)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"p is false at 0: the trace is empty"}, whys(rs))
-}
-
-// TestDeepFormulas: formulas nested far deeper than is reasonable compile,
-// run and explain; explanations stop at 200 reasons.
-func TestDeepFormulas(t *testing.T) {
-	depth := 100_000
-	if testing.Short() {
-		depth = 10_000
-	}
-	nested := func(wrap func(ltl.Formula) ltl.Formula) ltl.Formula {
-		f := ltl.Atom("p")
-		for range depth {
-			f = wrap(f)
-		}
-		return f
-	}
-	tr := traceOf(parseStates("{p} {} {p}"))
-
-	// An even number of negations: p itself, which fails at 1.
-	res, err := Check(ltl.Always(nested(ltl.Not)), tr, Options{})
-	require.NoError(t, err)
-	assert.False(t, res.Holds)
-	assert.Equal(t, 1, res.Violation)
-	assert.Len(t, res.Why, maxReasons)
-
-	// X…X p: the third X finds no next position.
-	res, err = Check(nested(ltl.Next), tr, Options{})
-	require.NoError(t, err)
-	assert.False(t, res.Holds)
-	require.Len(t, res.Why, 3)
-	assert.True(t, strings.HasSuffix(res.Why[2].Why, "is false at 2: there is no next position"))
-
-	// Y…Y p: false everywhere under LTLf; under RosuHavelund the
-	// stationary past makes it p at 0 everywhere.
-	g := ltl.Always(nested(ltl.Yesterday))
-	res, err = Check(g, tr, Options{})
-	require.NoError(t, err)
-	assert.Equal(t, 0, res.Violation)
-	res, err = Check(g, tr, Options{Semantics: ltl.RosuHavelund})
-	require.NoError(t, err)
-	assert.True(t, res.Holds)
 }

@@ -131,3 +131,31 @@ func TestFutureManyStoredSubformulas(t *testing.T) {
 		}
 	}
 }
+
+// TestFuturePaperExample: the future-time paper's example formula holds on
+// every trace of length 0…6 over the events p, q, r, x (x matches no atom of
+// the formula) under its own semantics, because F(q -> X r) holds at the
+// empty suffix.
+func TestFuturePaperExample(t *testing.T) {
+	f := ltl.MustParse("G((p U q) -> F(q -> X r))")
+	m, err := NewFuture(f, ltl.RosuHavelund)
+	require.NoError(t, err)
+	assert.True(t, m.Eval(nil))
+	forAllTraces(4, 6, func(tr []Letter) {
+		events := make([]Letter, len(tr))
+		for i, l := range tr {
+			events[i] = 1 << l // p, q, r or (bit 3, not an atom of f) x
+		}
+		if !m.Eval(events) {
+			require.Failf(t, "the paper's example must hold on every trace", "%v", tr)
+		}
+	})
+}
+
+// TestFutureErrors: invalid input is an error, not a panic.
+func TestFutureErrors(t *testing.T) {
+	_, err := NewFuture(ltl.Eventually(manyAtoms(65)), ltl.LTLf)
+	assert.EqualError(t, err, "monitor: future-time monitor: 65 distinct atoms; a monitor watches at most 64")
+	_, err = NewFuture(ltl.Formula{}, ltl.LTLf)
+	assert.EqualError(t, err, "monitor: future-time monitor: invalid (zero) formula")
+}

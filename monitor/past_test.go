@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/henceforth-go/henceforth/internal/vectors"
 	"github.com/henceforth-go/henceforth/ltl"
 )
 
@@ -173,36 +174,13 @@ func TestPastTabulatesTheBenchmarkFormula(t *testing.T) {
 	assert.Len(t, m.prog.state, 3)
 }
 
-// parseStates reads "{q} {r,s} {}" as a trace.
-func parseStates(s string) ltl.Sets {
-	var out ltl.Sets
-	for _, f := range strings.Fields(s) {
-		inner := strings.TrimSuffix(strings.TrimPrefix(f, "{"), "}")
-		atoms := []string{}
-		if inner != "" {
-			atoms = strings.Split(inner, ",")
-		}
-		out = append(out, atoms)
-	}
-	return out
-}
-
-// parseVerdicts reads "T F T".
-func parseVerdicts(s string) []bool {
-	var out []bool
-	for _, f := range strings.Fields(s) {
-		out = append(out, f == "T")
-	}
-	return out
-}
-
 // TestPastPaperVectors: the per-prefix verdicts of dp_ltl.md §3.2.6, under
 // the past-time paper's own semantics (RosuHavelund: the past before the
 // first state is stationary). The first verdict is the one the paper's
 // code computes but never reports (pitfall 10).
 func TestPastPaperVectors(t *testing.T) {
 	const example = "start(p) -> [q, end(r | s))s"
-	vectors := []struct{ formula, states, verdicts string }{
+	cases := []struct{ formula, states, verdicts string }{
 		{example, "{} {q} {p}", "T T T"},
 		{example, "{q} {r} {} {p}", "T T T F"},
 		{example, "{p}", "T"},
@@ -249,12 +227,12 @@ func TestPastPaperVectors(t *testing.T) {
 		{"!Y !a", "{}", "F"},
 		{"!Y !a", "{a} {}", "T T"},
 	}
-	for _, v := range vectors {
+	for _, v := range cases {
 		f := ltl.MustParse(v.formula)
 		m, err := NewPast(ltl.RosuHavelund, f)
 		require.NoError(t, err)
-		tr := parseStates(v.states)
-		assert.Equal(t, parseVerdicts(v.verdicts), stepAll(m, lettersOf(tr, m.Atoms()), 0),
+		tr := vectors.ParseStates(v.states)
+		assert.Equal(t, vectors.ParseBools(v.verdicts), stepAll(m, lettersOf(tr, m.Atoms()), 0),
 			"%s on %s", v.formula, v.states)
 	}
 }

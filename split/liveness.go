@@ -41,7 +41,7 @@ import (
 // term δ violates yields a local state c of the process concerned that the
 // abstraction allowed, and L_j = c is exposed.
 func checkLiveness(ctx context.Context, p *Program, prop *Property, opts Options) (*Result, error) {
-	gba, err := automaton.BuchiContext(ctx, ltl.Not(prop.Formula))
+	gba, err := automaton.Buchi(ctx, ltl.Not(prop.Formula))
 	if err != nil {
 		if errors.Is(err, automaton.ErrUnsupported) || errors.Is(err, automaton.ErrTooLarge) {
 			return &Result{Verdict: Unknown, Reason: err.Error()}, nil

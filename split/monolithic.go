@@ -245,7 +245,7 @@ func (mo *monolith) count(r fds.BDD) float64 {
 }
 
 func (mo *monolith) ltl(ctx context.Context, prop *Property, ms *MonolithicStats) (Verdict, error) {
-	gba, err := automaton.BuchiContext(ctx, ltl.Not(prop.Formula))
+	gba, err := automaton.Buchi(ctx, ltl.Not(prop.Formula))
 	if err != nil {
 		return Unknown, err
 	}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/henceforth-go/henceforth/annotate"
+	"github.com/henceforth-go/henceforth/automaton"
 )
 
 const doc = `check //ltl: annotations
@@ -51,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// Whether to skip unused props is decided only if there are any.
 	skipUnused := sync.OnceValue(func() bool { return testsElsewhere(pass) })
-	for _, e := range pkg.Lint(context.Background(), annotate.DFAChecker{MaxStates: maxStates}) {
+	for _, e := range pkg.Lint(context.Background(), automaton.Satisfiability{MaxStates: maxStates}) {
 		if e.Kind == annotate.KindUnused && skipUnused() {
 			continue
 		}

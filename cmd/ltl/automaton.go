@@ -51,7 +51,7 @@ func runAutomaton(e *env, args []string) (int, error) {
 	default:
 		return 2, fmt.Errorf("-format: unknown format %q (want hoa, dot, promela or stats)", *format)
 	}
-	d, err := automaton.Translate(context.Background(), f, automaton.Options{Unminimized: !*minimal})
+	d, err := automaton.FromFormula(context.Background(), f, automaton.Options{Unminimized: !*minimal})
 	if err != nil {
 		return 2, err
 	}

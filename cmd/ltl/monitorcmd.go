@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -40,10 +41,11 @@ func runMonitor(e *env, args []string) (int, error) {
 	if err != nil {
 		return 2, err
 	}
-	m, err := automaton.NewMonitor(f)
+	d, err := automaton.FromFormula(context.Background(), f, automaton.Options{})
 	if err != nil {
 		return 2, err
 	}
+	m := d.Monitor()
 	in, name, closeIn, err := openTrace(e, pos)
 	if err != nil {
 		return 2, err

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/henceforth-go/henceforth/annotate"
+	"github.com/henceforth-go/henceforth/automaton"
 	"github.com/henceforth-go/henceforth/examples/annotated"
 	"github.com/henceforth-go/henceforth/ltl"
 )
@@ -84,7 +85,7 @@ func TestAnnotationsBind(t *testing.T) {
 	assert.Equal(t, "Withdraw", pkg.Symbolic[0].Func.Name())
 
 	// Nothing meaningless, nothing unused.
-	assert.Empty(t, pkg.Lint(context.Background(), annotate.DFAChecker{}))
+	assert.Empty(t, pkg.Lint(context.Background(), automaton.Satisfiability{}))
 }
 
 // The specs say what the account does: on the trace of a deposit and a
