@@ -42,7 +42,7 @@ func TestConformanceVerdicts(t *testing.T) {
 		Trace   [][]string `json:"trace"`
 		Holds   bool       `json:"holds"`
 	}
-	vs, err := vectors.Read[vector]("testdata/ltlf-verdicts.jsonl")
+	vs, err := vectors.Read[vector]("../ltl/testdata/ltlf-verdicts.jsonl")
 	require.NoError(t, err)
 	require.Len(t, vs, 3000)
 	for _, exact := range []bool{false, true} {

@@ -19,11 +19,12 @@ import (
 // The body runs under the explorer, which loads the package of the test
 // (the current directory, as go test runs it) once per process; an
 // explore.LoadConfig among the trailing arguments loads other packages
-// instead (explore.LoadConfig{NoTests: true} when the body is package
-// code: the test files import ltltest and the explorer, whose
-// initialization then runs in every explored execution). The body is a
-// func(*testing.T) or a func() that captures no variables (a function literal inside the test is fine if it uses only
-// package-level names). An explore.FindOptions among the trailing
+// instead (explore.LoadConfig{NoTests: true} loads only the package code,
+// which is faster when the body needs nothing from the test files; the
+// explorer and the libraries behind it are never interpreted either way).
+// The body is a func(*testing.T) or a func() that captures no variables (a
+// function literal inside the test is fine if it uses only package-level
+// names). An explore.FindOptions among the trailing
 // arguments sets the search mode, bounds and starting point; the other
 // arguments form a testify-style message.
 //
