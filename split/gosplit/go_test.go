@@ -8,6 +8,8 @@ import (
 	goparser "go/parser"
 	gotoken "go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -34,48 +36,15 @@ func goSource(t testing.TB, src, fn string, n int) (*Program, error) {
 	return Extract(fset, []*ast.File{f}, pkg, info, fn, n)
 }
 
-const mutexSrc = `package p
-
-import "sync"
-
-var mu sync.Mutex
-
-//ltl:range inCS 0..3
-var inCS int
-
-//ltl:spec mutex G("inCS <= 1")
-//ltl:spec leaves G(crit -> F !crit)
-
-func worker() {
-	for {
-		mu.Lock()
-		//ltl:event crit
-		inCS++
-		inCS--
-		mu.Unlock()
-	}
+// example returns the source of the program examples/split/<name>/<name>.go,
+// the programs the README and ltltest's SplitN tests use (the tests here
+// assert positions in them: p.go:LINE:COL is a line of that file).
+func example(t testing.TB, name string) string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "split", name, name+".go"))
+	require.NoError(t, err)
+	return string(src)
 }
-`
-
-const racySrc = `package p
-
-var busy bool
-
-//ltl:range inCS 0..3
-var inCS int
-
-//ltl:spec mutex G("inCS <= 1")
-
-func worker() {
-	if !busy {
-		busy = true
-		//ltl:event crit
-		inCS++
-		inCS--
-		busy = false
-	}
-}
-`
 
 func checkGo(t *testing.T, g *Program, spec string) *split.Result {
 	t.Helper()
@@ -87,7 +56,7 @@ func checkGo(t *testing.T, g *Program, spec string) *split.Result {
 }
 
 func TestGoMutexProved(t *testing.T) {
-	g, err := goSource(t, mutexSrc, "worker", 4)
+	g, err := goSource(t, example(t, "mutex"), "worker", 4)
 	require.NoError(t, err)
 	require.Len(t, g.Program.Processes(), 4)
 	for _, spec := range []string{"runtime", "mutex", `G "count(crit) <= 1"`} {
@@ -106,7 +75,7 @@ func mustProp(t *testing.T, g *Program, spec string) *split.Property {
 }
 
 func TestGoRacyViolated(t *testing.T) {
-	g, err := goSource(t, racySrc, "worker", 3)
+	g, err := goSource(t, example(t, "racy"), "worker", 3)
 	require.NoError(t, err)
 	res := checkGo(t, g, "mutex")
 	require.Equal(t, split.Violated, res.Verdict, "%s", res)
@@ -120,7 +89,7 @@ func TestGoRacyViolated(t *testing.T) {
 // no refinement and 64 goroutines are proved in a fraction of a second
 // (with a Bool lock bit, N = 32 took 34 s and N = 64 did not finish).
 func TestGoMutex64Goroutines(t *testing.T) {
-	g, err := goSource(t, mutexSrc, "worker", 64)
+	g, err := goSource(t, example(t, "mutex"), "worker", 64)
 	require.NoError(t, err)
 	for _, spec := range []string{"mutex", "runtime", `G "count(crit) <= 1"`, "leaves"} {
 		res, err := g.Check(context.Background(), spec, split.Options{})
@@ -134,7 +103,7 @@ func TestGoMutex64Goroutines(t *testing.T) {
 // the N goroutines: the trace replays on the 16-goroutine program, only
 // goroutines 1 and 2 move, and its last state violates the invariant.
 func TestGoRacyFalsifiedWithTwoGoroutines(t *testing.T) {
-	g, err := goSource(t, racySrc, "worker", 16)
+	g, err := goSource(t, example(t, "racy"), "worker", 16)
 	require.NoError(t, err)
 	res, err := g.Check(context.Background(), "mutex", split.Options{})
 	require.NoError(t, err)
@@ -218,7 +187,7 @@ func worker() {
 // goroutine can starve at Lock while another keeps taking the lock, and
 // the lasso shows it (the monolithic check agrees).
 func TestGoMutexStarvation(t *testing.T) {
-	g, err := goSource(t, mutexSrc, "worker", 3)
+	g, err := goSource(t, example(t, "mutex"), "worker", 3)
 	require.NoError(t, err)
 	res, err := g.Check(context.Background(), "G F crit", split.Options{})
 	require.NoError(t, err)
@@ -227,7 +196,7 @@ func TestGoMutexStarvation(t *testing.T) {
 	require.GreaterOrEqual(t, cex.Loop, 0, "a lasso")
 	require.NoError(t, g.Program.Replay(cex))
 	assert.Contains(t, g.FormatSteps(cex), "mu.Lock()")
-	crit := slices.Index(g.Program.Lookup("worker[1].pc").Enum(), "p.go:17:3") // inCS++
+	crit := slices.Index(g.Program.Lookup("worker[1].pc").Enum(), "p.go:28:3") // inCS++
 	require.GreaterOrEqual(t, crit, 0)
 	for j := cex.Loop; j < cex.Len(); j++ {
 		pc, _ := cex.Value(j, "worker[1].pc")

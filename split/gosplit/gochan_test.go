@@ -12,50 +12,23 @@ import (
 	"github.com/henceforth-go/henceforth/split"
 )
 
-// rallySrc is Go's ping-pong over an unbuffered channel: the first player
-// to start serves, then every player returns the ball it receives,
-// counting the hits of the rally in the ball and starting a new rally
-// after the third.
-const rallySrc = `package p
+// examples/split/rally is Go's ping-pong over an unbuffered channel: the
+// first player to start serves, then every player returns the ball it
+// receives, counting the hits of the rally in the ball and starting a new
+// rally after the third.
 
-import "sync"
-
-var mu sync.Mutex
-
-var served bool
-
-//ltl:range ball 0..3
-var ball = make(chan int)
-
-func player() {
-	mu.Lock()
-	serve := !served
-	served = true
-	mu.Unlock()
-	if serve {
-		ball <- 0
-	}
-	for {
-		hits := <-ball
-		if hits < 3 {
-			ball <- hits + 1
-		} else {
-			ball <- 0
-		}
-	}
+// overhit is the rally that forgets to start a new rally: the third hit
+// sends 3, outside the ball's range.
+func overhit(t testing.TB) string {
+	return strings.NewReplacer("0..3", "0..2", "if hits < 3 {", "if hits < 4 {").Replace(example(t, "rally"))
 }
-`
-
-// overhitSrc forgets to start a new rally: the third hit sends 3, outside
-// the ball's range.
-var overhitSrc = strings.NewReplacer("0..3", "0..2", "if hits < 3 {", "if hits < 4 {").Replace(rallySrc)
 
 // The rally keeps the ball in its range for any number of players: the
 // split invariant proves it with no refinement (N = 32 in about 2 s, N =
 // 64 in about 13 s), and the monolithic check agrees for 2 and 3.
 func TestGoChanRallyProved(t *testing.T) {
 	for _, n := range []int{2, 3, 32} {
-		g, err := goSource(t, rallySrc, "player", n)
+		g, err := goSource(t, example(t, "rally"), "player", n)
 		require.NoError(t, err)
 		require.Len(t, g.Program.Processes(), n)
 		res, err := g.Check(context.Background(), "runtime", split.Options{})
@@ -75,7 +48,7 @@ func TestGoChanRallyProved(t *testing.T) {
 // the receives at their positions, ending with the send of 3.
 func TestGoChanOverhitViolated(t *testing.T) {
 	for _, n := range []int{2, 3, 16} {
-		g, err := goSource(t, overhitSrc, "player", n)
+		g, err := goSource(t, overhit(t), "player", n)
 		require.NoError(t, err)
 		res, err := g.Check(context.Background(), "runtime", split.Options{})
 		require.NoError(t, err)
@@ -92,12 +65,12 @@ func TestGoChanOverhitViolated(t *testing.T) {
 				assert.LessOrEqual(t, s.Goroutine, 2, "%s", s)
 			}
 		}
-		assert.Contains(t, out, "at p.go:18:3: ball <- 0\n")
-		assert.Contains(t, out, "at p.go:18:3: ball <- 0 (wait until received)\n")
-		assert.Contains(t, out, "at p.go:21:3: hits := <-ball\n")
-		assert.Contains(t, out, "at p.go:23:4: ball <- hits + 1\n")
+		assert.Contains(t, out, "at p.go:25:3: ball <- 0\n")
+		assert.Contains(t, out, "at p.go:25:3: ball <- 0 (wait until received)\n")
+		assert.Contains(t, out, "at p.go:28:3: hits := <-ball\n")
+		assert.Contains(t, out, "at p.go:30:4: ball <- hits + 1\n")
 		last := steps[len(steps)-1]
-		assert.Equal(t, 23, last.Pos.Line)
+		assert.Equal(t, 30, last.Pos.Line)
 		assert.Equal(t, "ball <- hits + 1", last.Op)
 		assert.Equal(t, "value sent on ball leaves its range 0..2 (//ltl:range)", last.Error)
 		if n <= 3 {
