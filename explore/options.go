@@ -178,4 +178,12 @@ func (o *Options) maxExecutions() int {
 	return 100000
 }
 
+// pctDepth is PCTDepth or its default.
+func (o *Options) pctDepth() int {
+	if o.PCTDepth > 0 {
+		return o.PCTDepth
+	}
+	return 3
+}
+
 func (m *machine) sharedMemory() bool { return m.opts != nil && m.opts.Shared }

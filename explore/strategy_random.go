@@ -6,68 +6,38 @@ import (
 	"sync/atomic"
 )
 
-// randomChooser picks uniformly; pct adds PCT priorities.
+// The Random and PCT strategies sample schedules: each execution draws
+// its choices from a generator seeded by Options.Seed and the execution's
+// number, so a run is reproducible whatever the number of workers. Random
+// picks every choice uniformly; PCT (strategy_pct.go) by priorities. A
+// sample never proves the absence of bugs: the report is incomplete
+// (Bound "executions") even when nothing else cut it.
+
+// randomChooser picks uniformly at random, or, if pct is set, by PCT's
+// priorities.
 type randomChooser struct {
 	rng *rng
 	pct *pctState
 }
 
-type pctState struct {
-	depth   int
-	prio    map[uint64]int
-	changes []int // steps at which the running goroutine's priority drops
-	next    int   // next low priority to assign
-}
-
 func (rc *randomChooser) choose(x *execution, ts []transition) int {
-	if rc.pct == nil {
-		return rc.rng.intn(len(ts))
+	if rc.pct != nil {
+		return rc.pct.choose(x, ts, rc.rng)
 	}
-	ps := rc.pct
-	prio := func(t transition) int {
-		k := t.g.key
-		p, ok := ps.prio[k]
-		if !ok {
-			p = ps.depth + rc.rng.intn(1<<20)
-			ps.prio[k] = p
-		}
-		return p
-	}
-	pick := func() (best int) {
-		best = -1
-		bp := -1
-		for i, t := range ts {
-			if p := prio(t); p > bp {
-				best, bp = i, p
-			}
-		}
-		return best
-	}
-	best := pick()
-	for _, cp := range ps.changes {
-		if cp == x.steps {
-			ps.prio[ts[best].g.key] = ps.next
-			ps.next--
-			best = pick()
-		}
-	}
-	// Several alternatives of the chosen goroutine: choose randomly.
-	g := ts[best].g
-	var same []int
-	for i, t := range ts {
-		if t.g == g {
-			same = append(same, i)
-		}
-	}
-	return same[rc.rng.intn(len(same))]
+	return rc.rng.intn(len(ts))
 }
 
+// exploreRandom samples Options.MaxExecutions executions with Random or
+// PCT (opts.Strategy), with Options.Workers workers taking the next
+// execution number in turn.
 func (p *Program) exploreRandom(ctx context.Context, e *Entry, opts *Options, r *Report) error {
 	c := newCollector(opts)
 	workers := max(1, opts.Workers)
 	total := opts.maxExecutions()
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	// maxSteps is the longest execution so far (at least 100 steps, or
+	// MaxSteps): PCT draws its priority change points below it
 	var maxSteps atomic.Int64
 	maxSteps.Store(int64(min(opts.maxSteps(), 100)))
 	for w := 0; w < workers; w++ {
@@ -85,16 +55,7 @@ func (p *Program) exploreRandom(ctx context.Context, e *Entry, opts *Options, r 
 				seed := int64(mix(uint64(opts.Seed), uint64(i)))
 				rc := &randomChooser{rng: newRNG(uint64(seed))}
 				if opts.Strategy == PCT {
-					d := opts.PCTDepth
-					if d <= 0 {
-						d = 3
-					}
-					k := int(maxSteps.Load())
-					ps := &pctState{depth: d, prio: map[uint64]int{}, next: d - 1}
-					for j := 1; j < d; j++ {
-						ps.changes = append(ps.changes, 1+rc.rng.intn(max(1, k)))
-					}
-					rc.pct = ps
+					rc.pct = newPCT(opts.pctDepth(), int(maxSteps.Load()), rc.rng)
 				}
 				x := p.runOne(m, e, opts, rc, i, seed)
 				if int64(x.steps) > maxSteps.Load() {
