@@ -73,7 +73,7 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 	} else {
 		switch opts.Strategy {
 		case DFS:
-			err = p.exploreDFS(ctx, e, &opts, r, -1)
+			err = p.exploreDFS(ctx, e, &opts, r)
 		case PB:
 			err = p.explorePB(ctx, e, &opts, r)
 		case Random, PCT:

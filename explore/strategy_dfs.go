@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 )
 
 // dfsChooser replays a prefix and extends it with first alternatives.
@@ -113,37 +114,37 @@ func (d *dfsChooser) next() bool {
 	return false
 }
 
-func (p *Program) exploreDFS(ctx context.Context, e *Entry, opts *Options, r *Report, bound int) error {
+// exploreDFS explores every schedule depth-first.
+func (p *Program) exploreDFS(ctx context.Context, e *Entry, opts *Options, r *Report) error {
 	c := newCollector(opts)
-	p.dfsLoop(ctx, e, opts, c, nil, bound)
+	p.dfsLoop(ctx, e, opts, c, nil, -1)
 	c.fill(r)
 	return nil
 }
 
 // dfsLoop runs the DFS with a preemption bound (-1: none), recording in c
-// (and in also, if not nil). It reports whether the bound pruned
-// alternatives.
+// (and in also, if not nil: PB's collector of all its rounds). It reports
+// whether the bound pruned alternatives. Several workers explore the same
+// tree as one. The pruning of a walk cut short by the end of the search
+// counts with one worker; with several, only that of walks that
+// exhausted their subtree does.
 func (p *Program) dfsLoop(ctx context.Context, e *Entry, opts *Options, c, also *collector, bound int) bool {
-	if opts.Workers > 1 {
-		return p.parallelDFS(ctx, e, opts, c, also, bound)
+	var pruned atomic.Bool
+	s := treeSearch[[]dfsEntry, *dfsChooser]{
+		p: p, opts: opts, c: c, also: also,
+		walk: func(prefix []dfsEntry) *dfsChooser { return &dfsChooser{bound: bound, stack: prefix} },
+		run: func(m *machine, d *dfsChooser, n int) bool {
+			return p.runCollect(m, e, opts, d, n, opts.Seed, c, also)
+		},
+		end: func(d *dfsChooser, exhausted bool) {
+			if d.pruned && (exhausted || opts.Workers <= 1) {
+				pruned.Store(true)
+			}
+		},
 	}
-	m := newMachine(p, opts)
-	defer c.warnings(m)
-	if also != nil {
-		defer also.warnings(m) // PB's merged collector builds the report
-	}
-	d := &dfsChooser{bound: bound}
-	for n := 1; !c.stopped(ctx); n++ {
-		if n > opts.maxExecutions() {
-			c.bound("executions")
-			break
-		}
-		if p.runCollect(m, e, opts, d, n, opts.Seed, c, also) || !d.next() {
-			break
-		}
-	}
-	if d.pruned {
+	s.search(ctx)
+	if pruned.Load() {
 		c.bound("preemptions")
 	}
-	return d.pruned
+	return pruned.Load()
 }

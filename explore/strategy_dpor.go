@@ -2,7 +2,6 @@ package explore
 
 import (
 	"context"
-	"sync"
 )
 
 // exploreDPOR runs source-set DPOR with Options.Workers workers.
@@ -33,22 +32,14 @@ func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *R
 	o := *opts
 	o.recordEvents = true
 	c := newCollector(&o)
-	if o.Workers > 1 {
-		p.parallelDPOR(ctx, e, &o, c)
-	} else {
-		m := newMachine(p, &o)
-		d := &dporChooser{}
-		for n := 1; !c.stopped(ctx); n++ {
-			if n > o.maxExecutions() {
-				c.bound("executions")
-				break
-			}
-			if p.runDPOR(m, e, &o, d, n, c) || !d.next() {
-				break
-			}
-		}
-		c.warnings(m)
+	s := treeSearch[[]dporStep, *dporChooser]{
+		p: p, opts: &o, c: c,
+		walk: func(prefix []dporStep) *dporChooser { return &dporChooser{stack: prefix} },
+		run: func(m *machine, d *dporChooser, n int) bool {
+			return p.runDPOR(m, e, &o, d, n, c)
+		},
 	}
+	s.search(ctx)
 	c.fill(r)
 	r.Pruned = c.pruned
 	return nil
@@ -87,49 +78,4 @@ func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n in
 	}
 	x.release()
 	return false
-}
-
-// parallelDPOR is exploreDPOR's parallel case: the worker loop of
-// parallelDFS with DPOR jobs.
-func (p *Program) parallelDPOR(ctx context.Context, e *Entry, o *Options, c *collector) {
-	pool := newWorkPool[[]dporStep](o.Workers, nil)
-	var wg sync.WaitGroup
-	for range o.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			m := newMachine(p, o)
-			defer c.warnings(m)
-			for {
-				job, ok := pool.get()
-				if !ok {
-					return
-				}
-				d := &dporChooser{stack: job}
-				for {
-					if c.stopped(ctx) {
-						pool.stop()
-						return
-					}
-					n, ok := pool.next(o.maxExecutions())
-					if !ok {
-						c.bound("executions")
-						pool.stop()
-						return
-					}
-					if p.runDPOR(m, e, o, d, n, c) {
-						pool.stop()
-						return
-					}
-					if !d.next() {
-						break
-					}
-					if pool.hungry() {
-						pool.put(d.split())
-					}
-				}
-			}
-		}()
-	}
-	wg.Wait()
 }
