@@ -71,19 +71,11 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 	if opts.Replay != "" {
 		err = p.replay(ctx, e, &opts, r)
 	} else {
-		switch opts.Strategy {
-		case DFS:
-			err = p.exploreDFS(ctx, e, &opts, r)
-		case PB:
-			err = p.explorePB(ctx, e, &opts, r)
-		case Random, PCT:
-			err = p.exploreRandom(ctx, e, &opts, r)
-		case DPOR:
-			err = p.exploreDPOR(ctx, e, &opts, r)
-		case Auto:
-			err = p.exploreAuto(ctx, e, &opts, r)
-		default:
-			err = fmt.Errorf("explore: unknown strategy %q (want auto, dpor, dfs, pb, random or pct)", opts.Strategy)
+		var explore driver
+		if explore, err = opts.Strategy.driver(); err != nil {
+			err = fmt.Errorf("explore: %w", err)
+		} else {
+			err = explore(p, ctx, e, &opts, r)
 		}
 	}
 	if err == nil {

@@ -92,13 +92,11 @@ func (p *Program) autoPhase(ctx context.Context, e *Entry, opts *Options, s Stra
 		o.MaxExecutions = (&Options{Strategy: DPOR}).maxExecutions()
 	}
 	pr := &Report{Entry: r.Entry, Strategy: string(s), Seed: r.Seed}
-	var err error
-	if s == DPOR {
-		err = p.exploreDPOR(ctx, e, &o, pr)
-	} else {
-		err = p.exploreRandom(ctx, e, &o, pr)
+	explore, err := s.driver()
+	if err != nil {
+		return pr, err
 	}
-	return pr, err
+	return pr, explore(p, ctx, e, &o, pr)
 }
 
 // mergePhases fills r from the reports of Auto's phases: the findings of
