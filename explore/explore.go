@@ -3,41 +3,8 @@ package explore
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"time"
 )
-
-// Config is the input of Run: which packages and tests to explore, how.
-type Config struct {
-	LoadConfig
-	// Run selects tests by name like go test -run (all if empty).
-	Run string
-	Options
-}
-
-// Run loads the packages and explores each selected test function.
-func Run(ctx context.Context, cfg Config) ([]*Report, error) {
-	var re *regexp.Regexp
-	if cfg.Run != "" {
-		var err error
-		if re, err = regexp.Compile(cfg.Run); err != nil {
-			return nil, fmt.Errorf("explore: -run: %w", err)
-		}
-	}
-	p, err := Load(ctx, cfg.LoadConfig)
-	if err != nil {
-		return nil, err
-	}
-	var reports []*Report
-	for _, e := range p.Tests(re) {
-		r, err := p.Explore(ctx, e, cfg.Options)
-		if err != nil {
-			return reports, err
-		}
-		reports = append(reports, r)
-	}
-	return reports, nil
-}
 
 // Explore explores the executions of entry e.
 func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report, error) {

@@ -135,9 +135,9 @@ func ParseBytes(s string) (int64, error) {
 	return int64(b), nil
 }
 
-// FormatBytes prints a size in bytes with a binary unit: "512MB", "2GB",
+// formatBytes prints a size in bytes with a binary unit: "512MB", "2GB",
 // "1.5GB" (the units ParseBytes reads).
-func FormatBytes(n uint64) string {
+func formatBytes(n uint64) string {
 	units := []string{"B", "KB", "MB", "GB", "TB"}
 	v, u := float64(n), 0
 	for v >= 1024 && u < len(units)-1 {

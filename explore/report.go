@@ -373,7 +373,7 @@ func suggest(r *Report, opts *Options) string {
 	switch r.Bound {
 	case "memory":
 		return fmt.Sprintf("the memory bound (%s) was reached after %s (longest: %d steps): an execution held more memory (a trace entry per step, or the program's own data); raise it (-max-memory, ltltest.WithMaxMemory) if the machine has more, or shorten the test",
-			FormatBytes(opts.maxMemory()), execs, r.MaxSteps)
+			formatBytes(opts.maxMemory()), execs, r.MaxSteps)
 	case "steps":
 		if r.MaxSteps >= opts.maxSteps() {
 			return fmt.Sprintf("the steps bound (%d) was reached: an execution ran %d scheduling steps without ending; raise it (-max-steps, ltltest.WithMaxSteps) if the test ends later, or look for a goroutine that never stops (a busy poller)",
