@@ -110,8 +110,8 @@ type Options struct {
 	// memory checks the heap against MaxMemory (set by Explore; nil: no
 	// bound).
 	memory *memoryGauge
-	// ctx is the exploration's context, for the solver's queries (set by
-	// Explore; executions check done instead).
+	// ctx is the exploration's or search's context, for the solver's
+	// queries (set by Explore and Find; executions check done instead).
 	ctx context.Context
 	// done is the exploration's context's Done channel: executions check
 	// it as they run, so a timeout also stops a long execution.
@@ -176,6 +176,15 @@ func (o *Options) maxExecutions() int {
 		return defaultSamples
 	}
 	return 100000
+}
+
+// context returns the exploration's context (Background if the options
+// are not an exploration's).
+func (o *Options) context() context.Context {
+	if o.ctx != nil {
+		return o.ctx
+	}
+	return context.Background()
 }
 
 // pctDepth is PCTDepth or its default.
