@@ -168,6 +168,14 @@ func (o *Options) maxMemory() uint64 {
 	return machineMemory() / defaultMemoryFraction
 }
 
+// defaultExecutions and defaultSamples are the defaults of
+// Options.MaxExecutions: for the exhaustive strategies, and for Random
+// and PCT.
+const (
+	defaultExecutions = 100000
+	defaultSamples    = 1000
+)
+
 func (o *Options) maxExecutions() int {
 	if o.MaxExecutions > 0 {
 		return o.MaxExecutions
@@ -175,7 +183,7 @@ func (o *Options) maxExecutions() int {
 	if o.Strategy == Random || o.Strategy == PCT {
 		return defaultSamples
 	}
-	return 100000
+	return defaultExecutions
 }
 
 // context returns the exploration's context (Background if the options

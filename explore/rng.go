@@ -1,6 +1,7 @@
 package explore
 
-// rng is a small deterministic generator (splitmix64).
+// rng is a small deterministic generator (splitmix64): the choices of
+// Random and PCT, and the model of math/rand.
 type rng struct{ s uint64 }
 
 func newRNG(seed uint64) *rng { return &rng{s: seed} }

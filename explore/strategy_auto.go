@@ -28,9 +28,6 @@ import (
 // DPOR's default. The result is complete only if a DPOR phase completed:
 // a pass proves as much as DPOR's. Report.Phases lists what ran.
 
-// defaultSamples is the default executions bound of Random and PCT.
-const defaultSamples = 1000
-
 // autoShare is DPOR's and PCT's share of an Auto exploration without a
 // deadline: DPOR completes most tests well within it.
 const autoShare = 10 * time.Second
@@ -89,7 +86,7 @@ func (p *Program) autoPhase(ctx context.Context, e *Entry, opts *Options, s Stra
 	o.Strategy = s
 	o.done, o.ctx = ctx.Done(), ctx
 	if o.MaxExecutions <= 0 {
-		o.MaxExecutions = (&Options{Strategy: DPOR}).maxExecutions()
+		o.MaxExecutions = defaultExecutions
 	}
 	pr := &Report{Entry: r.Entry, Strategy: string(s), Seed: r.Seed}
 	explore, err := s.driver()

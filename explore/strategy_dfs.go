@@ -6,7 +6,16 @@ import (
 	"sync/atomic"
 )
 
-// dfsChooser replays a prefix and extends it with first alternatives.
+// DFS enumerates every schedule depth-first, statelessly: each execution
+// re-runs the entry from the start, replays the choices of the current
+// path and extends it with first alternatives; the next path changes the
+// deepest choice that has an alternative left. PB (strategy_pb.go) is DFS
+// with a preemption bound. Both run on treeSearch (treesearch.go): a
+// unit of work is a path prefix, a []dfsEntry.
+
+// dfsChooser walks the subtree below a path prefix (a walker of
+// []dfsEntry units): it replays the prefix and extends it with first
+// alternatives.
 type dfsChooser struct {
 	stack []dfsEntry
 	pos   int
@@ -17,6 +26,8 @@ type dfsChooser struct {
 	preempts int
 }
 
+// dfsEntry is a choice point of the current path: n alternatives, of
+// which the path takes choice().
 type dfsEntry struct {
 	n int
 	// end, if not 0, limits the alternatives this chooser explores to
@@ -24,7 +35,6 @@ type dfsEntry struct {
 	end  int
 	alts []int // allowed alternatives (nil: all)
 	k    int   // index into alts (or the choice itself)
-	cost []int // preemption count before this point (PB)
 }
 
 func (e *dfsEntry) choice() int {

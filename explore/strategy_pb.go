@@ -1,9 +1,14 @@
 package explore
 
-import (
-	"context"
-)
+import "context"
 
+// Preemption bounding (Musuvathi and Qadeer, PLDI 2007): most
+// concurrency bugs need few preemptions, switches away from a goroutine
+// that could go on. PB runs the DFS (dfsLoop) in rounds with the bounds
+// 0, 1, … up to Options.Preemptions; a round whose bound cut no schedule
+// covered them all and ends the search.
+
+// explorePB runs PB's rounds, into one report of all of them.
 func (p *Program) explorePB(ctx context.Context, e *Entry, opts *Options, r *Report) error {
 	maxB := opts.Preemptions
 	if maxB < 0 {
