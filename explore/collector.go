@@ -158,11 +158,16 @@ func (x *execution) localChoicesHash() uint64 {
 	for g, cs := range local {
 		lines = append(lines, string(binary.AppendUvarint(nil, g))+"\xff"+string(cs))
 	}
+	return hashLines(lines, 0xfe)
+}
+
+// hashLines hashes a set of lines (sorted in place), each ended by sep.
+func hashLines(lines []string, sep byte) uint64 {
 	sort.Strings(lines)
 	h := fnv.New64a()
 	for _, l := range lines {
 		h.Write([]byte(l))
-		h.Write([]byte{0xfe})
+		h.Write([]byte{sep})
 	}
 	return h.Sum64()
 }

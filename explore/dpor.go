@@ -3,7 +3,6 @@ package explore
 import (
 	"encoding/binary"
 	"go/token"
-	"hash/fnv"
 	"slices"
 	"sort"
 	"sync"
@@ -347,13 +346,7 @@ func (x *execution) hbHash() uint64 {
 		}
 		lines[j] = string(buf)
 	}
-	sort.Strings(lines)
-	h := fnv.New64a()
-	for _, l := range lines {
-		h.Write([]byte(l))
-		h.Write([]byte{0xff})
-	}
-	return h.Sum64()
+	return hashLines(lines, 0xff)
 }
 
 // tid identifies a transition across executions.
