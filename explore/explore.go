@@ -6,7 +6,9 @@ import (
 	"time"
 )
 
-// Explore explores the executions of entry e.
+// Explore explores the executions of entry e with opts.Strategy (Auto if
+// empty), or runs the one execution of opts.Replay, and reports what it
+// found and how far it got.
 func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report, error) {
 	if opts.Strategy == "" {
 		opts.Strategy = Auto
