@@ -47,10 +47,12 @@ func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *R
 
 // runDPOR runs execution n, records it in c (a sleep-set-blocked one only
 // as pruned) and adds the backtrack points of its races. It reports
-// whether the execution could not run the program (unsupported, internal),
-// which ends the exploration.
+// whether the search must end: the execution could not run the program
+// (unsupported, internal), or the time or memory bound cut it or its
+// analysis.
 func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n int, c *collector) bool {
 	x := newExecution(m, e, o, d, n, o.Seed)
+	defer x.release()
 	x.chooseAll = true
 	x.run()
 	if !x.sleepBlocked {
@@ -61,21 +63,17 @@ func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n in
 		c.mu.Unlock()
 	}
 	if x.hasFatalFinding() {
-		x.release()
 		return true
 	}
 	if x.bound == "time" || x.bound == "memory" {
 		// The exploration is over: analysing a cut execution (possibly a
 		// very long one) would only delay the report.
-		x.release()
 		return true
 	}
 	if !d.analyze(x) {
 		// the time ran out during the analysis
 		c.bound("time")
-		x.release()
 		return true
 	}
-	x.release()
 	return false
 }
