@@ -111,9 +111,9 @@ func TestMemorySizes(t *testing.T) {
 		_, err := ParseBytes(in)
 		assert.Error(t, err, in)
 	}
-	assert.Equal(t, "2GB", FormatBytes(2<<30))
-	assert.Equal(t, "1.5GB", FormatBytes(3<<29))
-	assert.Equal(t, "1B", FormatBytes(1))
+	assert.Equal(t, "2GB", formatBytes(2<<30))
+	assert.Equal(t, "1.5GB", formatBytes(3<<29))
+	assert.Equal(t, "1B", formatBytes(1))
 	assert.Equal(t, uint64(24683620<<10), memTotal([]byte("MemTotal:       24683620 kB\nMemFree: 1 kB\n")))
 	assert.Zero(t, memTotal([]byte("nothing")))
 	assert.Positive(t, machineMemory())

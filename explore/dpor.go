@@ -1,10 +1,8 @@
 package explore
 
 import (
-	"context"
 	"encoding/binary"
 	"go/token"
-	"hash/fnv"
 	"slices"
 	"sort"
 	"sync"
@@ -348,13 +346,7 @@ func (x *execution) hbHash() uint64 {
 		}
 		lines[j] = string(buf)
 	}
-	sort.Strings(lines)
-	h := fnv.New64a()
-	for _, l := range lines {
-		h.Write([]byte(l))
-		h.Write([]byte{0xff})
-	}
-	return h.Sum64()
+	return hashLines(lines, 0xff)
 }
 
 // tid identifies a transition across executions.
@@ -927,133 +919,4 @@ func (d *dporChooser) split() [][]dporStep {
 		}
 	}
 	return nil
-}
-
-// exploreDPOR runs source-set DPOR with Options.Workers workers.
-//
-// With one worker it is the sequential algorithm: exactly one complete
-// execution per happens-before class on the tested programs. With more,
-// the workers share the states of common prefixes (dporNode): a worker
-// explores the subtree of a job depth-first and, when another worker is
-// idle, hands it the pending backtrack transitions of its shallowest
-// state. Races found by any worker add backtrack transitions to the
-// shared states of its path, and any worker through a state may claim
-// them; a transition is claimed once. The claims at a state are a linear
-// order, and a new state's sleep set takes the transitions claimed at its
-// parent before its own (explored, or being explored by another worker),
-// so the run is a sequential run with another order of the alternatives
-// at each state, except that subtrees are explored at the same time (a
-// race's "already covered?" test sees the backtrack sets of that moment).
-// Which execution represents a class, and so a finding's trace, replay
-// token and execution number, depends on timing; the classes reached
-// (and so the findings by kind, message, position and steps) do not, on
-// the programs where sequential DPOR is complete (STATUS.md, known
-// problems: buffered channels used as locks).
-//
-// Tried and dropped: putting to sleep only siblings whose subtrees are
-// finished (reference-counted states) ran 3–4× the executions of one
-// worker and still missed classes on outcomes.Diners.
-func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *Report) error {
-	o := *opts
-	o.recordEvents = true
-	c := newCollector(&o)
-	if o.Workers > 1 {
-		p.parallelDPOR(ctx, e, &o, c)
-	} else {
-		m := newMachine(p, &o)
-		d := &dporChooser{}
-		for n := 1; !c.stopped(ctx); n++ {
-			if n > o.maxExecutions() {
-				c.bound("executions")
-				break
-			}
-			if p.runDPOR(m, e, &o, d, n, c) || !d.next() {
-				break
-			}
-		}
-		c.warnings(m)
-	}
-	c.fill(r)
-	r.Pruned = c.pruned
-	return nil
-}
-
-// runDPOR runs execution n, records it in c (a sleep-set-blocked one only
-// as pruned) and adds the backtrack points of its races. It reports
-// whether the execution could not run the program (unsupported, internal),
-// which ends the exploration.
-func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n int, c *collector) bool {
-	x := newExecution(m, e, o, d, n, o.Seed)
-	x.chooseAll = true
-	x.run()
-	if !x.sleepBlocked {
-		c.add(x)
-	} else {
-		c.mu.Lock()
-		c.pruned++
-		c.mu.Unlock()
-	}
-	if x.hasFatalFinding() {
-		x.release()
-		return true
-	}
-	if x.bound == "time" || x.bound == "memory" {
-		// The exploration is over: analysing a cut execution (possibly a
-		// very long one) would only delay the report.
-		x.release()
-		return true
-	}
-	if !d.analyze(x) {
-		// the time ran out during the analysis
-		c.bound("time")
-		x.release()
-		return true
-	}
-	x.release()
-	return false
-}
-
-// parallelDPOR is exploreDPOR's parallel case: the worker loop of
-// parallelDFS with DPOR jobs.
-func (p *Program) parallelDPOR(ctx context.Context, e *Entry, o *Options, c *collector) {
-	pool := newWorkPool[[]dporStep](o.Workers, nil)
-	var wg sync.WaitGroup
-	for range o.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			m := newMachine(p, o)
-			defer c.warnings(m)
-			for {
-				job, ok := pool.get()
-				if !ok {
-					return
-				}
-				d := &dporChooser{stack: job}
-				for {
-					if c.stopped(ctx) {
-						pool.stop()
-						return
-					}
-					n, ok := pool.next(o.maxExecutions())
-					if !ok {
-						c.bound("executions")
-						pool.stop()
-						return
-					}
-					if p.runDPOR(m, e, o, d, n, c) {
-						pool.stop()
-						return
-					}
-					if !d.next() {
-						break
-					}
-					if pool.hungry() {
-						pool.put(d.split())
-					}
-				}
-			}
-		}()
-	}
-	wg.Wait()
 }

@@ -244,7 +244,7 @@ var ErrFormula = errors.New("search formula")
 
 // Find searches the executions of e for a path satisfying formula.
 func (p *Program) Find(ctx context.Context, e *Entry, formula string, fo FindOptions) (*FindResult, error) {
-	fs, err := p.newFindSpec(e, formula)
+	fs, err := p.newFindSpec(ctx, e, formula)
 	if err != nil {
 		return nil, err
 	}
@@ -266,6 +266,7 @@ func (p *Program) Find(ctx context.Context, e *Entry, formula string, fo FindOpt
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
+	opts.ctx = ctx
 	s := &finder{p: p, e: e, fs: fs, fo: &fo, opts: &opts, m: newMachine(p, &opts), ctx: ctx,
 		seed: maphash.MakeSeed(), visited: map[uint64]bool{}, res: &FindResult{}}
 	if fo.After != nil {
@@ -326,7 +327,7 @@ type findAtom struct {
 	pred  *predicate
 }
 
-func (p *Program) newFindSpec(e *Entry, src string) (*findSpec, error) {
+func (p *Program) newFindSpec(ctx context.Context, e *Entry, src string) (*findSpec, error) {
 	f, err := ltl.Parse(src)
 	if err != nil {
 		return nil, fmt.Errorf("explore: find: %w %q: %w", ErrFormula, src, err)
@@ -383,7 +384,7 @@ func (p *Program) newFindSpec(e *Entry, src string) (*findSpec, error) {
 			fs.labels[fn][ins] = append(fs.labels[fn][ins], prop.Name)
 		}
 	}
-	d, err := automaton.FromFormula(context.Background(), f, automaton.Options{})
+	d, err := automaton.FromFormula(ctx, f, automaton.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("explore: find: %w %q: %w", ErrFormula, src, err)
 	}

@@ -210,7 +210,7 @@ func FuzzFindFormula(f *testing.F) {
 	e, err := p.Func(dekkerRun)
 	require.NoError(f, err)
 	f.Fuzz(func(t *testing.T, formula string) {
-		fs, err := p.newFindSpec(e, formula)
+		fs, err := p.newFindSpec(context.Background(), e, formula)
 		if err == nil && fs == nil {
 			t.Fatal("nil spec without error")
 		}

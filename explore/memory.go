@@ -134,3 +134,18 @@ func ParseBytes(s string) (int64, error) {
 	}
 	return int64(b), nil
 }
+
+// formatBytes prints a size in bytes with a binary unit: "512MB", "2GB",
+// "1.5GB" (the units ParseBytes reads).
+func formatBytes(n uint64) string {
+	units := []string{"B", "KB", "MB", "GB", "TB"}
+	v, u := float64(n), 0
+	for v >= 1024 && u < len(units)-1 {
+		v /= 1024
+		u++
+	}
+	if v == float64(int64(v)) {
+		return fmt.Sprintf("%d%s", int64(v), units[u])
+	}
+	return fmt.Sprintf("%.1f%s", v, units[u])
+}

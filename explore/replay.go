@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/binary"
 	"errors"
@@ -153,3 +154,47 @@ func decodeToken(s string) (*replayToken, error) {
 // maxTokenChoices bounds the path a token may describe, so a malformed
 // token cannot make the decoder allocate without limit.
 const maxTokenChoices = 1 << 20
+
+// replay runs the execution of a token.
+func (p *Program) replay(ctx context.Context, e *Entry, opts *Options, r *Report) error {
+	tok, err := decodeToken(opts.Replay)
+	if err != nil {
+		return err
+	}
+	opts.Seed = tok.seed
+	r.Seed = tok.seed
+	m := newMachine(p, opts)
+	rc := &replayChooser{choices: tok.choices}
+	x := p.runOne(m, e, opts, rc, 1, tok.seed)
+	if x.replayErr != "" {
+		return fmt.Errorf("explore: replay of %s: %w (%s)", e.Name, ErrReplayDiverged, x.replayErr)
+	}
+	if rc.pos != len(rc.choices) || pathCheck(e.Name, x.path) != tok.check {
+		return fmt.Errorf("explore: replay of %s: %w", e.Name, ErrReplayDiverged)
+	}
+	c := newCollector(opts)
+	c.add(x)
+	x.release()
+	c.warnings(m)
+	c.fill(r)
+	return nil
+}
+
+// ErrReplayDiverged is returned when a replay token does not describe an
+// execution of the program (another entry, or the program changed).
+var ErrReplayDiverged = errors.New("the replay token does not match this program")
+
+type replayChooser struct {
+	choices []int
+	pos     int
+}
+
+func (rc *replayChooser) choose(x *execution, ts []transition) int {
+	if rc.pos >= len(rc.choices) {
+		rc.pos++
+		return -1
+	}
+	c := rc.choices[rc.pos]
+	rc.pos++
+	return c
+}

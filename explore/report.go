@@ -355,3 +355,62 @@ func kindOrder(k Kind) int {
 	}
 	return 100
 }
+
+// suggest says which bound cut the exploration of r and what would do
+// better ("" if none did, or if a finding decided the verdict).
+func suggest(r *Report, opts *Options) string {
+	if r.Complete || r.Bound == "" || r.Verdict() != "unknown" {
+		return ""
+	}
+	execs := plural(r.Executions, "execution")
+	ran := r.Ran()
+	gs := ""
+	if r.Goroutines > 1 {
+		gs = fmt.Sprintf(" with %d goroutines", r.Goroutines)
+	}
+	sampled := len(r.Phases) > 1
+	switch r.Bound {
+	case "memory":
+		return fmt.Sprintf("the memory bound (%s) was reached after %s (longest: %d steps): an execution held more memory (a trace entry per step, or the program's own data); raise it (-max-memory, ltltest.WithMaxMemory) if the machine has more, or shorten the test",
+			formatBytes(opts.maxMemory()), execs, r.MaxSteps)
+	case "steps":
+		if r.MaxSteps >= opts.maxSteps() {
+			return fmt.Sprintf("the steps bound (%d) was reached: an execution ran %d scheduling steps without ending; raise it (-max-steps, ltltest.WithMaxSteps) if the test ends later, or look for a goroutine that never stops (a busy poller)",
+				opts.maxSteps(), r.MaxSteps)
+		}
+		return fmt.Sprintf("the loop bound (%d back-edges) was reached: a loop ran without reaching a scheduling point; raise it (-max-loop, Options.MaxLoop) if the loop ends later, or look for a spin loop that waits for another goroutine without synchronizing",
+			opts.maxLoop())
+	case "time", "executions":
+		what := "the time bound was reached"
+		raise := "-timeout, ltltest.WithTimeout"
+		if r.Bound == "executions" {
+			what = fmt.Sprintf("the executions bound (%d) was reached", opts.maxExecutions())
+			raise = "-max-executions, ltltest.WithMaxExecutions"
+		}
+		switch {
+		case sampled:
+			return fmt.Sprintf("%s: %s (%s%s); DPOR did not complete and PCT's samples found no bug, which proves nothing: raise the budget (%s), or make the test smaller (fewer goroutines or rounds) so that DPOR completes",
+				what, ran, execs, gs, raise)
+		case r.Strategy == string(Random) || r.Strategy == string(PCT):
+			return fmt.Sprintf("%s after %s of %s%s: sampling never proves the absence of bugs; -strategy dpor (or auto) explores every schedule when it can complete", what, execs, r.Strategy, gs)
+		case r.Goroutines > 4:
+			return fmt.Sprintf("%s after %s of %s%s: too many schedules to enumerate; -strategy pct samples schedules of many goroutines with long runs (the default strategy auto does after DPOR's share), or raise the budget (%s)",
+				what, execs, r.Strategy, gs, raise)
+		}
+		return fmt.Sprintf("%s after %s of %s%s: raise it (%s)", what, execs, r.Strategy, gs, raise)
+	case "preemptions":
+		return fmt.Sprintf("the preemption bound (%d) cut schedules: raise it (-preemptions, ltltest.WithPreemptions), or use -strategy dpor for every schedule", max(opts.Preemptions, 0))
+	case "solver":
+		return "the solver's time limit cut a symbolic branch (the warnings say where): raise Options.SolverTimeout, or simplify the branch condition"
+	case "concretized":
+		return "a symbolic value that can take many values was fixed to one of them (the warnings say where): constrain the input, or raise the split bound (Options.MaxSplit, ltltest.WithMaxSplit)"
+	}
+	return "the " + r.Bound + " bound was reached"
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -120,7 +120,7 @@ func (x *execution) sym() (*symState, error) {
 		m.sym = &symSessions{paths: s}
 	}
 	m.sym.paths.Reset()
-	x.symst = &symState{sess: m.sym.paths, byName: map[string]int{}, ctx: x.opts.ctx}
+	x.symst = &symState{sess: m.sym.paths, byName: map[string]int{}, ctx: x.opts.context()}
 	return x.symst, nil
 }
 
@@ -142,7 +142,7 @@ type findingPath struct {
 // which paths the worker explored before, so a replay, another strategy
 // or another worker report the same inputs. It runs once per finding of
 // the report (collector.fill), not per execution.
-func (fp *findingPath) model() (*symbolic.Model, error) {
+func (fp *findingPath) model(ctx context.Context) (*symbolic.Model, error) {
 	ms, err := symbolic.NewSession(symbolic.Config{Timeout: fp.timeout, DisableCache: true, DisableIncremental: true})
 	if err != nil {
 		return nil, err
@@ -157,22 +157,12 @@ func (fp *findingPath) model() (*symbolic.Model, error) {
 			return nil, err
 		}
 	}
-	return ms.Model(solverCtx())
+	return ms.Model(ctx)
 }
-
-// solverCtx is the context of solver queries outside explorations
-// (finding inputs): each is bounded by the Session's time limit
-// (Options.SolverTimeout).
-func solverCtx() context.Context { return context.Background() }
 
 // solverCtx is the context of the queries of an exploration: each is
 // bounded by the Session's time limit and by the exploration's context.
-func (st *symState) solverCtx() context.Context {
-	if st.ctx != nil {
-		return st.ctx
-	}
-	return context.Background()
-}
+func (st *symState) solverCtx() context.Context { return st.ctx }
 
 // symOf returns the symbolic.Value of a bool or integer Value of type t.
 func symOf(v Value, t symbolic.Type) (symbolic.Value, bool) {
@@ -592,7 +582,9 @@ func (c *collector) findInputs(f *Finding) {
 	if fp == nil || f.Inputs != nil {
 		return
 	}
-	model, err := fp.model()
+	// the inputs are computed even if the exploration's time ran out:
+	// each query is bounded by Options.SolverTimeout
+	model, err := fp.model(context.WithoutCancel(c.opts.context()))
 	if err != nil {
 		f.Explanation = strings.TrimSpace(f.Explanation + "\ninputs unknown: " + err.Error())
 		c.inconclusive++

@@ -16,7 +16,9 @@ import (
 	"github.com/henceforth-go/henceforth/explore"
 )
 
-const exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy auto|dpor|dfs|pb|random|pct] [-json]
+// exploreUsage is the help of ltl explore; its synopsis lists
+// explore.Strategies.
+var exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy ` + strategyNames("|") + `] [-json]
                    [-seed N] [-max-executions N] [-max-steps N] [-max-loop N]
                    [-max-memory SIZE] [-timeout D]
                    [-shared] [-races=false] [-workers N] [-preemptions N] [-pct-depth N]
@@ -145,7 +147,7 @@ type exploreFlags struct {
 
 func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.run, "run", "", "explore only the tests matching `regex`")
-	fs.StringVar(&f.strategy, "strategy", string(explore.Auto), "`strategy`: auto, dpor, dfs, pb, random or pct")
+	fs.StringVar(&f.strategy, "strategy", string(explore.Auto), "`strategy`: "+strategyNames(", "))
 	fs.BoolVar(&f.json, "json", false, "print one JSON object per finding")
 	fs.Int64Var(&f.seed, "seed", 0, "`seed` of random and pct (and math/rand)")
 	fs.IntVar(&f.maxExecutions, "max-executions", 0, "bound on executions per test (0: the default)")
@@ -167,15 +169,23 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.find, "find", "", "search for an interleaving satisfying `formula` instead of checking")
 }
 
+// strategyNames lists the names of explore.Strategies, separated by sep.
+func strategyNames(sep string) string {
+	var names []string
+	for _, s := range explore.Strategies() {
+		names = append(names, string(s))
+	}
+	return strings.Join(names, sep)
+}
+
 // options validates the flags and converts them to explore.Options.
 func (f *exploreFlags) options() (explore.Options, error) {
 	var o explore.Options
-	switch s := explore.Strategy(f.strategy); s {
-	case explore.Auto, explore.DPOR, explore.DFS, explore.PB, explore.Random, explore.PCT:
-		o.Strategy = s
-	default:
-		return o, fmt.Errorf("-strategy: unknown strategy %q (want auto, dpor, dfs, pb, random or pct)", f.strategy)
+	s, err := explore.ParseStrategy(f.strategy)
+	if err != nil {
+		return o, fmt.Errorf("-strategy: %w", err)
 	}
+	o.Strategy = s
 	for _, n := range []struct {
 		name string
 		v    int

@@ -2,7 +2,6 @@ package explore
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -28,9 +27,6 @@ import (
 // Each phase has the executions bound of Options.MaxExecutions, or
 // DPOR's default. The result is complete only if a DPOR phase completed:
 // a pass proves as much as DPOR's. Report.Phases lists what ran.
-
-// defaultSamples is the default executions bound of Random and PCT.
-const defaultSamples = 1000
 
 // autoShare is DPOR's and PCT's share of an Auto exploration without a
 // deadline: DPOR completes most tests well within it.
@@ -90,16 +86,14 @@ func (p *Program) autoPhase(ctx context.Context, e *Entry, opts *Options, s Stra
 	o.Strategy = s
 	o.done, o.ctx = ctx.Done(), ctx
 	if o.MaxExecutions <= 0 {
-		o.MaxExecutions = (&Options{Strategy: DPOR}).maxExecutions()
+		o.MaxExecutions = defaultExecutions
 	}
 	pr := &Report{Entry: r.Entry, Strategy: string(s), Seed: r.Seed}
-	var err error
-	if s == DPOR {
-		err = p.exploreDPOR(ctx, e, &o, pr)
-	} else {
-		err = p.exploreRandom(ctx, e, &o, pr)
+	explore, err := s.driver()
+	if err != nil {
+		return pr, err
 	}
-	return pr, err
+	return pr, explore(p, ctx, e, &o, pr)
 }
 
 // mergePhases fills r from the reports of Auto's phases: the findings of
@@ -149,78 +143,4 @@ func mergePhases(r *Report, phases []*Report) {
 	if len(phases) < 2 {
 		r.Phases = nil
 	}
-}
-
-// suggest says which bound cut the exploration of r and what would do
-// better ("" if none did, or if a finding decided the verdict).
-func suggest(r *Report, opts *Options) string {
-	if r.Complete || r.Bound == "" || r.Verdict() != "unknown" {
-		return ""
-	}
-	execs := plural(r.Executions, "execution")
-	ran := r.Ran()
-	gs := ""
-	if r.Goroutines > 1 {
-		gs = fmt.Sprintf(" with %d goroutines", r.Goroutines)
-	}
-	sampled := len(r.Phases) > 1
-	switch r.Bound {
-	case "memory":
-		return fmt.Sprintf("the memory bound (%s) was reached after %s (longest: %d steps): an execution held more memory (a trace entry per step, or the program's own data); raise it (-max-memory, ltltest.WithMaxMemory) if the machine has more, or shorten the test",
-			FormatBytes(opts.maxMemory()), execs, r.MaxSteps)
-	case "steps":
-		if r.MaxSteps >= opts.maxSteps() {
-			return fmt.Sprintf("the steps bound (%d) was reached: an execution ran %d scheduling steps without ending; raise it (-max-steps, ltltest.WithMaxSteps) if the test ends later, or look for a goroutine that never stops (a busy poller)",
-				opts.maxSteps(), r.MaxSteps)
-		}
-		return fmt.Sprintf("the loop bound (%d back-edges) was reached: a loop ran without reaching a scheduling point; raise it (-max-loop, Options.MaxLoop) if the loop ends later, or look for a spin loop that waits for another goroutine without synchronizing",
-			opts.maxLoop())
-	case "time", "executions":
-		what := "the time bound was reached"
-		raise := "-timeout, ltltest.WithTimeout"
-		if r.Bound == "executions" {
-			what = fmt.Sprintf("the executions bound (%d) was reached", opts.maxExecutions())
-			raise = "-max-executions, ltltest.WithMaxExecutions"
-		}
-		switch {
-		case sampled:
-			return fmt.Sprintf("%s: %s (%s%s); DPOR did not complete and PCT's samples found no bug, which proves nothing: raise the budget (%s), or make the test smaller (fewer goroutines or rounds) so that DPOR completes",
-				what, ran, execs, gs, raise)
-		case r.Strategy == string(Random) || r.Strategy == string(PCT):
-			return fmt.Sprintf("%s after %s of %s%s: sampling never proves the absence of bugs; -strategy dpor (or auto) explores every schedule when it can complete", what, execs, r.Strategy, gs)
-		case r.Goroutines > 4:
-			return fmt.Sprintf("%s after %s of %s%s: too many schedules to enumerate; -strategy pct samples schedules of many goroutines with long runs (the default strategy auto does after DPOR's share), or raise the budget (%s)",
-				what, execs, r.Strategy, gs, raise)
-		}
-		return fmt.Sprintf("%s after %s of %s%s: raise it (%s)", what, execs, r.Strategy, gs, raise)
-	case "preemptions":
-		return fmt.Sprintf("the preemption bound (%d) cut schedules: raise it (-preemptions, ltltest.WithPreemptions), or use -strategy dpor for every schedule", max(opts.Preemptions, 0))
-	case "solver":
-		return "the solver's time limit cut a symbolic branch (the warnings say where): raise Options.SolverTimeout, or simplify the branch condition"
-	case "concretized":
-		return "a symbolic value that can take many values was fixed to one of them (the warnings say where): constrain the input, or raise the split bound (Options.MaxSplit, ltltest.WithMaxSplit)"
-	}
-	return "the " + r.Bound + " bound was reached"
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// FormatBytes prints a size in bytes with a binary unit: "512MB", "2GB",
-// "1.5GB" (the units ParseBytes reads).
-func FormatBytes(n uint64) string {
-	units := []string{"B", "KB", "MB", "GB", "TB"}
-	v, u := float64(n), 0
-	for v >= 1024 && u < len(units)-1 {
-		v /= 1024
-		u++
-	}
-	if v == float64(int64(v)) {
-		return fmt.Sprintf("%d%s", int64(v), units[u])
-	}
-	return fmt.Sprintf("%.1f%s", v, units[u])
 }

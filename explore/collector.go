@@ -1,0 +1,196 @@
+package explore
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"go/token"
+	"hash/fnv"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// collector accumulates results of executions (safe for concurrent use).
+type collector struct {
+	mu       sync.Mutex
+	set      findingSet
+	execs    int
+	maxSteps int
+	maxGs    int // most goroutines of one execution
+	bounds   map[string]bool
+	classes  map[uint64]bool
+	pruned   int
+	warns    map[string]bool
+	stop     atomic.Bool
+	opts     *Options
+	start    time.Time
+	lastProg time.Time
+
+	// symbolic explorations (symbolic.go)
+	inconclusive, infeasible int
+	concretized              map[string]bool // values fixed without covering the others
+}
+
+func newCollector(opts *Options) *collector {
+	return &collector{opts: opts, bounds: map[string]bool{}, classes: map[uint64]bool{}, start: time.Now()}
+}
+
+// add records a finished execution.
+func (c *collector) add(x *execution) {
+	var hash uint64
+	if c.opts.CountClasses {
+		hash = x.hbHash() ^ x.localChoicesHash()
+	}
+	token := ""
+	if len(x.findings) > 0 {
+		token = encodeToken(x.entry.Name, x.seed, x.path)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.execs++
+	c.maxSteps = max(c.maxSteps, x.steps)
+	c.maxGs = max(c.maxGs, len(x.gs))
+	if x.bound != "" && x.bound != "replay" {
+		c.bounds[x.bound] = true
+	}
+	if x.bound == "memory" {
+		// the next executions would grow the heap the same way
+		c.stop.Store(true)
+	}
+	if c.opts.CountClasses {
+		c.classes[hash] = true
+	}
+	c.addSymbolic(x)
+	c.addMapAdded(x)
+	for _, f := range x.findings {
+		f.Replay = token
+		c.set.add(f)
+		if c.opts.StopAtFirst {
+			c.stop.Store(true)
+		}
+	}
+	if f := c.opts.Progress; f != nil && c.execs%64 == 0 && time.Since(c.lastProg) > time.Second {
+		c.lastProg = time.Now()
+		f(Progress{Executions: c.execs, Findings: len(c.set.m), Elapsed: time.Since(c.start)})
+	}
+}
+
+// warnings records the machine's warnings (packages whose initialization
+// failed).
+func (c *collector) warnings(m *machine) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.warns == nil {
+		c.warns = map[string]bool{}
+	}
+	for pkg, reason := range m.broken {
+		c.warns[fmt.Sprintf("package %s could not be initialized (its functions are unsupported in this exploration): %s", pkg.Pkg.Path(), reason)] = true
+	}
+}
+
+func (c *collector) fill(r *Report) {
+	r.Findings = c.set.sorted()
+	for _, f := range r.Findings {
+		c.findInputs(f)
+	}
+	r.Warnings = nil
+	for w := range c.warns {
+		r.Warnings = append(r.Warnings, w)
+	}
+	sort.Strings(r.Warnings)
+	r.Executions = c.execs
+	r.MaxSteps = c.maxSteps
+	r.Goroutines = c.maxGs
+	r.Classes = len(c.classes)
+	r.Inconclusive, r.Infeasible = c.inconclusive, c.infeasible
+	r.Concretized = nil
+	for w := range c.concretized {
+		r.Concretized = append(r.Concretized, w)
+	}
+	sort.Strings(r.Concretized)
+	for _, b := range boundOrder {
+		if c.bounds[b] {
+			r.Bound = b
+			break
+		}
+	}
+	r.Complete = r.Bound == ""
+}
+
+// boundOrder lists the bounds by precedence: Report.Bound names the first
+// one reached.
+var boundOrder = []string{"memory", "time", "executions", "steps", "preemptions", "solver", "concretized"}
+
+// bound records that a bound cut the exploration.
+func (c *collector) bound(name string) {
+	c.mu.Lock()
+	c.bounds[name] = true
+	c.mu.Unlock()
+}
+
+// stopped reports whether the exploration must end (first finding,
+// context done). It records the time bound.
+func (c *collector) stopped(ctx context.Context) bool {
+	if ctx.Err() != nil {
+		c.bound("time")
+		return true
+	}
+	return c.stop.Load()
+}
+
+// localChoicesHash hashes each goroutine's sequence of local choices
+// (symbolic branches, map orders): executions of one happens-before class
+// that choose differently are different behaviours (Report.Classes counts
+// them apart).
+func (x *execution) localChoicesHash() uint64 {
+	local := map[uint64][]byte{}
+	for _, c := range x.path {
+		if c.kind != choiceSched {
+			local[c.g] = binary.AppendUvarint(append(local[c.g], byte(c.kind)), uint64(c.c))
+		}
+	}
+	if len(local) == 0 {
+		return 0
+	}
+	lines := make([]string, 0, len(local))
+	for g, cs := range local {
+		lines = append(lines, string(binary.AppendUvarint(nil, g))+"\xff"+string(cs))
+	}
+	return hashLines(lines, 0xfe)
+}
+
+// hashLines hashes a set of lines (sorted in place), each ended by sep.
+func hashLines(lines []string, sep byte) uint64 {
+	sort.Strings(lines)
+	h := fnv.New64a()
+	for _, l := range lines {
+		h.Write([]byte(l))
+		h.Write([]byte{sep})
+	}
+	return h.Sum64()
+}
+
+// addMapAdded records the ranges over maps of x that visited entries
+// added during the range (with c.mu held).
+func (c *collector) addMapAdded(x *execution) {
+	if len(x.mapAdded) == 0 {
+		return
+	}
+	if c.warns == nil {
+		c.warns = map[string]bool{}
+	}
+	for pos := range x.mapAdded {
+		c.warns[fmt.Sprintf("%s: a range over a map visited entries added during the range, after the others: Go may also skip them or visit them earlier; only this was explored", x.m.prog.Fset.Position(pos))] = true
+	}
+}
+
+// addedVisited records that the range at pos visited an entry added
+// during the range (maps.go).
+func (x *execution) addedVisited(pos token.Pos) {
+	if x.mapAdded == nil {
+		x.mapAdded = map[token.Pos]bool{}
+	}
+	x.mapAdded[pos] = true
+}
