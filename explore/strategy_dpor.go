@@ -22,8 +22,7 @@ import (
 // Which execution represents a class, and so a finding's trace, replay
 // token and execution number, depends on timing; the classes reached
 // (and so the findings by kind, message, position and steps) do not, on
-// the programs where sequential DPOR is complete (STATUS.md, known
-// problems: buffered channels used as locks).
+// the programs where sequential DPOR is complete.
 //
 // Tried and dropped: putting to sleep only siblings whose subtrees are
 // finished (reference-counted states) ran 3–4× the executions of one
