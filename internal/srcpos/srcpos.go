@@ -4,6 +4,12 @@
 // file name, a line and a column, printed as file:line:col; an Error is a
 // message at a Pos with a kind the reporting package defines. It also owns
 // the order in which the packages that report on Go source list positions.
+//
+// # Limits
+//
+//   - Columns count bytes, not runes or display columns (as go/token does).
+//   - An Error carries one position; an error that concerns two places
+//     (a name declared twice) names the other in its message.
 package srcpos
 
 import (

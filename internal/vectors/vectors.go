@@ -9,6 +9,13 @@
 //   - events: one atom per position, separated by spaces, "eps" for the
 //     empty trace: "p q x" (ParseEvents);
 //   - bools: one value per position, T or F: "T F T" (ParseBools).
+//
+// # Limits
+//
+//   - A line is at most 1 MiB; blank lines are vectors too (an error when
+//     T cannot decode them).
+//   - The notations have no quoting: an atom cannot contain a space, a
+//     comma or a brace.
 package vectors
 
 import (

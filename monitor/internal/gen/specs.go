@@ -7,6 +7,11 @@
 //
 // rewrites them (the test fails when a file differs from what Generate
 // writes now).
+//
+// # Limits
+//
+// The package exists for tests and benchmarks only (it is internal): its
+// monitors cover the formulas of Specs, not every shape Generate accepts.
 package gen
 
 // A Spec says how one generated file of this package was made, and gives
