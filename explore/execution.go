@@ -56,8 +56,6 @@ type execution struct {
 	lastG        *goroutine
 
 	out     strings.Builder // the program's output (os.Stdout, os.Stderr, log, t.Log)
-	root    *testState
-	tests   map[*object]*testState
 	monitor PathMonitor
 	symst   *symState // symbolic inputs and path condition (symbolic.go); nil if none
 	seed    int64
@@ -364,7 +362,7 @@ func (x *execution) start() {
 	var args []Value
 	if x.entry.TakesT {
 		t := x.newTest(x.entry.Fn.Name(), nil, g)
-		x.root = t
+		x.testing().root = t
 		args = []Value{t.val}
 	}
 	drv := x.m.driver(fn, len(args) > 0)
@@ -501,7 +499,7 @@ func (x *execution) end() {
 			x.addViolation(v, v.Pos)
 		}
 	}
-	if t := x.root; t != nil && t.failed && !x.hasKind(KindPanic) && !x.hasKind(KindUnsupported) && !x.hasKind(KindInternal) {
+	if t := x.rootTest(); t != nil && t.failed && !x.hasKind(KindPanic) && !x.hasKind(KindUnsupported) && !x.hasKind(KindInternal) {
 		msg := "test failed"
 		if len(t.errors) > 0 {
 			msg = strings.Join(t.errors, "; ")

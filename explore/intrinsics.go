@@ -105,12 +105,13 @@ type globalFactory func(m *machine, g *ssa.Global) globalInit
 type stateSlot uint8
 
 const (
-	noState    stateSlot = iota // the model keeps no per-execution state
-	randSlot                    // math/rand's top-level generator (model_rand.go)
-	logSlot                     // the log package's standard logger (model_log.go)
-	uniqueSlot                  // unique.Make's table (model_unique.go)
-	osSlot                      // the files os.Open opened (model_os.go)
-	fmtSlot                     // the fake addresses %p prints (model_fmt.go)
+	noState     stateSlot = iota // the model keeps no per-execution state
+	randSlot                     // math/rand's top-level generator (model_rand.go)
+	logSlot                      // the log package's standard logger (model_log.go)
+	uniqueSlot                   // unique.Make's table (model_unique.go)
+	osSlot                       // the files os.Open opened (model_os.go)
+	fmtSlot                      // the fake addresses %p prints (model_fmt.go)
+	testingSlot                  // the execution's tests (model_testing.go)
 	numSlots
 )
 
@@ -121,8 +122,10 @@ const (
 type modelState interface {
 	// snapshot returns an independent copy of the state for the package
 	// initialization snapshot (snapshot.go), or false if the state
-	// cannot be carried by a snapshot: the model then prevents it.
-	// Restoring a snapshot installs a further copy in each execution.
+	// cannot be carried by a snapshot: the model then prevents it. A nil
+	// copy with true carries nothing (the state belongs to the execution,
+	// not to package initialization). Restoring a snapshot installs a
+	// further copy of each non-nil copy in each execution.
 	snapshot() (modelState, bool)
 	// release frees what the state holds outside the interpreter (open
 	// files); it is called once, when the execution is released.

@@ -78,10 +78,7 @@ func (x *execution) newTest(name string, parent *testState, g *goroutine) *testS
 	if parent == nil && x.entry != nil {
 		t.endPos = funcEnd(x.entry.Fn)
 	}
-	if x.tests == nil {
-		x.tests = map[*object]*testState{}
-	}
-	x.tests[o] = t
+	x.testing().tests[o] = t
 	g.test = t
 	return t
 }
@@ -92,7 +89,42 @@ func (c *icall) testOf() *testState {
 	if c.args[0].p == nil {
 		return nil
 	}
-	return c.x().tests[c.args[0].obj()]
+	return c.x().testOf(c.args[0].obj())
+}
+
+// testingState is the testing model's per-execution state: the tests of
+// the execution, by the object of their *testing.T.
+type testingState struct {
+	// root is the entry's test (nil if the entry takes no *testing.T).
+	root  *testState
+	tests map[*object]*testState
+}
+
+// snapshot carries nothing: the tests are the execution's, created when
+// the entry starts, not by package initialization.
+func (st *testingState) snapshot() (modelState, bool) { return nil, true }
+
+func (st *testingState) release() {}
+
+// testing returns the execution's testing state, created on first use.
+func (x *execution) testing() *testingState {
+	return x.modelState(testingSlot).(*testingState)
+}
+
+// rootTest returns the entry's test, or nil.
+func (x *execution) rootTest() *testState {
+	if st, ok := x.models[testingSlot].(*testingState); ok {
+		return st.root
+	}
+	return nil
+}
+
+// testOf returns the test whose *testing.T is o, or nil.
+func (x *execution) testOf(o *object) *testState {
+	if st, ok := x.models[testingSlot].(*testingState); ok {
+		return st.tests[o]
+	}
+	return nil
 }
 
 // fail marks t and its ancestors failed.
@@ -342,7 +374,11 @@ func testingModel() model {
 	t["testing.Short"] = simple(func(c *icall) ctrl { return c.ret(boolV(false)) })
 	t["testing.Verbose"] = simple(func(c *icall) ctrl { return c.ret(boolV(false)) })
 	t["testing.Testing"] = simple(func(c *icall) ctrl { return c.ret(boolV(true)) })
-	return model{funcs: t}
+	return model{
+		funcs:    t,
+		slot:     testingSlot,
+		newState: func(*execution) modelState { return &testingState{tests: map[*object]*testState{}} },
+	}
 }
 
 // errNilPanicOrGoexit is testing's error for a test whose goroutine

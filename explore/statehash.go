@@ -138,10 +138,10 @@ func (h *stateHasher) value(v, tmpl Value) bool {
 	case h.static(v.p):
 		h.word(2)
 		h.word(uint64(uintptr(v.p)))
-	case h.x.tests[(*object)(v.p)] != nil:
+	case h.x.testOf((*object)(v.p)) != nil:
 		// a *testing.T: its identity is its test; its state is whether
 		// it failed
-		ts := h.x.tests[(*object)(v.p)]
+		ts := h.x.testOf((*object)(v.p))
 		h.word(3)
 		h.h.WriteString(ts.name)
 		h.word(boolWord(ts.failed))

@@ -254,8 +254,8 @@ func (x *execution) entryFinished(g *goroutine) {
 	// Cleanups still run during Goexit unwinding: they are pending on the
 	// test; run them via the driver when unwinding is a Goexit.
 	x.entryDone = true
-	if x.root != nil {
-		x.root.done = true
+	if t := x.rootTest(); t != nil {
+		t.done = true
 	}
 	switch p := g.panic; {
 	case p == nil:
