@@ -156,29 +156,29 @@ func TestFuncNames(t *testing.T) {
 type countingObserver struct{}
 
 func (countingObserver) CallEvents(fn *ssa.Function) bool { return fn.Name() == "Work" }
-func (countingObserver) NewPath() PathMonitor             { return &countingPath{} }
+func (countingObserver) NewPath() pathMonitor             { return &countingPath{} }
 
 type countingPath struct{ calls, returns, steps int }
 
-func (p *countingPath) Event(ev *Event, st State) *Violation {
+func (p *countingPath) Event(ev *obsEvent, st obsState) *violation {
 	switch ev.Kind {
-	case EventCall:
+	case obsCall:
 		p.calls++
 		if p.calls == 2 && p.returns == 0 {
-			return &Violation{Message: "Work entered twice before any return"}
+			return &violation{Message: "Work entered twice before any return"}
 		}
-	case EventReturn:
+	case obsReturn:
 		p.returns++
-	case EventStep:
+	case obsStep:
 		p.steps++
 	}
 	return nil
 }
 
-func (p *countingPath) End(st State) *Violation { return nil }
+func (p *countingPath) End(st obsState) *violation { return nil }
 
 func TestObserverEvents(t *testing.T) {
-	r := runFunc(t, "misc", "Observed", Options{Observer: countingObserver{}})
+	r := runFunc(t, "misc", "Observed", Options{observer: countingObserver{}})
 	f := findKind(r, KindLTL)
 	require.NotNil(t, f, "the interleaving of the two calls was not explored")
 	require.Equal(t, "Work entered twice before any return", f.Message)
@@ -191,12 +191,12 @@ func TestObserverEvents(t *testing.T) {
 	require.Contains(t, strings.Join(ops, ";"), "call misc.Work;call misc.Work")
 }
 
-// bothWays is a Brancher that finds both outcomes of every condition
+// bothWays is a brancher that finds both outcomes of every condition
 // feasible and records what was assumed.
 type bothWays struct{ assumed []bool }
 
-func (b *bothWays) Branch(*SymbolicTerm) (bool, bool)  { return true, true }
-func (b *bothWays) Assume(_ *SymbolicTerm, taken bool) { b.assumed = append(b.assumed, taken) }
+func (b *bothWays) Branch(*symTerm) (bool, bool)  { return true, true }
+func (b *bothWays) Assume(_ *symTerm, taken bool) { b.assumed = append(b.assumed, taken) }
 
 func TestSymbolicBranchForks(t *testing.T) {
 	p := load(t)
@@ -212,8 +212,8 @@ func TestSymbolicBranchForks(t *testing.T) {
 	b := &bothWays{}
 	r, err := p.Explore(context.Background(), e, Options{
 		Strategy:        DFS,
-		Brancher:        b,
-		SymbolicGlobals: map[*ssa.Global]*SymbolicTerm{flag: {Term: "flag"}},
+		brancher:        b,
+		symbolicGlobals: map[*ssa.Global]*symTerm{flag: {Term: "flag"}},
 	})
 	require.NoError(t, err)
 	require.Equal(t, 2, r.Executions, "both sides of the branch are explored")

@@ -44,7 +44,7 @@ func (m *machine) code(fn *ssa.Function) *fnCode {
 		fc.intr = m.symbolicArgs(fn, intr)
 		fc.compiled = true
 	}
-	if m.opts != nil && m.opts.Observer != nil && m.opts.Observer.CallEvents(fn) {
+	if m.opts != nil && m.opts.observer != nil && m.opts.observer.CallEvents(fn) {
 		fc.event = true
 	}
 	return fc
@@ -337,7 +337,7 @@ func (c *compiler) instr(ins ssa.Instruction) instrFn {
 	return nil
 }
 
-// symbolicCheck wraps an operation on scalars when a Brancher (not the
+// symbolicCheck wraps an operation on scalars when a brancher (not the
 // symbolic engine, see symbolic_ops.go) decides symbolic branches: its
 // terms are opaque, so computing with them is unsupported and must not
 // silently use the concrete part.
@@ -472,7 +472,7 @@ func (c *compiler) ifInstr(ins *ssa.If) instrFn {
 	back := b.Succs[0].Index <= b.Index || b.Succs[1].Index <= b.Index
 	// Symbolic conditions exist only with symbolic inputs; otherwise the
 	// fast path does not check for them.
-	branch := c.m.symbolicMode() || c.m.opts != nil && c.m.opts.Brancher != nil
+	branch := c.m.symbolicMode() || c.m.opts != nil && c.m.opts.brancher != nil
 	if tm == nil && fm == nil && !back && !branch {
 		return func(fr *frame) ctrl {
 			if fr.regs[cond].a != 0 {

@@ -18,7 +18,7 @@ func (g *goroutine) callEvent(fc *fnCode, pos token.Pos) ctrl {
 		return ctrlYield
 	}
 	g.granted = false
-	return g.x.emit(&Event{Kind: EventCall, Goroutine: g.id, Func: fc.fn, Pos: pos, Step: g.x.steps})
+	return g.x.emit(&obsEvent{Kind: obsCall, Goroutine: g.id, Func: fc.fn, Pos: pos, Step: g.x.steps})
 }
 
 // returnEvent is the same for the return of an observed function.
@@ -28,15 +28,15 @@ func (g *goroutine) returnEvent(fn *ssa.Function, pos token.Pos) ctrl {
 		return ctrlYield
 	}
 	g.granted = false
-	return g.x.emit(&Event{Kind: EventReturn, Goroutine: g.id, Func: fn, Pos: pos, Step: g.x.steps})
+	return g.x.emit(&obsEvent{Kind: obsReturn, Goroutine: g.id, Func: fn, Pos: pos, Step: g.x.steps})
 }
 
 // emit sends an event to the path monitor; a violation stops the execution.
-func (x *execution) emit(ev *Event) ctrl {
+func (x *execution) emit(ev *obsEvent) ctrl {
 	if x.monitor == nil {
 		return ctrlNext
 	}
-	if x.inInit && ev.Kind != EventStep {
+	if x.inInit && ev.Kind != obsStep {
 		x.initEvents = true
 	}
 	if v := x.monitor.Event(ev, x.state()); v != nil {
@@ -59,7 +59,7 @@ func (x *execution) emit(ev *Event) ctrl {
 // branch decides an If on a symbolic condition: the brancher reports the
 // feasible outcomes; if both are, the path forks at a choice point.
 func (x *execution) branch(fr *frame, ins *ssa.If, cond Value) (bool, ctrl) {
-	b := x.opts.Brancher
+	b := x.opts.brancher
 	if b == nil {
 		if !x.m.symEngine() {
 			return false, fr.g.unsupported(ins.Pos(), "branch on a symbolic value without a symbolic engine")
@@ -113,15 +113,15 @@ type stmtObserver interface {
 // write inside the statement event, the entry's initial state outside.
 // The observer of a quiet replay (race.go) schedules the same events.
 func (c *compiler) withStmtEvent(ins ssa.Instruction, f instrFn) instrFn {
-	if c.m.opts == nil || c.m.opts.Observer == nil {
+	if c.m.opts == nil || c.m.opts.observer == nil {
 		return f
 	}
-	obs := unwrapObserver(c.m.opts.Observer)
+	obs := unwrapObserver(c.m.opts.observer)
 	f = c.withWatchedWrite(obs, ins, f)
 	return c.withEntryStart(obs, ins, c.stmtEvent(obs, ins, f))
 }
 
-func (c *compiler) stmtEvent(obs Observer, ins ssa.Instruction, f instrFn) instrFn {
+func (c *compiler) stmtEvent(obs observer, ins ssa.Instruction, f instrFn) instrFn {
 	so, ok := obs.(stmtObserver)
 	if !ok {
 		return f
@@ -144,7 +144,7 @@ func (c *compiler) stmtEvent(obs Observer, ins ssa.Instruction, f instrFn) instr
 				return ctrlYield
 			}
 			g.granted = false
-			if cc := g.x.emit(&Event{Kind: EventStatement, Goroutine: g.id, Func: fn, Pos: pos, Step: g.x.steps, Labels: labels}); cc != ctrlNext {
+			if cc := g.x.emit(&obsEvent{Kind: obsStatement, Goroutine: g.id, Func: fn, Pos: pos, Step: g.x.steps, Labels: labels}); cc != ctrlNext {
 				return cc
 			}
 			g.stmtEvFr, g.stmtEvID = fr, id

@@ -56,7 +56,7 @@ type execution struct {
 	lastG        *goroutine
 
 	out     strings.Builder // the program's output (os.Stdout, os.Stderr, log, t.Log)
-	monitor PathMonitor
+	monitor pathMonitor
 	symst   *symState // symbolic inputs and path condition (symbolic.go); nil if none
 	seed    int64
 	// side attaches model state to the interpreter objects of modelled
@@ -160,8 +160,8 @@ func newExecution(m *machine, entry *Entry, opts *Options, ch chooser, num int, 
 	m.traceBuf, m.eventBuf = nil, nil
 	m.x = x
 	x.race = newRaceState(m)
-	if opts.Observer != nil {
-		x.monitor = opts.Observer.NewPath()
+	if opts.observer != nil {
+		x.monitor = opts.observer.NewPath()
 	}
 	return x
 }
@@ -231,7 +231,7 @@ func (x *execution) run() {
 		if x.monitor != nil {
 			x.drain()
 			if !x.stopped {
-				x.emit(&Event{Kind: EventStep, Goroutine: t.g.id, Step: x.steps})
+				x.emit(&obsEvent{Kind: obsStep, Goroutine: t.g.id, Step: x.steps})
 			}
 		}
 	}
@@ -540,7 +540,7 @@ func (x *execution) addFinding(kind Kind, msg string, pos token.Pos, explanation
 	return f
 }
 
-func (x *execution) addViolation(v *Violation, pos token.Pos) {
+func (x *execution) addViolation(v *violation, pos token.Pos) {
 	kind := KindLTL
 	if v.Kind != "" {
 		kind = Kind(v.Kind)
@@ -814,7 +814,7 @@ func fmtClock(t int64) string {
 }
 
 // state gives monitors access to the program state.
-func (x *execution) state() State { return stateView{x} }
+func (x *execution) state() obsState { return stateView{x} }
 
 type stateView struct{ x *execution }
 

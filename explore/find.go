@@ -88,7 +88,7 @@ const (
 type FindOptions struct {
 	// Options: Shared, MaxSteps (default 10000 here), MaxLoop, Seed and
 	// Timeout apply;
-	// Strategy, Specs, Observer and Replay are ignored.
+	// Strategy, Specs and Replay are ignored.
 	Options
 	// Mode is the search order (default BFS).
 	Mode SearchMode
@@ -260,7 +260,7 @@ func (p *Program) Find(ctx context.Context, e *Entry, formula string, fo FindOpt
 		// search needs far fewer than an exploration's million
 		opts.MaxSteps = 10000
 	}
-	opts.Observer = findObserver{fs}
+	opts.observer = findObserver{fs}
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
@@ -477,7 +477,7 @@ func (o findObserver) stmtEvents(fn *ssa.Function) map[ssa.Instruction][]string 
 	return o.fs.labels[fn]
 }
 
-func (o findObserver) NewPath() PathMonitor {
+func (o findObserver) NewPath() pathMonitor {
 	return &findPath{fs: o.fs, at: map[int][]string{}, names: map[int]string{}}
 }
 
@@ -491,24 +491,24 @@ type findPath struct {
 	ended, terminated bool
 }
 
-func (fp *findPath) Event(ev *Event, st State) *Violation {
+func (fp *findPath) Event(ev *obsEvent, st obsState) *violation {
 	x := st.(stateView).x
 	if _, ok := fp.names[ev.Goroutine]; !ok && ev.Goroutine >= 1 && ev.Goroutine <= len(x.gs) {
 		fp.names[ev.Goroutine] = goroutineName(x.gs[ev.Goroutine-1])
 	}
 	switch ev.Kind {
-	case EventStatement:
+	case obsStatement:
 		fp.at[ev.Goroutine] = ev.Labels
 		fp.fired = append(fp.fired, ev.Labels...)
-	case EventCall:
+	case obsCall:
 		fp.fired = append(fp.fired, fp.fs.calls[funcObject(ev.Func)]...)
-	case EventReturn:
+	case obsReturn:
 		fp.fired = append(fp.fired, fp.fs.returns[funcObject(ev.Func)]...)
 	}
 	return nil
 }
 
-func (fp *findPath) End(st State) *Violation {
+func (fp *findPath) End(st obsState) *violation {
 	x := st.(stateView).x
 	if x.sleepBlocked || x.bound != "" || x.replayErr != "" {
 		return nil

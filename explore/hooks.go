@@ -8,71 +8,72 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Extension points for the packages that build on the explorer: LTL
-// monitors (events and state predicates) and symbolic execution (symbolic
-// values and branch forks). Nothing here depends on those packages.
+// The internal interfaces between the interpreter and its monitors (spec
+// checking, Find's observer: events and state predicates) and symbolic
+// branching (symbolic values and branch forks). Nothing here depends on
+// the monitor or symbolic packages.
 
-// Observer watches the events of explored executions. The explorer asks
+// observer watches the events of explored executions. The explorer asks
 // it once per function whether calls of that function are events, and
-// creates one PathMonitor per execution (per path), so monitor state never
+// creates one pathMonitor per execution (per path), so monitor state never
 // leaks between paths.
 //
 // Every event is a scheduling point: the goroutine stops before the event,
 // so the interleavings of events of different goroutines are explored.
-type Observer interface {
+type observer interface {
 	// CallEvents reports whether calls and returns of fn are events.
 	// It is called once per function per worker and must be safe for
 	// concurrent use.
 	CallEvents(fn *ssa.Function) bool
 	// NewPath starts monitoring one execution.
-	NewPath() PathMonitor
+	NewPath() pathMonitor
 }
 
-// PathMonitor receives the events of one execution in order.
-type PathMonitor interface {
+// pathMonitor receives the events of one execution in order.
+type pathMonitor interface {
 	// Event receives one event. A non-nil violation ends the execution
 	// with a finding.
-	Event(ev *Event, st State) *Violation
+	Event(ev *obsEvent, st obsState) *violation
 	// End is called once when the execution ends (normally or not); a
 	// non-nil violation is reported.
-	End(st State) *Violation
+	End(st obsState) *violation
 }
 
-// EventKind classifies events.
-type EventKind uint8
+// obsKind classifies events.
+type obsKind uint8
 
 const (
-	// EventCall: a call of an observed function starts (after argument
+	// obsCall: a call of an observed function starts (after argument
 	// evaluation, before the body).
-	EventCall EventKind = iota + 1
-	// EventReturn: an observed function returns.
-	EventReturn
-	// EventStep: a scheduling step completed; state predicates may have
+	obsCall obsKind = iota + 1
+	// obsReturn: an observed function returns.
+	obsReturn
+	// obsStep: a scheduling step completed; state predicates may have
 	// changed and should be re-evaluated.
-	EventStep
-	// EventStatement: a statement marked with //ltl:event starts
+	obsStep
+	// obsStatement: a statement marked with //ltl:event starts
 	// executing (Labels holds the event names). Only observers built from
 	// annotations (Options.Specs) mark statements.
-	EventStatement
+	obsStatement
 )
 
-func (k EventKind) String() string {
+func (k obsKind) String() string {
 	switch k {
-	case EventCall:
+	case obsCall:
 		return "call"
-	case EventReturn:
+	case obsReturn:
 		return "return"
-	case EventStep:
+	case obsStep:
 		return "step"
-	case EventStatement:
+	case obsStatement:
 		return "statement"
 	}
 	return "?"
 }
 
-// Event is one observable event of an execution.
-type Event struct {
-	Kind      EventKind
+// obsEvent is one observable event of an execution.
+type obsEvent struct {
+	Kind      obsKind
 	Goroutine int
 	Func      *ssa.Function // for calls and returns; the enclosing function of a statement
 	Pos       token.Pos
@@ -80,16 +81,16 @@ type Event struct {
 	Labels    []string // for statement events: the //ltl:event names
 }
 
-// State gives monitors read access to the program state at an event.
-type State interface {
+// obsState gives monitors read access to the program state at an event.
+type obsState interface {
 	// Global returns the value of a package-level variable converted to a
 	// Go value (bool, int64, uint64, float64, string, or nil for
 	// references), and whether the conversion was possible.
 	Global(g *ssa.Global) (any, bool)
 }
 
-// Violation is a property violation reported by a monitor.
-type Violation struct {
+// violation is a property violation reported by a monitor.
+type violation struct {
 	// Kind of the finding; "ltl" if empty.
 	Kind    string
 	Message string
@@ -99,46 +100,46 @@ type Violation struct {
 	Pos token.Pos
 }
 
-// Brancher decides conditional branches on symbolic conditions. A value
-// is symbolic when its p field holds a *SymbolicTerm (see Value): the
-// inputs of //ltl:symbolic entries, Options.SymbolicGlobals and
+// brancher decides conditional branches on symbolic conditions. A value
+// is symbolic when its p field holds a *symTerm (see Value): the
+// inputs of //ltl:symbolic entries, Options.symbolicGlobals and
 // ltltest.Symbolic values, and what is computed from them.
-type Brancher interface {
+type brancher interface {
 	// Branch returns which outcomes of the condition are feasible under
 	// the current path condition. If both are, the explorer forks (a
 	// choice point of kind branch); it then calls Assume with the taken
 	// outcome.
-	Branch(cond *SymbolicTerm) (canFalse, canTrue bool)
-	Assume(cond *SymbolicTerm, outcome bool)
+	Branch(cond *symTerm) (canFalse, canTrue bool)
+	Assume(cond *symTerm, outcome bool)
 }
 
-// SymbolicTerm is the payload a symbolic scalar Value carries in its p
+// symTerm is the payload a symbolic scalar Value carries in its p
 // field. Term is owned by the symbolic engine.
-type SymbolicTerm struct {
+type symTerm struct {
 	Term any
 }
 
-// SymbolicValue makes a scalar Value carrying a symbolic term; the concrete
+// symbolicValue makes a scalar Value carrying a symbolic term; the concrete
 // part (used where the engine does not care) is concrete.
-func SymbolicValue(t *SymbolicTerm, concrete uint64) Value {
+func symbolicValue(t *symTerm, concrete uint64) Value {
 	return Value{p: unsafe.Pointer(t), a: concrete}
 }
 
-// setSymbolicGlobals installs Options.SymbolicGlobals.
+// setSymbolicGlobals installs Options.symbolicGlobals.
 func (x *execution) setSymbolicGlobals() ctrl {
-	if x.opts.Brancher == nil {
+	if x.opts.brancher == nil {
 		return x.symbolicGlobals(x.gs[0])
 	}
-	for g, term := range x.opts.SymbolicGlobals {
+	for g, term := range x.opts.symbolicGlobals {
 		rt := x.m.rtypeOf(g.Type().(*types.Pointer).Elem())
 		if rt.kind != kBool && !rt.kind.isInteger() {
 			return x.gs[0].unsupported(g.Pos(), "symbolic variable %s of type %s (only booleans and integers)", g.Name(), rt)
 		}
 		o := x.m.global(g)
-		o.cells[0] = SymbolicValue(term, o.cells[0].a)
+		o.cells[0] = symbolicValue(term, o.cells[0].a)
 	}
 	return ctrlNext
 }
 
 // symbolicTerm returns the term of a symbolic scalar value.
-func symbolicTerm(v Value) *SymbolicTerm { return (*SymbolicTerm)(v.p) }
+func symbolicTerm(v Value) *symTerm { return (*symTerm)(v.p) }

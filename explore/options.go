@@ -30,7 +30,8 @@ type Options struct {
 	EarlyFire time.Duration
 	// MaxLoop bounds loop iterations (back-edges) of one execution, to
 	// stop programs that spin without reaching a scheduling point
-	// (default DefaultMaxLoop). It reports the bound "steps" too.
+	// (default 100000000: 100 back-edges per step of a DefaultMaxSteps
+	// execution). It reports the bound "steps" too.
 	MaxLoop int
 	// MaxMemory bounds the heap of the exploring process, in bytes: an
 	// execution that grows it beyond stops, and the exploration ends with
@@ -62,19 +63,21 @@ type Options struct {
 	StopAtFirst bool
 	// Replay runs exactly the execution of a replay token.
 	Replay string
-	// Observer receives events (for LTL monitors).
-	Observer Observer
+	// observer receives events (spec monitors, Find; set inside the
+	// package only).
+	observer observer
 	// Specs names the //ltl:spec annotations to check (spec.go), in the
 	// entry's package and the packages it imports; nil checks all of them.
 	Specs []string
 	// NoSpecs turns spec checking off.
 	NoSpecs bool
-	// Brancher decides symbolic branches.
-	Brancher Brancher
-	// SymbolicGlobals replaces, after package initialization, the values
+	// brancher, if set, decides symbolic branches instead of the symbolic
+	// engine.
+	brancher brancher
+	// symbolicGlobals replaces, after package initialization, the values
 	// of these package variables (of boolean or integer type) by symbolic
 	// terms: the inputs of a symbolic exploration (//ltl:symbolic).
-	SymbolicGlobals map[*ssa.Global]*SymbolicTerm
+	symbolicGlobals map[*ssa.Global]*symTerm
 	// Inputs, if not nil, runs a symbolic entry concretely: its inputs
 	// (parameters of a //ltl:symbolic entry, //ltl:symbolic variables,
 	// ltltest.Symbolic values) take these values by name (zero if
@@ -130,10 +133,10 @@ type Progress struct {
 // times over.
 const DefaultMaxSteps = 1_000_000
 
-// DefaultMaxLoop is the default of Options.MaxLoop: 100 back-edges per
+// defaultMaxLoop is the default of Options.MaxLoop: 100 back-edges per
 // step of a DefaultMaxSteps execution; a loop that spins without a
 // scheduling point reaches it in about a second.
-const DefaultMaxLoop = 100_000_000
+const defaultMaxLoop = 100_000_000
 
 func (o *Options) maxSteps() int {
 	if o.MaxSteps > 0 {
@@ -154,7 +157,7 @@ func (o *Options) maxLoop() int {
 	if o.MaxLoop > 0 {
 		return o.MaxLoop
 	}
-	return DefaultMaxLoop
+	return defaultMaxLoop
 }
 
 // maxMemory is the heap bound in bytes (0: none).

@@ -34,7 +34,7 @@ import (
 //
 // Symbolic values (symbolic.go). In a symbolic exploration a boolean or
 // integer read from memory may be symbolic (its Value's p word holds a
-// *SymbolicTerm). The operators above then build terms (symbolic.BinOp,
+// *symTerm). The operators above then build terms (symbolic.BinOp,
 // UnOp, Convert) as the compiled code does, and a predicate whose value
 // is a symbolic boolean is decided by the solver on the current path
 // condition (the Java thesis's "symbolic mode" of atoms, decided by its

@@ -591,16 +591,16 @@ func mergeWatchSets(sets []*watchSet) *watchSet {
 
 // unwrapObserver returns the observer whose events a quiet replay
 // (race.go) schedules.
-func unwrapObserver(o Observer) Observer {
+func unwrapObserver(o observer) observer {
 	if q, ok := o.(quietObserver); ok {
-		return q.Observer
+		return q.observer
 	}
 	return o
 }
 
 // watchSetOf returns the watch set of the exploration's observer (nil
 // without state-predicate specs).
-func watchSetOf(o Observer) *watchSet {
+func watchSetOf(o observer) *watchSet {
 	if wo, ok := unwrapObserver(o).(watchObserver); ok {
 		return wo.watching()
 	}
@@ -610,11 +610,11 @@ func watchSetOf(o Observer) *watchSet {
 // stateWatcher is implemented by the path monitors of specs: the start
 // of the entry, and a watched write just performed.
 type stateWatcher interface {
-	entryStart(x *execution, g *goroutine) *Violation
-	written(x *execution, g *goroutine, pos token.Pos, what string) *Violation
+	entryStart(x *execution, g *goroutine) *violation
+	written(x *execution, g *goroutine, pos token.Pos, what string) *violation
 }
 
-func (ps *specPaths) entryStart(x *execution, g *goroutine) *Violation {
+func (ps *specPaths) entryStart(x *execution, g *goroutine) *violation {
 	for _, p := range ps.paths {
 		if w, ok := p.(stateWatcher); ok {
 			if v := w.entryStart(x, g); v != nil {
@@ -625,7 +625,7 @@ func (ps *specPaths) entryStart(x *execution, g *goroutine) *Violation {
 	return nil
 }
 
-func (ps *specPaths) written(x *execution, g *goroutine, pos token.Pos, what string) *Violation {
+func (ps *specPaths) written(x *execution, g *goroutine, pos token.Pos, what string) *violation {
 	for _, p := range ps.paths {
 		if w, ok := p.(stateWatcher); ok {
 			if v := w.written(x, g, pos, what); v != nil {
@@ -636,14 +636,14 @@ func (ps *specPaths) written(x *execution, g *goroutine, pos token.Pos, what str
 	return nil
 }
 
-func (t teePath) entryStart(x *execution, g *goroutine) *Violation {
+func (t teePath) entryStart(x *execution, g *goroutine) *violation {
 	if w, ok := t.a.(stateWatcher); ok {
 		return w.entryStart(x, g)
 	}
 	return nil
 }
 
-func (t teePath) written(x *execution, g *goroutine, pos token.Pos, what string) *Violation {
+func (t teePath) written(x *execution, g *goroutine, pos token.Pos, what string) *violation {
 	if w, ok := t.a.(stateWatcher); ok {
 		return w.written(x, g, pos, what)
 	}
@@ -653,7 +653,7 @@ func (t teePath) written(x *execution, g *goroutine, pos token.Pos, what string)
 // withEntryStart wraps the first instruction of the explored entry
 // function when state predicates are checked: its state is the first
 // position of the path. Other instructions are returned unchanged.
-func (c *compiler) withEntryStart(obs Observer, ins ssa.Instruction, f instrFn) instrFn {
+func (c *compiler) withEntryStart(obs observer, ins ssa.Instruction, f instrFn) instrFn {
 	wo, ok := obs.(watchObserver)
 	if !ok || wo.watching() == nil {
 		return f
@@ -678,7 +678,7 @@ func (c *compiler) withEntryStart(obs Observer, ins ssa.Instruction, f instrFn) 
 // predicate reads (watchSet.watched): it becomes a scheduling point, and
 // the predicates are observed after it. Other instructions are returned
 // unchanged.
-func (c *compiler) withWatchedWrite(obs Observer, ins ssa.Instruction, f instrFn) instrFn {
+func (c *compiler) withWatchedWrite(obs observer, ins ssa.Instruction, f instrFn) instrFn {
 	wo, ok := obs.(watchObserver)
 	if !ok {
 		return f
@@ -751,7 +751,7 @@ func firstInstr(fn *ssa.Function) ssa.Instruction {
 // observed ends an observation of the state: a violation (a predicate
 // that cannot be evaluated) stops the execution with a finding at pos,
 // as does a symbolic decision that stopped it.
-func (x *execution) observed(v *Violation, pos token.Pos) ctrl {
+func (x *execution) observed(v *violation, pos token.Pos) ctrl {
 	if v != nil {
 		if v.Pos.IsValid() {
 			pos = v.Pos
@@ -776,10 +776,10 @@ func (x *execution) predConflicts(e *event, p *pendingOp) {
 	default:
 		return
 	}
-	if x.opts.Observer == nil {
+	if x.opts.observer == nil {
 		return
 	}
-	ws := watchSetOf(x.opts.Observer)
+	ws := watchSetOf(x.opts.observer)
 	if ws == nil || p.kind == opAtomic && !p.write || p.kind != opAtomic && !ws.chanLen {
 		return
 	}

@@ -569,8 +569,8 @@ func (p *Program) completeRaces(e *Entry, opts *Options, fs []*Finding) {
 		}
 		o := *opts
 		o.Replay, o.Progress = "", nil
-		if o.Observer != nil {
-			o.Observer = quietObserver{o.Observer}
+		if o.observer != nil {
+			o.observer = quietObserver{o.observer}
 		}
 		m := newMachine(p, &o)
 		cp := &raceCapture{e: f.race.e, site: f.race.site}
@@ -584,14 +584,14 @@ func (p *Program) completeRaces(e *Entry, opts *Options, fs []*Finding) {
 	}
 }
 
-// quietObserver has the events of an Observer without its monitors: a
+// quietObserver has the events of an observer without its monitors: a
 // replay that completes a race report must schedule the same events but
-// not feed the user's observer a second time.
-type quietObserver struct{ Observer }
+// not feed the observer a second time.
+type quietObserver struct{ observer }
 
-func (quietObserver) NewPath() PathMonitor { return quietPath{} }
+func (quietObserver) NewPath() pathMonitor { return quietPath{} }
 
 type quietPath struct{}
 
-func (quietPath) Event(*Event, State) *Violation { return nil }
-func (quietPath) End(State) *Violation           { return nil }
+func (quietPath) Event(*obsEvent, obsState) *violation { return nil }
+func (quietPath) End(obsState) *violation              { return nil }

@@ -371,7 +371,7 @@ func (p *Program) stmtInstr(prop *annotate.Prop) (*ssa.Function, ssa.Instruction
 	return nil, nil, fmt.Errorf("no code found for the statement at %s", p.Fset.Position(stmt.Pos()))
 }
 
-// specObserver is the Observer of a spec set.
+// specObserver is the observer of a spec set.
 type specObserver struct{ set *specSet }
 
 func (o specObserver) CallEvents(fn *ssa.Function) bool {
@@ -386,7 +386,7 @@ func (o specObserver) stmtEvents(fn *ssa.Function) map[ssa.Instruction][]string 
 	return o.set.stmts[fn]
 }
 
-func (o specObserver) NewPath() PathMonitor { return newSpecPath(o.set) }
+func (o specObserver) NewPath() pathMonitor { return newSpecPath(o.set) }
 
 // funcObject is the declared function of fn (the generic origin for
 // instances); nil for function literals and synthetic wrappers.
@@ -401,13 +401,14 @@ func funcObject(fn *ssa.Function) *types.Func {
 	return obj
 }
 
-// teeObserver combines the spec observer with the caller's Observer.
+// teeObserver combines the spec observer with an observer already in
+// Options (a test's).
 type teeObserver struct {
 	a interface {
-		Observer
+		observer
 		stmtObserver
 	}
-	b Observer
+	b observer
 }
 
 func (t teeObserver) CallEvents(fn *ssa.Function) bool {
@@ -418,20 +419,20 @@ func (t teeObserver) stmtEvents(fn *ssa.Function) map[ssa.Instruction][]string {
 	return t.a.stmtEvents(fn)
 }
 
-func (t teeObserver) NewPath() PathMonitor { return teePath{t.a.NewPath(), t.b.NewPath()} }
+func (t teeObserver) NewPath() pathMonitor { return teePath{t.a.NewPath(), t.b.NewPath()} }
 
-type teePath struct{ a, b PathMonitor }
+type teePath struct{ a, b pathMonitor }
 
-// Event gives the caller's monitor every event first (a spec violation
+// Event gives the other monitor every event first (a spec violation
 // ends the path).
-func (t teePath) Event(ev *Event, st State) *Violation {
+func (t teePath) Event(ev *obsEvent, st obsState) *violation {
 	if v := t.b.Event(ev, st); v != nil {
 		return v
 	}
 	return t.a.Event(ev, st)
 }
 
-func (t teePath) End(st State) *Violation {
+func (t teePath) End(st obsState) *violation {
 	va, vb := t.a.End(st), t.b.End(st)
 	if va != nil {
 		return va
@@ -464,10 +465,10 @@ func (p *Program) installSpecs(ctx context.Context, e *Entry, opts *Options, r *
 	}
 	if len(so.sets) > 0 {
 		so.watch = watchOfSets(so.sets)
-		if opts.Observer != nil {
-			opts.Observer = teeObserver{so, opts.Observer}
+		if opts.observer != nil {
+			opts.observer = teeObserver{so, opts.observer}
 		} else {
-			opts.Observer = so
+			opts.observer = so
 		}
 	}
 	var out []*Finding

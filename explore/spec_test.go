@@ -81,7 +81,7 @@ func TestSingletonSpecs(t *testing.T) {
 	// Violated exactly in the executions where both goroutines passed
 	// the nil check, i.e. where getSingleton is called twice.
 	obs := &callCounter{fn: "getSingleton"}
-	r = exploreFunc(t, p, scenario, Options{Strategy: DFS, Specs: []string{"atMostOnce"}, Observer: obs})
+	r = exploreFunc(t, p, scenario, Options{Strategy: DFS, Specs: []string{"atMostOnce"}, observer: obs})
 	require.True(t, r.Complete)
 	require.Len(t, obs.paths, r.Executions)
 	twice := 0
@@ -128,7 +128,7 @@ type counted struct {
 }
 
 func (c *callCounter) CallEvents(fn *ssa.Function) bool { return fn.Name() == c.fn }
-func (c *callCounter) NewPath() PathMonitor {
+func (c *callCounter) NewPath() pathMonitor {
 	c.paths = append(c.paths, counted{})
 	return &countPath{c: c, i: len(c.paths) - 1}
 }
@@ -138,14 +138,14 @@ type countPath struct {
 	i int
 }
 
-func (p *countPath) Event(ev *Event, st State) *Violation {
-	if ev.Kind == EventCall && ev.Func.Name() == p.c.fn {
+func (p *countPath) Event(ev *obsEvent, st obsState) *violation {
+	if ev.Kind == obsCall && ev.Func.Name() == p.c.fn {
 		p.c.paths[p.i].calls++
 	}
 	return nil
 }
 
-func (p *countPath) End(st State) *Violation {
+func (p *countPath) End(st obsState) *violation {
 	p.c.paths[p.i].violated = st.(stateView).x.hasKind(KindLTL)
 	return nil
 }
@@ -432,7 +432,7 @@ func TestSpecWatchedWrites(t *testing.T) {
 		opts := Options{Specs: specs}
 		_, err = p.installSpecs(context.Background(), e, &opts, &Report{})
 		require.NoError(t, err)
-		ws := watchSetOf(opts.Observer)
+		ws := watchSetOf(opts.observer)
 		require.NotNil(t, ws)
 		out := map[string][]string{}
 		for fn := range ssautil.AllFunctions(p.SSA) {

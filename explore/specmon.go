@@ -52,10 +52,10 @@ func newSpecPath(set *specSet) *specPath {
 	return sp
 }
 
-// Event implements PathMonitor. Spec violations are recorded as findings
+// Event implements pathMonitor. Spec violations are recorded as findings
 // here and never stop the execution; the returned violation is a
 // predicate that cannot be evaluated (unsupported), which does.
-func (sp *specPath) Event(ev *Event, st State) *Violation {
+func (sp *specPath) Event(ev *obsEvent, st obsState) *violation {
 	x := st.(stateView).x
 	if sp.allDone() {
 		return nil // nothing can change a verdict (and no symbolic fork is needed)
@@ -64,7 +64,7 @@ func (sp *specPath) Event(ev *Event, st State) *Violation {
 	var names []string
 	var what string
 	switch ev.Kind {
-	case EventStep:
+	case obsStep:
 		if x.inInit || !sp.set.stateful {
 			return nil
 		}
@@ -82,11 +82,11 @@ func (sp *specPath) Event(ev *Event, st State) *Violation {
 		}
 		sp.add(x, ev.Step, ev.Goroutine, pos, "state", "", nil, vals)
 		return nil
-	case EventCall:
+	case obsCall:
 		names, what = sp.set.calls[funcObject(ev.Func)], "call "+shortFuncName(ev.Func)
-	case EventReturn:
+	case obsReturn:
 		names, what = sp.set.returns[funcObject(ev.Func)], "return from "+shortFuncName(ev.Func)
-	case EventStatement:
+	case obsStatement:
 		names, what = ev.Labels, "event "+strings.Join(ev.Labels, ",")
 	}
 	if len(names) == 0 {
@@ -106,7 +106,7 @@ func (sp *specPath) Event(ev *Event, st State) *Violation {
 // entryStart records the initial state: the first position of a path
 // of state-predicate specs is the state in which the entry starts (after
 // package initialization).
-func (sp *specPath) entryStart(x *execution, g *goroutine) *Violation {
+func (sp *specPath) entryStart(x *execution, g *goroutine) *violation {
 	if sp.started || x.inInit || !sp.set.stateful || sp.allDone() {
 		return nil
 	}
@@ -120,7 +120,7 @@ func (sp *specPath) entryStart(x *execution, g *goroutine) *Violation {
 
 // written observes the state after a watched write (predwatch.go): a
 // position of its own when a predicate changed value.
-func (sp *specPath) written(x *execution, g *goroutine, pos token.Pos, what string) *Violation {
+func (sp *specPath) written(x *execution, g *goroutine, pos token.Pos, what string) *violation {
 	if x.inInit || !sp.set.stateful || sp.allDone() {
 		return nil
 	}
@@ -150,7 +150,7 @@ func (sp *specPath) allDone() bool {
 // step when both outcomes are feasible (predicate.go). If deciding stops
 // the execution (solver unknown: the path is inconclusive), eval returns
 // no values and no violation.
-func (sp *specPath) eval(x *execution, g *goroutine) ([]bool, *Violation) {
+func (sp *specPath) eval(x *execution, g *goroutine) ([]bool, *violation) {
 	if len(sp.set.preds) == 0 {
 		return nil, nil
 	}
@@ -164,7 +164,7 @@ func (sp *specPath) eval(x *execution, g *goroutine) ([]bool, *Violation) {
 			return nil, nil
 		}
 		if err != nil {
-			return nil, &Violation{Kind: string(KindUnsupported), Message: fmt.Sprintf("ltl: cannot evaluate %s: %v", sp.set.predName[i], err)}
+			return nil, &violation{Kind: string(KindUnsupported), Message: fmt.Sprintf("ltl: cannot evaluate %s: %v", sp.set.predName[i], err)}
 		}
 		vals[i] = v
 	}
@@ -230,7 +230,7 @@ func (sp *specPath) report(x *execution, i int, how string, pos token.Pos) {
 	if !pos.IsValid() {
 		pos = c.spec.Pos
 	}
-	v := sp.violation(i, how)
+	v := sp.specViolation(i, how)
 	f := x.addFinding(KindLTL, v.Message, pos, v.Explanation)
 	f.specKey = c.spec.Name + "\x00" + sp.set.prog.Fset.Position(c.spec.Pos).String()
 }
@@ -253,13 +253,13 @@ func (x *execution) pathEnded() bool {
 	return !x.stopped && x.bound == "" && x.replayErr == "" && !x.sleepBlocked && x.postAdvances <= postEntryAdvances
 }
 
-// End implements PathMonitor: the LTLf verdict of every undecided spec
+// End implements pathMonitor: the LTLf verdict of every undecided spec
 // where the path really ended. For specs with state predicates the final
 // state is a position of its own when the predicates changed since the
 // last one (or no position was recorded), so a state the path ends in is
 // never missed. On a truncated path undecided specs are not judged; if a
 // panic cut it, its finding says so.
-func (sp *specPath) End(st State) *Violation {
+func (sp *specPath) End(st obsState) *violation {
 	x := st.(stateView).x
 	if !x.pathEnded() {
 		sp.noteUnjudged(x)
@@ -320,9 +320,9 @@ func (sp *specPath) noteUnjudged(x *execution) {
 	}
 }
 
-// violation builds the finding of spec i: the message names the spec; the
+// specViolation builds the finding of spec i: the message names the spec; the
 // explanation lists the events and the monitor's reasons.
-func (sp *specPath) violation(i int, how string) *Violation {
+func (sp *specPath) specViolation(i int, how string) *violation {
 	c := sp.set.checks[i]
 	s := c.spec
 	var b strings.Builder
@@ -351,7 +351,7 @@ func (sp *specPath) violation(i int, how string) *Violation {
 			b.WriteString("  " + r.Why + "\n")
 		}
 	}
-	return &Violation{
+	return &violation{
 		Message:     fmt.Sprintf("ltl:spec %s violated: %s", s.Name, s.Source),
 		Explanation: strings.TrimSuffix(b.String(), "\n"),
 	}

@@ -90,7 +90,7 @@ func (o specsObserver) stmtEvents(fn *ssa.Function) map[ssa.Instruction][]string
 	return merged
 }
 
-func (o specsObserver) NewPath() PathMonitor {
+func (o specsObserver) NewPath() pathMonitor {
 	ps := &specPaths{o: o, ran: make([]bool, len(o.sets))}
 	for _, set := range o.sets {
 		ps.paths = append(ps.paths, newSpecPath(set))
@@ -98,21 +98,21 @@ func (o specsObserver) NewPath() PathMonitor {
 	return ps
 }
 
-// specPaths is the PathMonitor of a specsObserver: one per set.
+// specPaths is the pathMonitor of a specsObserver: one per set.
 type specPaths struct {
 	o     specsObserver
-	paths []PathMonitor
+	paths []pathMonitor
 	ran   []bool // an event of set i happened on the path
 }
 
 // Event gives the event to each set it concerns in turn. A set records
 // its specs' violations itself (they never end the path); what it
 // returns (a predicate that cannot be evaluated) ends the path.
-func (ps *specPaths) Event(ev *Event, st State) *Violation {
+func (ps *specPaths) Event(ev *obsEvent, st obsState) *violation {
 	for i, path := range ps.paths {
 		set, e := ps.o.sets[i], ev
 		switch ev.Kind {
-		case EventStatement:
+		case obsStatement:
 			labels := ownLabels(set.stmts[ev.Func], ev.Labels)
 			if len(labels) == 0 {
 				continue
@@ -123,9 +123,9 @@ func (ps *specPaths) Event(ev *Event, st State) *Violation {
 				e = &c
 			}
 			ps.ran[i] = true
-		case EventCall:
+		case obsCall:
 			ps.ran[i] = ps.ran[i] || len(set.calls[funcObject(ev.Func)]) > 0
-		case EventReturn:
+		case obsReturn:
 			ps.ran[i] = ps.ran[i] || len(set.returns[funcObject(ev.Func)]) > 0
 		}
 		if v := path.Event(e, st); v != nil {
@@ -138,8 +138,8 @@ func (ps *specPaths) Event(ev *Event, st State) *Violation {
 // End gives every set its final verdict (a dependency's event-only specs
 // only if its events happened): the first violation is returned, the
 // others are added to the execution.
-func (ps *specPaths) End(st State) *Violation {
-	var first *Violation
+func (ps *specPaths) End(st obsState) *violation {
+	var first *violation
 	for i, path := range ps.paths {
 		if ps.o.dep[i] && !ps.o.sets[i].stateful && !ps.ran[i] {
 			continue

@@ -18,9 +18,9 @@ import (
 // Symbolic inputs. An exploration is symbolic when its entry
 // is a //ltl:symbolic function (its parameters are inputs), when the
 // entry's package has //ltl:symbolic variables, when the program calls
-// ltltest.Symbolic, or when Options.SymbolicGlobals is set. Then:
+// ltltest.Symbolic, or when Options.symbolicGlobals is set. Then:
 //
-//   - a symbolic scalar Value carries a *SymbolicTerm whose Term is a
+//   - a symbolic scalar Value carries a *symTerm whose Term is a
 //     symbolic.Value (its concrete part a is meaningless);
 //   - BinOp, UnOp and Convert on booleans and integers build terms
 //     (symbolic.BinOp…), forking a panicking path where Go panics
@@ -69,9 +69,9 @@ func (in Input) String() string { return fmt.Sprintf("%s = %v", in.Name, in.Valu
 // symbolicMode reports whether code is compiled for symbolic values.
 func (m *machine) symbolicMode() bool { return m.opts != nil && m.opts.symbolic }
 
-// symEngine reports whether the symbolic engine (not a Brancher) decides
+// symEngine reports whether the symbolic engine (not a brancher) decides
 // branches and builds terms.
-func (m *machine) symEngine() bool { return m.symbolicMode() && m.opts.Brancher == nil }
+func (m *machine) symEngine() bool { return m.symbolicMode() && m.opts.brancher == nil }
 
 // symState is the symbolic part of one execution.
 type symState struct {
@@ -167,7 +167,7 @@ func (st *symState) solverCtx() context.Context { return st.ctx }
 // symOf returns the symbolic.Value of a bool or integer Value of type t.
 func symOf(v Value, t symbolic.Type) (symbolic.Value, bool) {
 	if v.p != nil {
-		s, ok := (*SymbolicTerm)(v.p).Term.(symbolic.Value)
+		s, ok := (*symTerm)(v.p).Term.(symbolic.Value)
 		return s, ok && s.Type() == t
 	}
 	if t == symbolic.Bool {
@@ -178,10 +178,10 @@ func symOf(v Value, t symbolic.Type) (symbolic.Value, bool) {
 
 // valueOfSym converts a symbolic.Value to the interpreter's
 // representation: concrete values as usual (integers sign- or
-// zero-extended), symbolic ones as a *SymbolicTerm.
+// zero-extended), symbolic ones as a *symTerm.
 func valueOfSym(s symbolic.Value) Value {
 	if s.IsSymbolic() {
-		return Value{p: unsafe.Pointer(&SymbolicTerm{Term: s})}
+		return Value{p: unsafe.Pointer(&symTerm{Term: s})}
 	}
 	if b, ok := s.Bool(); ok {
 		return boolV(b)

@@ -88,7 +88,7 @@ func hasSymbolicDirective(files []*ast.File) bool {
 // symbolicExploration decides whether an exploration of e compiles code
 // for symbolic values.
 func (p *Program) symbolicExploration(e *Entry, opts *Options) bool {
-	if len(opts.SymbolicGlobals) > 0 {
+	if len(opts.symbolicGlobals) > 0 {
 		return true
 	}
 	if opts.Inputs != nil {
@@ -180,11 +180,11 @@ func (x *execution) entryInputs(g *goroutine, args []Value) ([]Value, ctrl) {
 }
 
 // symbolicGlobals makes the //ltl:symbolic variables of the entry's
-// package and Options.SymbolicGlobals inputs named after the variables.
-// (With a Brancher, setSymbolicGlobals installs its terms instead.)
+// package and Options.symbolicGlobals inputs named after the variables.
+// (With a brancher, setSymbolicGlobals installs its terms instead.)
 func (x *execution) symbolicGlobals(g *goroutine) ctrl {
 	gs := x.m.prog.symbolicVars(x.entry.Fn.Pkg)
-	for sg := range x.opts.SymbolicGlobals {
+	for sg := range x.opts.symbolicGlobals {
 		gs = append(gs, sg)
 	}
 	for _, sg := range gs {

@@ -20,7 +20,7 @@ func (c *compiler) symbolicInstr(ins ssa.Instruction, f instrFn) instrFn {
 		return f
 	}
 	if !c.m.symEngine() {
-		// A Brancher decides branches; arithmetic on its terms is not
+		// A brancher decides branches; arithmetic on its terms is not
 		// supported.
 		switch ins := ins.(type) {
 		case *ssa.BinOp:

@@ -331,7 +331,7 @@ func TestSymbolicInconclusive(t *testing.T) {
 	assert.Contains(t, strings.Join(r.Warnings, "\n"), "the solver answered unknown")
 }
 
-// TestSymbolicGlobalsOption: Options.SymbolicGlobals without a Brancher
+// TestSymbolicGlobalsOption: Options.symbolicGlobals without a brancher
 // makes the variables inputs of the symbolic engine.
 func TestSymbolicGlobalsOption(t *testing.T) {
 	p := load(t)
@@ -344,7 +344,7 @@ func TestSymbolicGlobalsOption(t *testing.T) {
 		}
 	}
 	require.NotNil(t, flag)
-	r, err := p.Explore(context.Background(), e, Options{Strategy: DFS, SymbolicGlobals: map[*ssa.Global]*SymbolicTerm{flag: {}}})
+	r, err := p.Explore(context.Background(), e, Options{Strategy: DFS, symbolicGlobals: map[*ssa.Global]*symTerm{flag: {}}})
 	require.NoError(t, err)
 	assert.Equal(t, 2, r.Executions)
 	f := findKind(r, KindTestFailure)
