@@ -191,40 +191,6 @@ func TestObserverEvents(t *testing.T) {
 	require.Contains(t, strings.Join(ops, ";"), "call misc.Work;call misc.Work")
 }
 
-// bothWays is a brancher that finds both outcomes of every condition
-// feasible and records what was assumed.
-type bothWays struct{ assumed []bool }
-
-func (b *bothWays) Branch(*symTerm) (bool, bool)  { return true, true }
-func (b *bothWays) Assume(_ *symTerm, taken bool) { b.assumed = append(b.assumed, taken) }
-
-func TestSymbolicBranchForks(t *testing.T) {
-	p := load(t)
-	e, err := p.Func(testdataPath + "/misc.Branchy")
-	require.NoError(t, err)
-	var flag *ssa.Global
-	for _, pkg := range p.Packages {
-		if g, ok := pkg.Members["Flag"].(*ssa.Global); ok {
-			flag = g
-		}
-	}
-	require.NotNil(t, flag)
-	b := &bothWays{}
-	r, err := p.Explore(context.Background(), e, Options{
-		Strategy:        DFS,
-		brancher:        b,
-		symbolicGlobals: map[*ssa.Global]*symTerm{flag: {Term: "flag"}},
-	})
-	require.NoError(t, err)
-	require.Equal(t, 2, r.Executions, "both sides of the branch are explored")
-	require.Equal(t, []bool{false, true}, b.assumed)
-	f := findKind(r, KindTestFailure)
-	require.NotNil(t, f)
-	require.Contains(t, f.Message, "took the true branch")
-
-	// Without a brancher the symbolic engine decides (TestSymbolicGlobalsOption).
-}
-
 func TestStackOverflow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("recurses a million frames deep")

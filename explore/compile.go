@@ -337,31 +337,6 @@ func (c *compiler) instr(ins ssa.Instruction) instrFn {
 	return nil
 }
 
-// symbolicCheck wraps an operation on scalars when a brancher (not the
-// symbolic engine, see symbolic_ops.go) decides symbolic branches: its
-// terms are opaque, so computing with them is unsupported and must not
-// silently use the concrete part.
-func (c *compiler) symbolicCheck(ins ssa.Instruction, f instrFn, operands ...ssa.Value) instrFn {
-	var slots []int
-	for _, op := range operands {
-		if k := c.m.rtypeOf(op.Type()).kind; k == kBool || k.isInteger() {
-			slots = append(slots, c.use(op))
-		}
-	}
-	if len(slots) == 0 {
-		return f
-	}
-	pos := ins.Pos()
-	return func(fr *frame) ctrl {
-		for _, s := range slots {
-			if fr.regs[s].p != nil {
-				return fr.g.unsupported(pos, "operation on a symbolic value (%s): the Brancher's terms are opaque to the interpreter", ins)
-			}
-		}
-		return f(fr)
-	}
-}
-
 // move copies a value unchanged (representation-preserving conversions).
 func (c *compiler) move(dst, src ssa.Value) instrFn {
 	d, s := c.def(dst), c.use(src)
@@ -472,7 +447,7 @@ func (c *compiler) ifInstr(ins *ssa.If) instrFn {
 	back := b.Succs[0].Index <= b.Index || b.Succs[1].Index <= b.Index
 	// Symbolic conditions exist only with symbolic inputs; otherwise the
 	// fast path does not check for them.
-	branch := c.m.symbolicMode() || c.m.opts != nil && c.m.opts.brancher != nil
+	branch := c.m.symbolicMode()
 	if tm == nil && fm == nil && !back && !branch {
 		return func(fr *frame) ctrl {
 			if fr.regs[cond].a != 0 {
@@ -486,7 +461,7 @@ func (c *compiler) ifInstr(ins *ssa.If) instrFn {
 	return func(fr *frame) ctrl {
 		v := fr.regs[cond]
 		if v.p != nil {
-			// A symbolic condition: the brancher decides (and may fork).
+			// A symbolic condition: the solver decides (and may fork).
 			taken, cc := fr.g.x.branch(fr, ins, v)
 			if cc != ctrlNext {
 				return cc

@@ -39,8 +39,7 @@
 // Report.Verdict is "pass" only for a complete exploration without
 // findings, "fail" for a finding that shows a bug, and "unknown" otherwise;
 // Report.Bound and Report.Suggestion say what cut an incomplete one.
-// hooks.go holds the internal interfaces between the interpreter and its
-// monitors and symbolic branching. docs/explore.md in the repository
+// docs/explore.md in the repository
 // describes the design: the machine, scheduling points, the strategies,
 // DPOR, the clock, and where to add a model, a strategy or a finding kind.
 //

@@ -56,43 +56,18 @@ func (x *execution) emit(ev *obsEvent) ctrl {
 	return ctrlNext
 }
 
-// branch decides an If on a symbolic condition: the brancher reports the
+// branch decides an If on a symbolic condition: the solver reports the
 // feasible outcomes; if both are, the path forks at a choice point.
 func (x *execution) branch(fr *frame, ins *ssa.If, cond Value) (bool, ctrl) {
-	b := x.opts.brancher
-	if b == nil {
-		if !x.m.symEngine() {
-			return false, fr.g.unsupported(ins.Pos(), "branch on a symbolic value without a symbolic engine")
-		}
-		c, ok := symOf(cond, symbolic.Bool)
-		if !ok {
-			return false, fr.g.unsupported(ins.Pos(), "branch on a symbolic value of another engine")
-		}
-		pos := ins.Cond.Pos()
-		if !pos.IsValid() {
-			pos = fr.g.sourcePos()
-		}
-		return x.symFork(fr, pos, c, "if")
+	c, ok := symOf(cond, symbolic.Bool)
+	if !ok {
+		return false, fr.g.unsupported(ins.Pos(), "branch on a symbolic value of another engine")
 	}
-	term := symbolicTerm(cond)
-	canF, canT := b.Branch(term)
-	var taken bool
-	switch {
-	case canF && canT:
-		i, cc := x.chooseBranch(fr.g)
-		if cc != ctrlNext {
-			return false, cc
-		}
-		taken = i == 1
-	case canT:
-		taken = true
-	case canF:
-		taken = false
-	default:
-		return false, fr.g.unsupported(ins.Pos(), "infeasible path condition at a branch")
+	pos := ins.Cond.Pos()
+	if !pos.IsValid() {
+		pos = fr.g.sourcePos()
 	}
-	b.Assume(term, taken)
-	return taken, ctrlNext
+	return x.symFork(fr, pos, c, "if")
 }
 
 // stmtObserver is implemented by observers that mark statements as events

@@ -2,16 +2,14 @@ package explore
 
 import (
 	"go/token"
-	"go/types"
-	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
 )
 
 // The internal interfaces between the interpreter and its monitors (spec
-// checking, Find's observer: events and state predicates) and symbolic
-// branching (symbolic values and branch forks). Nothing here depends on
-// the monitor or symbolic packages.
+// checking, Find's observer: events and state predicates), and the
+// payload of symbolic values. Nothing here depends on the monitor or
+// symbolic packages.
 
 // observer watches the events of explored executions. The explorer asks
 // it once per function whether calls of that function are events, and
@@ -100,45 +98,10 @@ type violation struct {
 	Pos token.Pos
 }
 
-// brancher decides conditional branches on symbolic conditions. A value
-// is symbolic when its p field holds a *symTerm (see Value): the
-// inputs of //ltl:symbolic entries, Options.symbolicGlobals and
-// ltltest.Symbolic values, and what is computed from them.
-type brancher interface {
-	// Branch returns which outcomes of the condition are feasible under
-	// the current path condition. If both are, the explorer forks (a
-	// choice point of kind branch); it then calls Assume with the taken
-	// outcome.
-	Branch(cond *symTerm) (canFalse, canTrue bool)
-	Assume(cond *symTerm, outcome bool)
-}
-
 // symTerm is the payload a symbolic scalar Value carries in its p
 // field. Term is owned by the symbolic engine.
 type symTerm struct {
 	Term any
-}
-
-// symbolicValue makes a scalar Value carrying a symbolic term; the concrete
-// part (used where the engine does not care) is concrete.
-func symbolicValue(t *symTerm, concrete uint64) Value {
-	return Value{p: unsafe.Pointer(t), a: concrete}
-}
-
-// setSymbolicGlobals installs Options.symbolicGlobals.
-func (x *execution) setSymbolicGlobals() ctrl {
-	if x.opts.brancher == nil {
-		return x.symbolicGlobals(x.gs[0])
-	}
-	for g, term := range x.opts.symbolicGlobals {
-		rt := x.m.rtypeOf(g.Type().(*types.Pointer).Elem())
-		if rt.kind != kBool && !rt.kind.isInteger() {
-			return x.gs[0].unsupported(g.Pos(), "symbolic variable %s of type %s (only booleans and integers)", g.Name(), rt)
-		}
-		o := x.m.global(g)
-		o.cells[0] = symbolicValue(term, o.cells[0].a)
-	}
-	return ctrlNext
 }
 
 // symbolicTerm returns the term of a symbolic scalar value.

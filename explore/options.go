@@ -3,8 +3,6 @@ package explore
 import (
 	"context"
 	"time"
-
-	"golang.org/x/tools/go/ssa"
 )
 
 // Options control one exploration. The zero value explores exhaustively
@@ -71,13 +69,6 @@ type Options struct {
 	Specs []string
 	// NoSpecs turns spec checking off.
 	NoSpecs bool
-	// brancher, if set, decides symbolic branches instead of the symbolic
-	// engine.
-	brancher brancher
-	// symbolicGlobals replaces, after package initialization, the values
-	// of these package variables (of boolean or integer type) by symbolic
-	// terms: the inputs of a symbolic exploration (//ltl:symbolic).
-	symbolicGlobals map[*ssa.Global]*symTerm
 	// Inputs, if not nil, runs a symbolic entry concretely: its inputs
 	// (parameters of a //ltl:symbolic entry, //ltl:symbolic variables,
 	// ltltest.Symbolic values) take these values by name (zero if

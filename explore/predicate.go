@@ -339,7 +339,7 @@ func (pr *predicate) operand(v pval) symbolic.Value {
 // both outcomes are feasible).
 func (pr *predicate) decide(ev *predEval, c symbolic.Value, what string) (taken, forked bool) {
 	x := ev.x
-	if !x.m.symEngine() {
+	if !x.m.symbolicMode() {
 		unsupportedf("a symbolic value without the symbolic engine")
 	}
 	if ev.g == nil {

@@ -17,8 +17,8 @@ import (
 
 // Symbolic inputs. An exploration is symbolic when its entry
 // is a //ltl:symbolic function (its parameters are inputs), when the
-// entry's package has //ltl:symbolic variables, when the program calls
-// ltltest.Symbolic, or when Options.symbolicGlobals is set. Then:
+// entry's package has //ltl:symbolic variables, or when the program calls
+// ltltest.Symbolic. Then:
 //
 //   - a symbolic scalar Value carries a *symTerm whose Term is a
 //     symbolic.Value (its concrete part a is meaningless);
@@ -68,10 +68,6 @@ func (in Input) String() string { return fmt.Sprintf("%s = %v", in.Name, in.Valu
 
 // symbolicMode reports whether code is compiled for symbolic values.
 func (m *machine) symbolicMode() bool { return m.opts != nil && m.opts.symbolic }
-
-// symEngine reports whether the symbolic engine (not a brancher) decides
-// branches and builds terms.
-func (m *machine) symEngine() bool { return m.symbolicMode() && m.opts.brancher == nil }
 
 // symState is the symbolic part of one execution.
 type symState struct {
@@ -201,7 +197,7 @@ func (x *execution) newInput(g *goroutine, pos token.Pos, name string, gt types.
 	if !ok {
 		return Value{}, g.unsupported(pos, "symbolic input %s of type %s (only booleans and integers)", name, gt)
 	}
-	if vals := x.opts.Inputs; vals != nil || !x.m.symEngine() {
+	if vals := x.opts.Inputs; vals != nil || !x.m.symbolicMode() {
 		// A concrete run with given inputs (missing ones are zero).
 		v, err := concreteInput(vals[name], t)
 		if err != nil {

@@ -88,9 +88,6 @@ func hasSymbolicDirective(files []*ast.File) bool {
 // symbolicExploration decides whether an exploration of e compiles code
 // for symbolic values.
 func (p *Program) symbolicExploration(e *Entry, opts *Options) bool {
-	if len(opts.symbolicGlobals) > 0 {
-		return true
-	}
 	if opts.Inputs != nil {
 		return false // a concrete run with given inputs
 	}
@@ -180,14 +177,9 @@ func (x *execution) entryInputs(g *goroutine, args []Value) ([]Value, ctrl) {
 }
 
 // symbolicGlobals makes the //ltl:symbolic variables of the entry's
-// package and Options.symbolicGlobals inputs named after the variables.
-// (With a brancher, setSymbolicGlobals installs its terms instead.)
+// package inputs named after the variables.
 func (x *execution) symbolicGlobals(g *goroutine) ctrl {
-	gs := x.m.prog.symbolicVars(x.entry.Fn.Pkg)
-	for sg := range x.opts.symbolicGlobals {
-		gs = append(gs, sg)
-	}
-	for _, sg := range gs {
+	for _, sg := range x.m.prog.symbolicVars(x.entry.Fn.Pkg) {
 		t := sg.Type().(*types.Pointer).Elem()
 		in, cc := x.newInput(g, sg.Pos(), sg.Name(), t)
 		if cc != ctrlNext {

@@ -19,19 +19,6 @@ func (c *compiler) symbolicInstr(ins ssa.Instruction, f instrFn) instrFn {
 	if !c.m.symbolicMode() {
 		return f
 	}
-	if !c.m.symEngine() {
-		// A brancher decides branches; arithmetic on its terms is not
-		// supported.
-		switch ins := ins.(type) {
-		case *ssa.BinOp:
-			return c.symbolicCheck(ins, f, ins.X, ins.Y)
-		case *ssa.UnOp:
-			return c.symbolicCheck(ins, f, ins.X)
-		case *ssa.Convert:
-			return c.symbolicCheck(ins, f, ins.X)
-		}
-		return f
-	}
 	switch ins := ins.(type) {
 	case *ssa.BinOp:
 		if c.m.rtypeOf(ins.X.Type()).kind.isAggregate() {
@@ -122,7 +109,7 @@ func (c *compiler) concretizing(ins ssa.Instruction, why string, f instrFn, vs .
 // the interpreter does not run) so that it receives concrete booleans
 // and integers.
 func (m *machine) symbolicArgs(fn *ssa.Function, intr intrinsic) intrinsic {
-	if !m.symEngine() || fn == nil {
+	if !m.symbolicMode() || fn == nil {
 		return intr
 	}
 	sig := fn.Signature

@@ -11,7 +11,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/henceforth-go/henceforth/examples/symbolic/absdiff"
 	"github.com/henceforth-go/henceforth/examples/symbolic/bounds"
@@ -329,28 +328,6 @@ func TestSymbolicInconclusive(t *testing.T) {
 	require.NotEmpty(t, r.Warnings)
 	assert.Contains(t, strings.Join(r.Warnings, "\n"), "symhard.go:9")
 	assert.Contains(t, strings.Join(r.Warnings, "\n"), "the solver answered unknown")
-}
-
-// TestSymbolicGlobalsOption: Options.symbolicGlobals without a brancher
-// makes the variables inputs of the symbolic engine.
-func TestSymbolicGlobalsOption(t *testing.T) {
-	p := load(t)
-	e, err := p.Func(testdataPath + "/misc.Branchy")
-	require.NoError(t, err)
-	var flag *ssa.Global
-	for _, pkg := range p.Packages {
-		if g, ok := pkg.Members["Flag"].(*ssa.Global); ok {
-			flag = g
-		}
-	}
-	require.NotNil(t, flag)
-	r, err := p.Explore(context.Background(), e, Options{Strategy: DFS, symbolicGlobals: map[*ssa.Global]*symTerm{flag: {}}})
-	require.NoError(t, err)
-	assert.Equal(t, 2, r.Executions)
-	f := findKind(r, KindTestFailure)
-	require.NotNil(t, f)
-	assert.Equal(t, []Input{{Name: "Flag", Type: "bool", Value: true}}, f.Inputs)
-	assert.Equal(t, "Flag", f.PathCondition)
 }
 
 // TestEmitTest checks the regression tests written for both kinds of

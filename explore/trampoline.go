@@ -115,7 +115,7 @@ func (m *machine) driver(entry *ssa.Function, takesT bool) *fnCode {
 		// 2: the entry (symbolic inputs are set first)
 		func(fr *frame) ctrl {
 			fr.g.x.inInit = false
-			if cc := fr.g.x.setSymbolicGlobals(); cc != ctrlNext {
+			if cc := fr.g.x.symbolicGlobals(fr.g.x.gs[0]); cc != ctrlNext {
 				return cc
 			}
 			fr.g.x.noteEntry(fr.g, entry.Pos(), traceEntry{note: noteText, text: startNote})
