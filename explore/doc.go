@@ -39,9 +39,31 @@
 // Report.Verdict is "pass" only for a complete exploration without
 // findings, "fail" for a finding that shows a bug, and "unknown" otherwise;
 // Report.Bound and Report.Suggestion say what cut an incomplete one.
-// docs/explore.md in the repository
-// describes the design: the machine, scheduling points, the strategies,
-// DPOR, the clock, and where to add a model, a strategy or a finding kind.
+// docs/explore.md in the repository describes the design: the machine,
+// scheduling points, the strategies, DPOR, the clock, the models.
+//
+// # Where to add what
+//
+// The files follow the concepts:
+//
+//   - A model of a standard package lives in model_<pkg>.go: a constructor
+//     returning the package's model (its intrinsics, pure natives, the
+//     initial values of its variables, and per-execution state in a slot
+//     of its own), listed in models() in intrinsics.go. A model that
+//     synchronizes yields a pendingOp (a scheduling point) and, if it is a
+//     new kind of operation, needs an opKind, its enabledness (sched.go)
+//     and its DPOR event (dpor.go).
+//   - A strategy lives in strategy_<name>.go: a Strategy constant, its
+//     chooser and its driver, registered in registry() in strategy.go, which
+//     Strategies and ParseStrategy (and so ltl explore's -strategy flag)
+//     read. A depth-first strategy walks the schedule tree with treeSearch
+//     (treesearch.go), which also runs it on several workers.
+//   - A finding kind is a Kind constant in report.go with its place in the
+//     report's order; Report.Verdict decides whether it is a bug or a
+//     reason for "unknown".
+//   - A bound is an Options field (options.go) with its default, a check
+//     that stops the execution or the collector (collector.go), a
+//     Report.Bound name and a Report.Suggestion (report.go).
 //
 // # Limits
 //
