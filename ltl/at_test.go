@@ -9,51 +9,9 @@ import (
 	"github.com/henceforth-go/henceforth/ltl"
 )
 
-// TestParseAt checks that scenario atoms at(G, L) parse to the atom named by
-// their canonical text at(G,L), print bare, and leave at usable as an
-// ordinary atom.
-func TestParseAt(t *testing.T) {
-	at := func(g, l string) ltl.Formula { return ltl.Atom("at(" + g + "," + l + ")") }
-	tests := []struct {
-		src   string
-		want  ltl.Formula
-		print string // canonical form; "" means src itself
-	}{
-		{"at(P0,m2)", at("P0", "m2"), ""},
-		{"at(P0, m2)", at("P0", "m2"), "at(P0,m2)"},
-		{"at ( 1 ,\tn8 )", at("1", "n8"), "at(1,n8)"},
-		{"at(pkg.P0,m.2)", at("pkg.P0", "m.2"), ""},
-		{"at(F.func1#2,_x)", at("F.func1#2", "_x"), ""},
-		{"at(1,2)", at("1", "2"), ""},
-		{"F(at(P0, m2) && at(P1, n2))", ltl.Eventually(ltl.And(at("P0", "m2"), at("P1", "n2"))), "F(at(P0,m2) && at(P1,n2))"},
-		{"!at(P0,m8) U at(P1,n8)", ltl.Until(ltl.Not(at("P0", "m8")), at("P1", "n8")), ""},
-		{"G at(P1, n1)", ltl.Always(at("P1", "n1")), "G at(P1,n1)"},
-		// at is an ordinary atom where no ( follows it.
-		{"at", ltl.Atom("at"), ""},
-		{"at && p", ltl.And(ltl.Atom("at"), ltl.Atom("p")), ""},
-		{"G at", ltl.Always(ltl.Atom("at")), ""},
-		{"at.x", ltl.Atom("at.x"), ""},
-		{"atx", ltl.Atom("atx"), ""},
-		{"flat", ltl.Atom("flat"), ""},
-		// A quoted at(G,L) is an atom of the same name, written in quotes.
-		{`"at(P0,m2)"`, ltl.QuotedAtom("at(P0,m2)"), ""},
-		{`"at(P0, m2)"`, ltl.Atom("at(P0, m2)"), ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.src, func(t *testing.T) {
-			f, err := ltl.Parse(tt.src)
-			require.NoError(t, err)
-			assert.Equal(t, tt.want, f)
-			print := tt.print
-			if print == "" {
-				print = tt.src
-			}
-			assert.Equal(t, print, f.String())
-			g, err := ltl.Parse(f.String())
-			require.NoError(t, err)
-			assert.Equal(t, f, g, "round trip")
-		})
-	}
+// TestParseAtAtom checks that a scenario atom at(G, L) is an atom named by
+// its canonical text at(G,L), unquoted (TestParseForms has the forms).
+func TestParseAtAtom(t *testing.T) {
 	f := ltl.MustParse("at(P0, m2)")
 	assert.Equal(t, ltl.OpAtom, f.Op())
 	assert.Equal(t, "at(P0,m2)", f.Name())

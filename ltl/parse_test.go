@@ -21,6 +21,7 @@ var (
 // TestParseForms checks the formula every syntactic form stands for, and
 // its canonical printed form.
 func TestParseForms(t *testing.T) {
+	atGL := func(g, l string) ltl.Formula { return ltl.Atom("at(" + g + "," + l + ")") }
 	tests := []struct {
 		src   string
 		want  ltl.Formula
@@ -140,6 +141,26 @@ func TestParseForms(t *testing.T) {
 		{"  ((p))\n&&\t(q)  ", ltl.And(p, q), "p && q"},
 		{"(p)U(q)", ltl.Until(p, q), "p U q"},
 		{"p&&q||!r", ltl.Or(ltl.And(p, q), ltl.Not(r)), "p && q || !r"},
+		// scenario atoms at(G, L): an atom named by the canonical text at(G,L)
+		{"at(P0,m2)", atGL("P0", "m2"), ""},
+		{"at(P0, m2)", atGL("P0", "m2"), "at(P0,m2)"},
+		{"at ( 1 ,\tn8 )", atGL("1", "n8"), "at(1,n8)"},
+		{"at(pkg.P0,m.2)", atGL("pkg.P0", "m.2"), ""},
+		{"at(F.func1#2,_x)", atGL("F.func1#2", "_x"), ""},
+		{"at(1,2)", atGL("1", "2"), ""},
+		{"F(at(P0, m2) && at(P1, n2))", ltl.Eventually(ltl.And(atGL("P0", "m2"), atGL("P1", "n2"))), "F(at(P0,m2) && at(P1,n2))"},
+		{"!at(P0,m8) U at(P1,n8)", ltl.Until(ltl.Not(atGL("P0", "m8")), atGL("P1", "n8")), ""},
+		{"G at(P1, n1)", ltl.Always(atGL("P1", "n1")), "G at(P1,n1)"},
+		// at is an ordinary atom where no ( follows it.
+		{"at", ltl.Atom("at"), ""},
+		{"at && p", ltl.And(ltl.Atom("at"), ltl.Atom("p")), ""},
+		{"G at", ltl.Always(ltl.Atom("at")), ""},
+		{"at.x", ltl.Atom("at.x"), ""},
+		{"atx", ltl.Atom("atx"), ""},
+		{"flat", ltl.Atom("flat"), ""},
+		// A quoted at(G,L) is an atom of the same name, written in quotes.
+		{`"at(P0,m2)"`, ltl.QuotedAtom("at(P0,m2)"), ""},
+		{`"at(P0, m2)"`, ltl.Atom("at(P0, m2)"), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
