@@ -47,7 +47,9 @@
 // findings), 2 a usage or input error, reported in one line on stderr
 // that names the position of the problem (-f: offset 7: …,
 // trace.jsonl:3: …, file:line:col). An unknown answer is never 0: explore
-// and split exit 1 when a bound cut the exploration or the proof, explore
+// and split exit 1 when a bound cut the exploration or the proof (unless
+// explore's -bounded accepts a cut exploration without findings, labelled
+// "bounded", not a proof), explore
 // -find exits 1 when a test has no witness, and synth exits 2 when it
 // gave up at -timeout. ltl without a command prints the usage and exits 2.
 //

@@ -20,7 +20,7 @@ import (
 // explore.Strategies.
 var exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy ` + strategyNames("|") + `] [-json]
                    [-seed N] [-max-executions N] [-max-steps N] [-max-loop N]
-                   [-max-memory SIZE] [-timeout D]
+                   [-max-memory SIZE] [-timeout D] [-bounded]
                    [-shared] [-races=false] [-workers N] [-preemptions N] [-pct-depth N]
                    [-map-orders offsets|permutations] [-replay TOKEN] [-emit-test] [-find FORMULA]
                    [-specs NAME,… | -specs none] [-func NAME] [PACKAGES]
@@ -60,7 +60,11 @@ scheduling point), -max-memory the explorer's heap (half of the machine's
 memory by default, or of the cgroup's limit; "0" for none; units B, KB, MB,
 GB, TB), -timeout the time per test (none by default; the first test's
 includes loading the packages). A result cut by a bound is unknown, and
-says which bound and what would do better.
+says which bound and what would do better. With -bounded, a test whose
+exploration a bound cut without any finding is reported as "bounded" and
+does not fail the exit status: nothing was found within the budget, which
+is not a proof (the mode for CI runs with -timeout). Unsupported
+constructs stay unknown.
 
 The iteration order of every range over a map is a choice too (Go
 randomizes it): by default each start of the insertion order (n orders
@@ -71,6 +75,7 @@ output and a replay token), then one line per test:
   pass     TEST  N executions (STRATEGY, complete)
   fail     TEST  N executions (STRATEGY, ...): K findings
   unknown  TEST  N executions (STRATEGY, BOUND bound reached): …
+  bounded  TEST  N executions (STRATEGY, BOUND bound reached): … (-bounded)
            suggestion: what would do better
 STRATEGY is what ran: for auto, "dpor", or "dpor, then pct: N + M
 executions".
@@ -104,8 +109,9 @@ FORMULA (scenario search; see explorefind.go) and prints the witness.
 Progress (executions, findings, rate) goes to standard error at most once a
 second when it is a terminal.
 
-Exit status: 0 every test passed a complete exploration, 1 a finding or an
-unknown (incomplete) result, 2 usage or load error.
+Exit status: 0 every test passed a complete exploration (with -bounded:
+or found nothing before a bound cut it), 1 a finding or an unknown
+(incomplete) result, 2 usage or load error.
 `
 
 func init() {
@@ -131,6 +137,7 @@ type exploreFlags struct {
 	maxLoop       int
 	maxMemory     string
 	timeout       time.Duration
+	bounded       bool
 	earlyFire     time.Duration
 	shared        bool
 	races         bool
@@ -155,6 +162,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxLoop, "max-loop", 0, "bound on loop iterations per execution (0: the default)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "bound on the explorer's heap, e.g. 2GB (default: half of the machine's memory; 0: none)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "bound on the time per test, the first one's including the packages' loading (0: none)")
+	fs.BoolVar(&f.bounded, "bounded", false, "accept an exploration a bound cut without findings (reported as bounded: nothing found within the budget, not a proof) instead of failing it as unknown")
 	fs.DurationVar(&f.earlyFire, "early-fire", time.Millisecond, "timers and sleeps due within `D` may expire at any scheduling point, not only when no goroutine can move (0: never)")
 	fs.BoolVar(&f.shared, "shared", false, "also schedule at loads and stores of memory other goroutines can reach (explores the orders of racing accesses)")
 	fs.BoolVar(&f.races, "races", true, "check every explored execution for data races")
@@ -299,6 +307,7 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 
 	out := newExploreOutput(e, f.json)
 	out.emitTest = f.emitTest
+	out.bounded = f.bounded
 	status := 0
 	for i, t := range tests {
 		if f.find != "" {
@@ -322,7 +331,7 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 		if err != nil {
 			return 2, err
 		}
-		if out.report(t, r, f.replay != "") != "pass" {
+		if v := out.report(t, r, f.replay != ""); v != "pass" && v != "bounded" {
 			status = 1
 		}
 	}
@@ -372,6 +381,7 @@ type exploreOutput struct {
 	stdout, stderr io.Writer
 	json           bool
 	emitTest       bool            // -emit-test
+	bounded        bool            // -bounded
 	terminal       bool            // stderr is a terminal: print progress
 	warned         map[string]bool // warnings printed once
 	err            error           // first write error
@@ -429,7 +439,8 @@ func (o *exploreOutput) endProgress() {
 }
 
 // report prints the findings and summary of one test and returns its
-// verdict ("pass", "fail" or "unknown"). A replayed execution without
+// verdict ("pass", "fail" or "unknown"; with -bounded, "bounded" for an
+// exploration a bound cut without findings). A replayed execution without
 // finding passes.
 func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed bool) string {
 	for _, w := range r.Warnings {
@@ -439,6 +450,9 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 		}
 	}
 	verdict := r.Verdict()
+	if o.bounded && verdict == "unknown" && len(r.Findings) == 0 && !r.Complete && !replayed {
+		verdict = "bounded"
+	}
 	if o.json {
 		for _, f := range r.Findings {
 			jf := newJSONFinding(r.Entry, f)
@@ -447,8 +461,8 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 			}
 			o.writeJSON(jf)
 		}
-		if len(r.Findings) == 0 && verdict == "unknown" {
-			o.writeJSON(jsonFinding{Test: r.Entry, Kind: "unknown", Message: incompleteMessage(r), Suggestion: r.Suggestion})
+		if len(r.Findings) == 0 && (verdict == "unknown" || verdict == "bounded") {
+			o.writeJSON(jsonFinding{Test: r.Entry, Kind: verdict, Message: incompleteMessage(r, verdict), Suggestion: r.Suggestion})
 		}
 		return verdict
 	}
@@ -477,8 +491,8 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 		line += ": " + plural(n, "finding") + " that stopped the exploration; nothing is proved"
 	case n > 0:
 		line += ": " + plural(n, "finding")
-	case verdict == "unknown":
-		line += ": " + incompleteMessage(r)
+	case verdict == "unknown" || verdict == "bounded":
+		line += ": " + incompleteMessage(r, verdict)
 	}
 	o.printf(o.stdout, "%s\n", line)
 	if r.Suggestion != "" && !replayed {
@@ -490,12 +504,18 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 	return verdict
 }
 
-func incompleteMessage(r *explore.Report) string {
+// incompleteMessage says why an exploration without findings is
+// incomplete; verdict is "unknown", or "bounded" when -bounded accepts it.
+func incompleteMessage(r *explore.Report, verdict string) string {
+	head := "incomplete"
+	if verdict == "bounded" {
+		head = "nothing found within the bound"
+	}
 	if r.Bound == "concretized" {
-		return fmt.Sprintf("incomplete: %s fixed to one of many values after %s (%s); nothing is proved",
+		return fmt.Sprintf("%s: %s fixed to one of many values after %s (%s); nothing is proved", head,
 			plural(len(r.Concretized), "symbolic value"), plural(r.Executions, "execution"), strings.Join(r.Concretized, "; "))
 	}
-	return fmt.Sprintf("incomplete: the %s bound was reached after %s; nothing is proved", r.Bound, plural(r.Executions, "execution"))
+	return fmt.Sprintf("%s: the %s bound was reached after %s; nothing is proved", head, r.Bound, plural(r.Executions, "execution"))
 }
 
 func (o *exploreOutput) writeJSON(v jsonFinding) {

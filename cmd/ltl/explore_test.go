@@ -331,3 +331,31 @@ func TestExploreNested(t *testing.T) {
 	assert.Contains(t, out, "nested_test.go:42:12: deadlock: all goroutines are asleep - deadlock!")
 	assert.Regexp(t, `(?m)^fail +\S+TestNestedReadLock +\d+ executions \(dpor, complete\): 1 finding$`, out)
 }
+
+// -bounded accepts an exploration a bound cut without findings, labelled
+// "bounded" (not a pass, not a proof); findings and unsupported constructs
+// still fail.
+func TestExploreBounded(t *testing.T) {
+	status, out, _ := runExplore(t, "-bounded", "-run", "TestPasses", "-strategy", "dfs", "-max-executions", "3", bugsPkg)
+	assert.Equal(t, 0, status, out)
+	assert.Contains(t, out, "bounded  "+bugsPath+"TestPasses  3 executions (dfs, executions bound reached): nothing found within the bound: the executions bound was reached after 3 executions; nothing is proved\n")
+	assert.NotContains(t, out, "pass ")
+
+	status, out, _ = runExplore(t, "-json", "-bounded", "-run", "TestPasses", "-strategy", "dfs", "-max-executions", "3", bugsPkg)
+	assert.Equal(t, 0, status, out)
+	lines := jsonLines(t, out)
+	require.Len(t, lines, 1, out)
+	assert.Equal(t, "bounded", lines[0]["kind"])
+	assert.Equal(t, "nothing found within the bound: the executions bound was reached after 3 executions; nothing is proved", lines[0]["message"])
+
+	// A complete pass is still a pass.
+	status, out, _ = runExplore(t, "-bounded", "-run", "TestPasses", bugsPkg)
+	assert.Equal(t, 0, status, out)
+	assert.Contains(t, out, "pass     "+bugsPath+"TestPasses")
+
+	for _, test := range []string{"TestDeadlock", "TestUnsupported"} {
+		status, out, _ = runExplore(t, "-bounded", "-run", "^"+test+"$", bugsPkg)
+		assert.Equal(t, 1, status, "%s:\n%s", test, out)
+		assert.NotContains(t, out, "bounded  ", test)
+	}
+}
