@@ -382,6 +382,7 @@ func (x *execution) newGoroutine(parent *goroutine, pos token.Pos) *goroutine {
 		g = &goroutine{}
 	}
 	g.x, g.id, g.goPos, g.spawnEv = x, len(x.gs)+1, pos, -1
+	g.fromInit = parent != nil && x.inInit
 	if x.race != nil {
 		x.race.fork(parent, g)
 	}
@@ -476,7 +477,7 @@ func (x *execution) finish() {
 	}
 	var leaked []*goroutine
 	for _, g := range x.gs {
-		if !g.done {
+		if !g.done && !g.fromInit {
 			leaked = append(leaked, g)
 		}
 	}

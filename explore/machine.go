@@ -195,14 +195,18 @@ type panicRec struct {
 
 // goroutine is an interpreter thread with an explicit frame stack.
 type goroutine struct {
-	x      *execution
-	vc     vclock // the race detector's vector clock (race.go)
-	ep     vepoch // its current epoch
-	id     int    // Go-like number in creation order, 1 = the entry
-	key    uint64 // identity stable across executions: hash of (parent key, child index)
-	frames []*frame
-	depth  int
-	top    *frame
+	x  *execution
+	vc vclock // the race detector's vector clock (race.go)
+	ep vepoch // its current epoch
+	id int    // Go-like number in creation order, 1 = the entry
+	// fromInit: started while package initializers ran. Such a goroutine
+	// (a pool's purge loop, a package's background worker) is not the
+	// test's: it is never a leak of the test, as goleak's IgnoreCurrent.
+	fromInit bool
+	key      uint64 // identity stable across executions: hash of (parent key, child index)
+	frames   []*frame
+	depth    int
+	top      *frame
 
 	pend    pendingOp // the scheduling point the goroutine waits at (pend.kind != opNone)
 	granted bool      // pend was chosen by the scheduler; re-execution performs it

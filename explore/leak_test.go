@@ -1,0 +1,33 @@
+package explore
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Goroutines started by package initialization (testdata/initleak's
+// worker) are not a test's leaks; the goroutines the test starts are.
+func TestInitGoroutinesAreNotLeaks(t *testing.T) {
+	p := loadPatterns(t, "./testdata/initleak")
+	explore := func(test string) *Report {
+		e, err := p.Func(testdataPath + "/initleak." + test)
+		require.NoError(t, err)
+		r, err := p.Explore(context.Background(), e, Options{})
+		require.NoError(t, err)
+		return r
+	}
+
+	r := explore("TestUsesWorker")
+	assert.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+	assert.True(t, r.Complete)
+
+	r = explore("TestLeaks")
+	f := findKind(r, KindLeak)
+	require.NotNil(t, f, "%v", r.Findings)
+	assert.Len(t, r.Findings, 1, "%v", r.Findings)
+	assert.Regexp(t, `^1 goroutine\(s\) blocked forever after TestLeaks returned: goroutine \d+ chan send on ch \(chan#\d+\) at initleak_test.go:18$`, f.Message)
+	assert.Equal(t, 18, f.Pos.Line, "the test's own goroutine, blocked in its send")
+}
