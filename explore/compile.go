@@ -86,7 +86,11 @@ func (m *machine) compile(fc *fnCode) {
 func (m *machine) noBodyMessage(fn *ssa.Function) string {
 	name := fn.String()
 	if fn.Pkg != nil && !m.prog.isInterpreted(fn.Pkg.Pkg) {
-		return fmt.Sprintf("call of %s: the standard package %q is not interpreted and this function is not modelled", name, fn.Pkg.Pkg.Path())
+		kind := "standard package"
+		if m.prog.libraries[fn.Pkg.Pkg] {
+			kind = "package (a library of the explorer's own, reached only through it)"
+		}
+		return fmt.Sprintf("call of %s: the %s %q is not interpreted and this function is not modelled", name, kind, fn.Pkg.Pkg.Path())
 	}
 	if fn.Synthetic != "" {
 		return fmt.Sprintf("call of %s (%s) without a body", name, fn.Synthetic)

@@ -78,8 +78,9 @@
 //     TempDir, Context, Setenv and Chdir; unsafe pointer arithmetic and
 //     uintptr-to-pointer conversions; testify failure messages that need
 //     its spew package (its success paths run);
-//   - calls from an explored body into this module's own libraries or the
-//     libraries they are built on (x/tools, Z3), except ltltest.Symbolic;
+//   - calls from an explored body into this module's own libraries, except
+//     ltltest.Symbolic, or into the libraries they are built on (x/tools,
+//     Z3) where the user's code does not import them itself;
 //   - in //ltl:spec state predicates: locals and parameters, map indexing,
 //     method calls, comparisons of composite values, and go props; in
 //     predicates of scenario searches, symbolic values; in predicates of

@@ -45,6 +45,9 @@ type Program struct {
 	Packages []*ssa.Package
 
 	interpreted map[*types.Package]bool
+	// libraries are the packages of the libraries the explorer is built on
+	// that only the explorer reaches (policy.go): loaded with types only.
+	libraries map[*types.Package]bool
 	// syntax keeps the files and type information of the user packages
 	// (not the standard library), for reading their annotations (spec.go).
 	syntax map[*types.Package]pkgSyntax
@@ -96,9 +99,11 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 	// Errors in user packages (and interpreted std packages) are fatal; the
 	// standard packages with stripped bodies report errors we caused.
 	isStd := func(p *packages.Package) bool { return isStdPackage(cfg, goroot, p) }
+	userDeps := userDependencies(pkgs, isStd)
+	opaque := func(p *packages.Package) bool { return isOpaqueLibrary(p.PkgPath) && !userDeps[p] }
 	var errs []error
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if (isStd(p) && !isInterpretedStd(p.PkgPath)) || isOpaqueLibrary(p.PkgPath) {
+		if (isStd(p) && !isInterpretedStd(p.PkgPath)) || opaque(p) {
 			return
 		}
 		for _, e := range p.Errors {
@@ -113,14 +118,17 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 	// explorer runs them in dependency order itself, so that a package
 	// whose initialization is unsupported does not stop the others.
 	prog := ssa.NewProgram(pkgs[0].Fset, ssa.InstantiateGenerics|ssa.BareInits)
-	p := &Program{Fset: pkgs[0].Fset, SSA: prog, interpreted: map[*types.Package]bool{}, syntax: map[*types.Package]pkgSyntax{}}
+	p := &Program{Fset: pkgs[0].Fset, SSA: prog, interpreted: map[*types.Package]bool{}, libraries: map[*types.Package]bool{}, syntax: map[*types.Package]pkgSyntax{}}
 	created := map[*packages.Package]*ssa.Package{}
 	testMains := testMainIDs(pkgs)
 	packages.Visit(pkgs, nil, func(lp *packages.Package) {
 		if lp.Types == nil || testMains[lp.ID] {
 			return
 		}
-		interp := (!isStd(lp) && !isOpaqueLibrary(lp.PkgPath)) || isInterpretedStd(lp.PkgPath)
+		interp := (!isStd(lp) && !opaque(lp)) || isInterpretedStd(lp.PkgPath)
+		if opaque(lp) {
+			p.libraries[lp.Types] = true
+		}
 		var files []*ast.File
 		var info *types.Info
 		if interp {
@@ -171,6 +179,32 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 		p.Packages = append(p.Packages, sp)
 	}
 	return p, nil
+}
+
+// userDependencies returns the non-standard packages the user's code
+// imports, directly or through other such packages, without going through
+// this module's own libraries: a library the explorer is built on (say
+// golang.org/x/sync/errgroup) is the user's, and interpreted, when user
+// code imports it; it stays opaque when only the explorer's packages reach
+// it (a test file that imports ltltest).
+func userDependencies(pkgs []*packages.Package, isStd func(*packages.Package) bool) map[*packages.Package]bool {
+	reached := map[*packages.Package]bool{}
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		for _, q := range p.Imports {
+			if reached[q] || isStd(q) || isHenceforthLibrary(q.PkgPath) {
+				continue
+			}
+			reached[q] = true
+			visit(q)
+		}
+	}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if !isStd(p) && !isOpaqueLibrary(p.PkgPath) {
+			visit(p)
+		}
+	})
+	return reached
 }
 
 // testVariant splits the ID of a package compiled for a test, "q [p.test]",

@@ -53,14 +53,17 @@ func isInterpretedStd(path string) bool { return interpretedStd[path] }
 
 // Libraries policy.
 //
-// The explorer's own implementation and the libraries behind it are never
-// interpreted: a test file that calls ltltest.Explore imports ltltest, which
+// The explorer's own implementation, and the libraries behind it as far as
+// only the explorer reaches them, are not interpreted: a test file that
+// calls ltltest.Explore imports ltltest, which
 // imports the explorer, go/ssa, Z3 and the BDD packages, and interpreting
 // their initializers on every execution would cost more than the body under
 // test (and Z3's cgo globals cannot be snapshotted). These packages are
 // loaded like opaque standard packages: types only, no initializers, and a
 // call of one of their functions from an explored body is an "unsupported"
-// finding unless it is an intrinsic (ltltest.Symbolic is).
+// finding unless it is an intrinsic (ltltest.Symbolic is). A package of
+// those libraries that the user's code imports itself (errgroup, say) is
+// the user's and is interpreted (userDependencies in load.go).
 //
 // Everything else outside GOROOT — the user's packages, this module's
 // examples and testdata, testify — is interpreted.
@@ -86,13 +89,23 @@ var opaqueLibraries = []string{
 	"github.com/dalzilio/rudd",
 }
 
+// isHenceforthLibrary reports whether the package with the given import
+// path is one of this module's libraries (not its examples or testdata).
+func isHenceforthLibrary(path string) bool {
+	rest, ok := strings.CutPrefix(path, henceforthModule+"/")
+	if !ok {
+		return false
+	}
+	first, _, _ := strings.Cut(rest, "/")
+	return henceforthLibraries[first] && !strings.Contains(rest, "/testdata/") && !strings.HasSuffix(rest, "/testdata")
+}
+
 // isOpaqueLibrary reports whether the non-standard package with the given
 // import path is part of the explorer's implementation and so is loaded
 // with types only.
 func isOpaqueLibrary(path string) bool {
-	if rest, ok := strings.CutPrefix(path, henceforthModule+"/"); ok {
-		first, _, _ := strings.Cut(rest, "/")
-		return henceforthLibraries[first] && !strings.Contains(rest, "/testdata/") && !strings.HasSuffix(rest, "/testdata")
+	if strings.HasPrefix(path, henceforthModule+"/") {
+		return isHenceforthLibrary(path)
 	}
 	for _, m := range opaqueLibraries {
 		if path == m || strings.HasPrefix(path, m+"/") {

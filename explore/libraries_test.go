@@ -1,0 +1,34 @@
+package explore
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A library the explorer is built on (golang.org/x/sync/errgroup) is
+// interpreted when the user's code imports it: its goroutines are explored
+// and its Wait orders them like any WaitGroup.
+func TestUserCopyOfExplorerLibrary(t *testing.T) {
+	p := loadPatterns(t, "./testdata/errgroup")
+	explore := func(test string) *Report {
+		e, err := p.Func(testdataPath + "/errgroup." + test)
+		require.NoError(t, err)
+		r, err := p.Explore(context.Background(), e, Options{})
+		require.NoError(t, err)
+		return r
+	}
+
+	r := explore("TestSum")
+	assert.Equal(t, "fail", r.Verdict(), "%v", r.Findings)
+	assert.Nil(t, findKind(r, KindUnsupported), "%v", r.Findings)
+	f := findKind(r, KindRace)
+	require.NotNil(t, f, "%v", r.Findings)
+	assert.Equal(t, 18, f.Pos.Line, "total += x")
+
+	r = explore("TestSumLocked")
+	assert.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+	assert.True(t, r.Complete)
+}
