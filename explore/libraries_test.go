@@ -32,3 +32,15 @@ func TestUserCopyOfExplorerLibrary(t *testing.T) {
 	assert.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
 	assert.True(t, r.Complete)
 }
+
+// The standard library's external test packages (sync_test) are user code:
+// their tests run against the models of the packages they test.
+func TestStdExternalTests(t *testing.T) {
+	p := loadPatterns(t, "sync")
+	e, err := p.Func("sync_test.TestOncePanic")
+	require.NoError(t, err)
+	r, err := p.Explore(context.Background(), e, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+	assert.True(t, r.Complete)
+}

@@ -79,7 +79,7 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 		Tests:      !cfg.NoTests,
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
 			f, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
-			if f != nil && strings.HasPrefix(filename, goroot) {
+			if f != nil && strings.HasPrefix(filename, goroot) && !isExternalTest(f.Name.Name) {
 				rel := filepath.ToSlash(filepath.Dir(strings.TrimPrefix(filename, goroot)))
 				rel = strings.TrimPrefix(rel, "src/")
 				if !isInterpretedStd(rel) {
@@ -207,6 +207,12 @@ func userDependencies(pkgs []*packages.Package, isStd func(*packages.Package) bo
 	return reached
 }
 
+// isExternalTest reports whether a package name is that of an external test
+// package (package p_test). Such a package is user code even in GOROOT:
+// the standard library's external tests (sync_test, context_test…) are
+// interpreted like any test, against the models of the packages they test.
+func isExternalTest(name string) bool { return strings.HasSuffix(name, "_test") }
+
 // testVariant splits the ID of a package compiled for a test, "q [p.test]",
 // into q and the test main's ID p.test (the go command names the test main
 // of package p "p.test"); ok is false for other IDs.
@@ -239,9 +245,9 @@ func testMainIDs(pkgs []*packages.Package) map[string]bool {
 // package without a module (GOPATH mode, files named on the command line)
 // is standard if its files are in the go command's GOROOT; a package
 // without files (one that failed to load) is standard if `go list std`
-// lists it.
+// lists it. An external test package (sync_test) is never standard.
 func isStdPackage(cfg LoadConfig, goroot string, p *packages.Package) bool {
-	if p.Module != nil {
+	if p.Module != nil || isExternalTest(p.Name) {
 		return false
 	}
 	files := p.GoFiles
