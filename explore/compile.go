@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/constant"
 	"go/token"
+	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -624,13 +626,90 @@ func (g *goroutine) callerPos() token.Pos {
 	return token.NoPos
 }
 
-// funcName returns the name of a function as Go's stack traces print it
-// ("path/pkg.F", "path/pkg.(*T).M", "path/pkg.F.func1").
+// funcName returns the name of a function as Go's runtime prints it
+// (runtime.FuncForPC, CallersFrames, tracebacks): its package's import
+// path as the linker escapes it, then "F", "(*T).M" or "T.M", "F.func1"
+// for a closure and "F.func1.2" for one nested in it, "G[...]" and
+// "(*U[...]).M" for an instance of a generic function or type, and
+// "(*T).M-fm" for a method value's wrapper.
 func funcName(fn *ssa.Function) string {
 	if fn == nil {
 		return "?"
 	}
-	return runtimeName(fn.String())
+	var suffix []string // closure indices, outermost first
+	for p := fn.Parent(); p != nil; fn, p = p, p.Parent() {
+		for i, a := range p.AnonFuncs {
+			if a == fn || a == fn.Origin() {
+				suffix = append([]string{strconv.Itoa(i + 1)}, suffix...)
+				break
+			}
+		}
+	}
+	name := declName(fn)
+	if len(suffix) > 0 {
+		name += ".func" + strings.Join(suffix, ".")
+	}
+	return name
+}
+
+// declName is funcName of a function that is not a closure.
+func declName(fn *ssa.Function) string {
+	obj, _ := fn.Object().(*types.Func)
+	if obj == nil || obj.Pkg() == nil {
+		return runtimeName(fn.String()) // a synthetic function of no package
+	}
+	name := obj.Name()
+	if obj.Signature().TypeParams().Len() > 0 {
+		name += "[...]"
+	}
+	// The receiver: a wrapper's own (a pointer wrapper of a value method
+	// is "(*T).M"), else the method's (a thunk's or a bound wrapper's
+	// signature has none).
+	recv := fn.Signature.Recv()
+	if recv == nil || strings.HasSuffix(fn.Name(), "$thunk") {
+		recv = obj.Signature().Recv()
+	}
+	if recv != nil {
+		t, ptr := recv.Type(), false
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t, ptr = p.Elem(), true
+		}
+		r := "?"
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			r = n.Obj().Name()
+			if n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
+				r += "[...]"
+			}
+		} else if _, ok := t.(*types.Interface); ok {
+			r = "interface"
+		}
+		if ptr {
+			r = "(*" + r + ")"
+		}
+		name = r + "." + name
+	}
+	if strings.HasSuffix(fn.Name(), "$bound") {
+		name += "-fm"
+	}
+	return escapePath(obj.Pkg().Path()) + "." + name
+}
+
+// escapePath escapes an import path as the linker does in symbol names
+// (and so in what runtime.FuncForPC reports): control bytes, space, '%',
+// '"' and non-ASCII bytes anywhere, and the dots of the last element,
+// become "%xx". unescapeSymbol undoes it.
+func escapePath(path string) string {
+	slash := strings.LastIndex(path, "/")
+	var b strings.Builder
+	for i := 0; i < len(path); i++ {
+		c := path[i]
+		if c <= ' ' || c == '%' || c == '"' || c >= 0x7f || c == '.' && i > slash {
+			fmt.Fprintf(&b, "%%%02x", c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 // shortFuncName is funcName qualified by the package name only

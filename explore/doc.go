@@ -100,6 +100,15 @@
 //     write is an execution of its own, and the exploration may not
 //     complete. The clock does not advance for a loop that polls time.Now
 //     while no timer is set.
+//   - Stacks (runtime.Caller, Callers with CallersFrames, FuncForPC,
+//     runtime/debug.Stack, the goroutines of a finding) name functions and
+//     lines as Go built without inlining does: "pkg.(*T).M", "pkg.T.M",
+//     "pkg.F.func1.2", "pkg.G[...]", compiler wrappers elided, each frame
+//     at the line of its call (a frame running its deferred calls on
+//     return at its return statement or closing brace). Inlining can
+//     rename a closure inlined into its parent in Go; not here. A "pc" is
+//     a source position; debug.Stack prints "(...)" for the arguments, no
+//     pc offsets and no frame of its own.
 //   - Fairness: a failed poll (select default, failed TryLock, Gosched,
 //     Sleep(0)) repeated more than twice in a row while another goroutine
 //     could move is not explored.

@@ -675,8 +675,8 @@ func (g *goroutine) rawStack() []rawFrame {
 	depth := g.stackDepth()
 	for i := depth - 1; i >= 0; i-- {
 		fr := g.frames[i]
-		if fr.fn.fn == nil {
-			continue // trampolines
+		if fr.fn.fn == nil || isWrapper(fr.fn.fn) {
+			continue // trampolines and wrappers, which Go's stacks elide
 		}
 		pos := fr.pos()
 		if i == depth-1 && g.pend.kind != opNone && g.pend.pos.IsValid() {

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"regexp"
@@ -531,6 +532,15 @@ func (fr *frame) pos() token.Pos {
 		return g.deferPos
 	}
 	pc := fr.pc
+	if pc < len(fr.fn.instrs) && (g == nil || fr != g.top || g.parked) {
+		// A frame whose deferred calls run on return stays at its
+		// RunDefers instruction.
+		if rd, ok := fr.fn.instrs[pc].(*ssa.RunDefers); ok {
+			if pos := deferReturnPos(rd); pos.IsValid() {
+				return pos
+			}
+		}
+	}
 	if pc > 0 && !(g != nil && g.parked && fr == g.top) {
 		pc--
 	}
@@ -550,6 +560,27 @@ func (fr *frame) posFrom(pc int) token.Pos {
 	}
 	if fr.fn.fn != nil {
 		return fr.fn.fn.Pos()
+	}
+	return token.NoPos
+}
+
+// deferReturnPos is where Go places a function that runs its deferred
+// calls on return: its return statement, or the closing brace of its
+// body when it returns by falling off the end.
+func deferReturnPos(rd *ssa.RunDefers) token.Pos {
+	b := rd.Block()
+	for _, ins := range b.Instrs {
+		if r, ok := ins.(*ssa.Return); ok && r.Pos().IsValid() {
+			return r.Pos()
+		}
+	}
+	switch syn := b.Parent().Syntax().(type) {
+	case *ast.FuncDecl:
+		if syn.Body != nil {
+			return syn.Body.Rbrace
+		}
+	case *ast.FuncLit:
+		return syn.Body.Rbrace
 	}
 	return token.NoPos
 }

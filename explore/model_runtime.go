@@ -147,21 +147,14 @@ func runtimeModel() model {
 			return c.ret(bytesToSlice([]byte(b.String())))
 		}),
 		"runtime.Caller": simple(func(c *icall) ctrl {
+			// skip 0 is the caller of runtime.Caller, at the call.
 			skip := int(c.args[0].Int())
-			g := c.g
-			i := g.depth - 1 - skip
-			for i >= 0 && g.frames[i].fn.fn == nil {
-				i--
-			}
-			if skip < 0 || i < 0 {
+			pcs := c.g.callerPositions()
+			if skip < 0 || skip >= len(pcs) {
 				return c.retN(Value{}, Value{}, Value{}, boolV(false))
 			}
-			fr := g.frames[i]
-			pos := fr.curPos()
-			if i < g.depth-1 {
-				pos = fr.pos()
-			}
-			if i == g.depth-1 {
+			pos := pcs[skip]
+			if skip == 0 {
 				pos = c.pos
 			}
 			p := c.m().prog.Fset.Position(pos)
@@ -174,12 +167,13 @@ func runtimeModel() model {
 type framesState struct{ pcs []uint64 }
 
 // callerPositions returns the positions of g's frames that belong to real
-// functions, innermost first.
+// functions, innermost first: not trampolines, not wrappers (Go's
+// runtime.Callers and tracebacks elide them too).
 func (g *goroutine) callerPositions() []token.Pos {
 	var out []token.Pos
 	for i := g.depth - 1; i >= 0; i-- {
 		fr := g.frames[i]
-		if fr.fn.fn == nil {
+		if fr.fn.fn == nil || isWrapper(fr.fn.fn) {
 			continue
 		}
 		pos := fr.pos()
@@ -205,4 +199,12 @@ func (m *machine) funcAt(pos token.Pos) *ssa.Function {
 		}
 	}
 	return best
+}
+
+// isWrapper reports whether fn is a wrapper the compiler generates (a
+// method value's, a method expression's, a promoted or pointer method's),
+// which Go's stacks do not show.
+func isWrapper(fn *ssa.Function) bool {
+	name := fn.Name()
+	return strings.HasSuffix(name, "$bound") || strings.HasSuffix(name, "$thunk") || strings.HasPrefix(fn.Synthetic, "wrapper for ") || strings.HasPrefix(fn.Synthetic, "thunk for ")
 }

@@ -133,7 +133,7 @@ func TestNestedFmtDeadlock(t *testing.T) {
 			g1, g2 := f.Goroutines[0], f.Goroutines[1]
 			assert.Equal(t, "sync.(*RWMutex).RLock", g1.State)
 			assert.Equal(t, []string{
-				"goroutine 1: (*fmtnested.cache).String@12 fmtnested.TestRecursiveReadLockThroughFmt@23",
+				"goroutine 1: fmtnested.(*cache).String@12 fmtnested.TestRecursiveReadLockThroughFmt@23",
 				"goroutine 2: fmtnested.TestRecursiveReadLockThroughFmt.func1@21",
 			}, stackLines(f))
 			assert.Contains(t, g2.State, "sync.(*RWMutex).Lock")
@@ -203,7 +203,7 @@ func TestNestedErrorsIs(t *testing.T) {
 	f := findKind(r, KindDeadlock)
 	require.NotNil(t, f, "%v", r.Findings)
 	assert.Equal(t, "programs.go:93", shortLine(f.Pos))
-	assert.Equal(t, []string{"goroutine 1: (nestedcalls.chanErr).Is@93 nestedcalls.ErrorsIsNoAnswer@109"}, stackLines(f))
+	assert.Equal(t, []string{"goroutine 1: nestedcalls.chanErr.Is@93 nestedcalls.ErrorsIsNoAnswer@109"}, stackLines(f))
 }
 
 // TestNestedControl: runtime.Goexit (t.FailNow) inside String ends the
@@ -246,7 +246,7 @@ func TestNestedControl(t *testing.T) {
 	r = runNested(t, "NestedTwice", Options{})
 	f := findKind(r, KindDeadlock)
 	require.NotNil(t, f, "%v", r.Findings)
-	assert.Equal(t, []string{"goroutine 1: (nestedcalls.inner).String@149 (nestedcalls.outer).String@156 nestedcalls.NestedTwice@163"}, stackLines(f))
+	assert.Equal(t, []string{"goroutine 1: nestedcalls.inner.String@149 nestedcalls.outer.String@156 nestedcalls.NestedTwice@163"}, stackLines(f))
 }
 
 // TestNestedStackOverflow: a stack overflow inside String (on a
