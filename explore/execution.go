@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 	"unsafe"
@@ -477,7 +478,7 @@ func (x *execution) finish() {
 	}
 	var leaked []*goroutine
 	for _, g := range x.gs {
-		if !g.done && !g.fromInit {
+		if !g.done && !g.fromInit && !x.ignoredLeak(g) {
 			leaked = append(leaked, g)
 		}
 	}
@@ -490,6 +491,16 @@ func (x *execution) finish() {
 		fmt.Fprintf(&b, " goroutine %d %s at %s;", g.id, g.pend.describe(x, 0), shortPos(x.m.prog.Fset.Position(g.blockPos())))
 	}
 	x.addFinding(KindLeak, strings.TrimSuffix(b.String(), ";"), leaked[0].blockPos(), "")
+}
+
+// ignoredLeak reports whether the innermost function of g's stack is one
+// of Options.IgnoreLeaks.
+func (x *execution) ignoredLeak(g *goroutine) bool {
+	if len(x.opts.IgnoreLeaks) == 0 {
+		return false
+	}
+	raw := g.rawStack()
+	return len(raw) > 0 && slices.Contains(x.opts.IgnoreLeaks, funcName(raw[0].fn))
 }
 
 // end runs the end-of-execution checks: data races, monitor verdicts,

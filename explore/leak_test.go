@@ -31,3 +31,26 @@ func TestInitGoroutinesAreNotLeaks(t *testing.T) {
 	assert.Regexp(t, `^1 goroutine\(s\) blocked forever after TestLeaks returned: goroutine \d+ chan send on ch \(chan#\d+\) at initleak_test.go:18$`, f.Message)
 	assert.Equal(t, 18, f.Pos.Line, "the test's own goroutine, blocked in its send")
 }
+
+// Options.IgnoreLeaks names functions whose blocked goroutines are not
+// leaks: the innermost function of the goroutine's stack, as Go names it.
+func TestIgnoreLeaks(t *testing.T) {
+	p := loadPatterns(t, "./testdata/initleak")
+	e, err := p.Func(testdataPath + "/initleak.TestLeaks")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		ignore []string
+		leak   bool
+	}{
+		{[]string{testdataPath + "/initleak.TestLeaks.func1"}, false},
+		{[]string{testdataPath + "/initleak.TestLeaks"}, true}, // not the goroutine's function
+		{[]string{"initleak.TestLeaks.func1"}, true},           // the full import path is needed
+	} {
+		r, err := p.Explore(context.Background(), e, Options{IgnoreLeaks: tc.ignore})
+		require.NoError(t, err)
+		assert.Equal(t, tc.leak, findKind(r, KindLeak) != nil, "IgnoreLeaks %q: %v", tc.ignore, r.Findings)
+		if !tc.leak {
+			assert.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+		}
+	}
+}

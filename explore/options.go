@@ -57,6 +57,13 @@ type Options struct {
 	// load and store of every explored execution is checked against
 	// Go's happens-before, race.go).
 	NoRaces bool
+	// IgnoreLeaks names functions, as Go's stacks name them
+	// ("example.com/pool.(*Pool).purge", "example.com/pool.worker.func1"):
+	// a goroutine blocked in one of them (the innermost function of its
+	// stack) when the entry returns is not reported as a leak, as goleak's
+	// IgnoreTopFunction. Goroutines started by package initialization are
+	// never the test's leaks, without this option.
+	IgnoreLeaks []string
 	// StopAtFirst ends the exploration at the first finding.
 	StopAtFirst bool
 	// Replay runs exactly the execution of a replay token.

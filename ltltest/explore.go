@@ -121,6 +121,15 @@ func WithoutRaces() Option {
 	return exploreOption(func(o *explore.Options) { o.NoRaces = true })
 }
 
+// WithIgnoreLeaks does not report as leaks the goroutines blocked, when the
+// body returns, in one of the named functions (the innermost function of
+// the goroutine's stack, named as Go's stacks name it:
+// "example.com/pool.(*Pool).purge"), as goleak's IgnoreTopFunction.
+// Goroutines started by package initialization are never the test's leaks.
+func WithIgnoreLeaks(funcs ...string) Option {
+	return exploreOption(func(o *explore.Options) { o.IgnoreLeaks = append(o.IgnoreLeaks, funcs...) })
+}
+
 // WithWorkers explores with n workers in parallel (every strategy,
 // including DPOR, the default).
 func WithWorkers(n int) Option {

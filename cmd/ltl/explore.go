@@ -21,7 +21,8 @@ import (
 var exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy ` + strategyNames("|") + `] [-json]
                    [-seed N] [-max-executions N] [-max-steps N] [-max-loop N]
                    [-max-memory SIZE] [-timeout D] [-bounded]
-                   [-shared] [-races=false] [-workers N] [-preemptions N] [-pct-depth N]
+                   [-shared] [-races=false] [-ignore-leaks FUNC,…] [-workers N]
+                   [-preemptions N] [-pct-depth N]
                    [-map-orders offsets|permutations] [-replay TOKEN] [-emit-test] [-find FORMULA]
                    [-specs NAME,… | -specs none] [-func NAME] [PACKAGES]
 
@@ -33,7 +34,10 @@ annotations (all of them, or those -specs names): those of the test's
 package and of every package of the program it imports (an external test
 package p_test checks p's), each over its own props. A dependency's specs
 over events alone are judged only on paths where one of its events
-happened.
+happened. A leak is a goroutine the test started that is still blocked
+when it returns; goroutines package initialization started are not the
+test's, and -ignore-leaks names functions (as stacks name them) whose
+blocked goroutines are not leaks either.
 
 Data races are checked on every explored execution, like go test -race
 but on every schedule: every load and store is checked against Go's
@@ -138,6 +142,7 @@ type exploreFlags struct {
 	maxMemory     string
 	timeout       time.Duration
 	bounded       bool
+	ignoreLeaks   string
 	earlyFire     time.Duration
 	shared        bool
 	races         bool
@@ -163,6 +168,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.maxMemory, "max-memory", "", "bound on the explorer's heap, e.g. 2GB (default: half of the machine's memory; 0: none)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "bound on the time per test, the first one's including the packages' loading (0: none)")
 	fs.BoolVar(&f.bounded, "bounded", false, "accept an exploration a bound cut without findings (reported as bounded: nothing found within the budget, not a proof) instead of failing it as unknown")
+	fs.StringVar(&f.ignoreLeaks, "ignore-leaks", "", "comma-separated `functions` (as stacks name them, pkg.(*T).M): a goroutine blocked in one of them when the test returns is not a leak")
 	fs.DurationVar(&f.earlyFire, "early-fire", time.Millisecond, "timers and sleeps due within `D` may expire at any scheduling point, not only when no goroutine can move (0: never)")
 	fs.BoolVar(&f.shared, "shared", false, "also schedule at loads and stores of memory other goroutines can reach (explores the orders of racing accesses)")
 	fs.BoolVar(&f.races, "races", true, "check every explored execution for data races")
@@ -235,6 +241,9 @@ func (f *exploreFlags) options() (explore.Options, error) {
 	}
 	o.Shared = f.shared
 	o.NoRaces = !f.races
+	if f.ignoreLeaks != "" {
+		o.IgnoreLeaks = strings.Split(f.ignoreLeaks, ",")
+	}
 	o.Workers = f.workers
 	o.Preemptions = f.preemptions
 	o.PCTDepth = f.pctDepth

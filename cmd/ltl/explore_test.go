@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"regexp"
 	"strings"
@@ -358,4 +359,15 @@ func TestExploreBounded(t *testing.T) {
 		assert.Equal(t, 1, status, "%s:\n%s", test, out)
 		assert.NotContains(t, out, "bounded  ", test)
 	}
+}
+
+// -ignore-leaks takes functions as stacks name them, comma-separated.
+func TestExploreIgnoreLeaks(t *testing.T) {
+	var f exploreFlags
+	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
+	f.register(fs)
+	require.NoError(t, fs.Parse([]string{"-ignore-leaks", "example.com/pool.(*Pool).purge,example.com/pool.worker.func1"}))
+	o, err := f.options()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"example.com/pool.(*Pool).purge", "example.com/pool.worker.func1"}, o.IgnoreLeaks)
 }
