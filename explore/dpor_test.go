@@ -281,3 +281,39 @@ func TestParallelDPORSymbolic(t *testing.T) {
 		require.NotEmpty(t, two.Findings[0].Inputs)
 	}
 }
+
+// TestMaxExecutionsExcludesPruned: the executions DPOR prunes as
+// redundant (sleep-set-blocked) do not count toward Options.MaxExecutions,
+// and the suggestion of a cut exploration says how many there were.
+func TestMaxExecutionsExcludesPruned(t *testing.T) {
+	p := loadBench(t)
+	e, err := p.Func(benchPath + ".Philosophers3")
+	require.NoError(t, err)
+	explore := func(max int) *Report {
+		r, err := p.Explore(context.Background(), e, Options{Strategy: DPOR, MaxExecutions: max})
+		require.NoError(t, err)
+		return r
+	}
+	full := explore(0)
+	require.True(t, full.Complete)
+	require.Equal(t, "pass", full.Verdict())
+	require.Positive(t, full.Pruned)
+
+	r := explore(20)
+	require.Equal(t, "executions", r.Bound)
+	require.Equal(t, "unknown", r.Verdict())
+	require.Equal(t, 20, r.Executions, "the bound counts complete executions only")
+	require.Positive(t, r.Pruned, "Philosophers3 prunes within its first 20 executions")
+	require.Contains(t, r.Suggestion, fmt.Sprintf("the executions bound (20) was reached (not counting %s DPOR pruned as redundant) after 20 executions of dpor", plural(r.Pruned, "execution")))
+
+	// a bound of the complete executions runs them all, and every pruned
+	// one before the last complete one
+	r = explore(full.Executions)
+	require.Equal(t, full.Executions, r.Executions)
+	require.Greater(t, r.Executions+r.Pruned, full.Executions)
+	// one more lets DPOR complete
+	r = explore(full.Executions + 1)
+	require.True(t, r.Complete)
+	require.Equal(t, full.Executions, r.Executions)
+	require.Equal(t, full.Pruned, r.Pruned)
+}

@@ -122,7 +122,8 @@ type Report struct {
 	// explored executions (computed only with Options.CountClasses).
 	Classes int
 	// Pruned counts executions DPOR cut because every enabled transition
-	// was in the sleep set (redundant with explored ones).
+	// was in the sleep set (redundant with explored ones). They are not
+	// in Executions and do not count toward Options.MaxExecutions.
 	Pruned int
 	// Inconclusive counts executions of a symbolic exploration on which
 	// the solver could not decide a branch (time limit): a side was not
@@ -385,6 +386,9 @@ func suggest(r *Report, opts *Options) string {
 		raise := "-timeout, ltltest.WithTimeout"
 		if r.Bound == "executions" {
 			what = fmt.Sprintf("the executions bound (%d) was reached", opts.maxExecutions())
+			if r.Pruned > 0 {
+				what += fmt.Sprintf(" (not counting %s DPOR pruned as redundant)", plural(r.Pruned, "execution"))
+			}
 			raise = "-max-executions, ltltest.WithMaxExecutions"
 		}
 		switch {

@@ -54,7 +54,8 @@ pb those with at most -preemptions preemptions; random and pct sample
 -max-executions schedules (1000 by default) and never prove anything.
 
 Bounds: -max-executions per test (100000 by default; 1000 for random and
-pct), -max-steps scheduling steps per execution (1000000), -max-loop loop
+pct; the executions dpor prunes as redundant, sleep-set-blocked, do not
+count: the result line counts the others), -max-steps scheduling steps per execution (1000000), -max-loop loop
 iterations per execution (100000000: stops loops that spin without a
 scheduling point), -max-memory the explorer's heap (half of the machine's
 memory by default, or of the cgroup's limit; "0" for none; units B, KB, MB,
