@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"testing"
 	"time"
@@ -10,14 +11,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// outcomes returns the distinct messages of test-failure findings.
+// outcomes returns the distinct messages of the findings, with the
+// variants of each test failure.
 func outcomes(r *Report) []string {
 	var out []string
 	for _, f := range r.Findings {
 		out = append(out, f.Message)
+		out = append(out, f.Variants...)
 	}
 	sort.Strings(out)
-	return out
+	return slices.Compact(out)
 }
 
 // TestDPORReachesEveryOutcome checks partial-order reduction against
@@ -253,7 +256,7 @@ func TestParallelDPORExamples(t *testing.T) {
 func TestParallelDPORDiners(t *testing.T) {
 	seq := runFunc(t, "outcomes", "Diners", Options{Strategy: DPOR, CountClasses: true})
 	require.True(t, seq.Complete)
-	require.Len(t, seq.Findings, 24)
+	require.Len(t, outcomes(seq), 24)
 	for _, w := range []int{2, 3, 2, 3} {
 		par := runFunc(t, "outcomes", "Diners", Options{Strategy: DPOR, CountClasses: true, Workers: w})
 		t.Logf("%d workers: %d executions, %d classes, %d pruned (sequential %d, %d, %d)",
@@ -261,6 +264,7 @@ func TestParallelDPORDiners(t *testing.T) {
 		require.True(t, par.Complete)
 		require.GreaterOrEqual(t, par.Classes, seq.Classes)
 		require.Equal(t, findingKeys(seq), findingKeys(par))
+		require.Equal(t, outcomes(seq), outcomes(par))
 	}
 }
 
