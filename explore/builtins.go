@@ -228,8 +228,8 @@ func (m *machine) builtinIntr(b *ssa.Builtin, cc *ssa.CallCommon, pos token.Pos)
 		esz := dt.elem.size
 		var readSite, writeSite int32
 		if m.racesOn() {
-			readSite = m.site(pos, "read "+describeValue(cc.Args[1])+" (copy)")
-			writeSite = m.site(pos, "write "+describeValue(cc.Args[0])+" (copy)")
+			readSite = m.site(pos, "read "+m.prog.describeValue(cc.Args[1])+" (copy)")
+			writeSite = m.site(pos, "write "+m.prog.describeValue(cc.Args[0])+" (copy)")
 		}
 		return func(c *icall) ctrl {
 			dst, src := c.args[0], c.args[1]
@@ -261,7 +261,7 @@ func (m *machine) builtinIntr(b *ssa.Builtin, cc *ssa.CallCommon, pos token.Pos)
 		}
 	case "delete":
 		kt := argType(1)
-		what := describeValue(cc.Args[0])
+		what := m.prog.describeMap(pos, cc.Args[0])
 		return func(c *icall) ctrl {
 			mo := c.args[0].mapObj()
 			if mo == nil {
@@ -495,9 +495,9 @@ func appendSites(c *compiler, e *ssa.Call, cc *ssa.CallCommon) [3]int32 {
 	}
 	pos := accessPos(e)
 	return [3]int32{
-		c.m.site(pos, "append to "+describeValue(cc.Args[0])),
-		c.m.site(pos, "read "+describeValue(cc.Args[0])+" (append)"),
-		c.m.site(pos, "read "+describeValue(cc.Args[1])+" (append)"),
+		c.m.site(pos, "append to "+c.m.prog.describeValue(cc.Args[0])),
+		c.m.site(pos, "read "+c.m.prog.describeValue(cc.Args[0])+" (append)"),
+		c.m.site(pos, "read "+c.m.prog.describeValue(cc.Args[1])+" (append)"),
 	}
 }
 

@@ -119,6 +119,13 @@ func (c *collector) fill(r *Report) {
 	r.Complete = r.Bound == ""
 }
 
+// prunedCount returns the number of executions recorded as pruned so far.
+func (c *collector) prunedCount() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.pruned
+}
+
 // boundOrder lists the bounds by precedence: Report.Bound names the first
 // one reached.
 var boundOrder = []string{"memory", "time", "executions", "steps", "preemptions", "solver", "concretized"}

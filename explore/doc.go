@@ -120,7 +120,8 @@
 //     that reached Wait after the counter went to zero reaches it before is
 //     explored only if another race leads there.
 //   - DPOR is source-set DPOR, not optimal: it runs sleep-set-blocked
-//     executions (Report.Pruned). With Workers > 1 and a bound that cuts the
+//     executions (Report.Pruned; they do not count toward
+//     Options.MaxExecutions, and only the time bound bounds them). With Workers > 1 and a bound that cuts the
 //     exploration, which executions ran, and so the findings, depends on
 //     timing.
 //   - Data races are checked on every explored execution, but schedules are

@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"testing"
 	"time"
@@ -10,14 +11,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// outcomes returns the distinct messages of test-failure findings.
+// outcomes returns the distinct messages of the findings, with the
+// variants of each test failure.
 func outcomes(r *Report) []string {
 	var out []string
 	for _, f := range r.Findings {
 		out = append(out, f.Message)
+		out = append(out, f.Variants...)
 	}
 	sort.Strings(out)
-	return out
+	return slices.Compact(out)
 }
 
 // TestDPORReachesEveryOutcome checks partial-order reduction against
@@ -253,7 +256,7 @@ func TestParallelDPORExamples(t *testing.T) {
 func TestParallelDPORDiners(t *testing.T) {
 	seq := runFunc(t, "outcomes", "Diners", Options{Strategy: DPOR, CountClasses: true})
 	require.True(t, seq.Complete)
-	require.Len(t, seq.Findings, 24)
+	require.Len(t, outcomes(seq), 24)
 	for _, w := range []int{2, 3, 2, 3} {
 		par := runFunc(t, "outcomes", "Diners", Options{Strategy: DPOR, CountClasses: true, Workers: w})
 		t.Logf("%d workers: %d executions, %d classes, %d pruned (sequential %d, %d, %d)",
@@ -261,6 +264,7 @@ func TestParallelDPORDiners(t *testing.T) {
 		require.True(t, par.Complete)
 		require.GreaterOrEqual(t, par.Classes, seq.Classes)
 		require.Equal(t, findingKeys(seq), findingKeys(par))
+		require.Equal(t, outcomes(seq), outcomes(par))
 	}
 }
 
@@ -280,4 +284,40 @@ func TestParallelDPORSymbolic(t *testing.T) {
 		require.Equal(t, findingKeys(one), findingKeys(two), name)
 		require.NotEmpty(t, two.Findings[0].Inputs)
 	}
+}
+
+// TestMaxExecutionsExcludesPruned: the executions DPOR prunes as
+// redundant (sleep-set-blocked) do not count toward Options.MaxExecutions,
+// and the suggestion of a cut exploration says how many there were.
+func TestMaxExecutionsExcludesPruned(t *testing.T) {
+	p := loadBench(t)
+	e, err := p.Func(benchPath + ".Philosophers3")
+	require.NoError(t, err)
+	explore := func(max int) *Report {
+		r, err := p.Explore(context.Background(), e, Options{Strategy: DPOR, MaxExecutions: max})
+		require.NoError(t, err)
+		return r
+	}
+	full := explore(0)
+	require.True(t, full.Complete)
+	require.Equal(t, "pass", full.Verdict())
+	require.Positive(t, full.Pruned)
+
+	r := explore(20)
+	require.Equal(t, "executions", r.Bound)
+	require.Equal(t, "unknown", r.Verdict())
+	require.Equal(t, 20, r.Executions, "the bound counts complete executions only")
+	require.Positive(t, r.Pruned, "Philosophers3 prunes within its first 20 executions")
+	require.Contains(t, r.Suggestion, fmt.Sprintf("the executions bound (20) was reached (not counting %s DPOR pruned as redundant) after 20 executions of dpor", plural(r.Pruned, "execution")))
+
+	// a bound of the complete executions runs them all, and every pruned
+	// one before the last complete one
+	r = explore(full.Executions)
+	require.Equal(t, full.Executions, r.Executions)
+	require.Greater(t, r.Executions+r.Pruned, full.Executions)
+	// one more lets DPOR complete
+	r = explore(full.Executions + 1)
+	require.True(t, r.Complete)
+	require.Equal(t, full.Executions, r.Executions)
+	require.Equal(t, full.Pruned, r.Pruned)
 }

@@ -51,7 +51,10 @@ type Program struct {
 	// syntax keeps the files and type information of the user packages
 	// (not the standard library), for reading their annotations (spec.go).
 	syntax map[*types.Package]pkgSyntax
-	specs  specCache
+	// files maps the files of syntax to their syntax trees, for naming
+	// accessed memory by source expressions (describe.go).
+	files map[*token.File]*ast.File
+	specs specCache
 	// underTest maps an external test package (p_test) to the package it
 	// tests (p, its test variant if it has one).
 	underTest map[*types.Package]*types.Package
@@ -118,7 +121,7 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 	// explorer runs them in dependency order itself, so that a package
 	// whose initialization is unsupported does not stop the others.
 	prog := ssa.NewProgram(pkgs[0].Fset, ssa.InstantiateGenerics|ssa.BareInits)
-	p := &Program{Fset: pkgs[0].Fset, SSA: prog, interpreted: map[*types.Package]bool{}, libraries: map[*types.Package]bool{}, syntax: map[*types.Package]pkgSyntax{}}
+	p := &Program{Fset: pkgs[0].Fset, SSA: prog, interpreted: map[*types.Package]bool{}, libraries: map[*types.Package]bool{}, syntax: map[*types.Package]pkgSyntax{}, files: map[*token.File]*ast.File{}}
 	created := map[*packages.Package]*ssa.Package{}
 	testMains := testMainIDs(pkgs)
 	packages.Visit(pkgs, nil, func(lp *packages.Package) {
@@ -136,6 +139,11 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 			p.interpreted[lp.Types] = true
 			if !isStd(lp) {
 				p.syntax[lp.Types] = pkgSyntax{files, info}
+				for _, f := range files {
+					if tf := lp.Fset.File(f.FileStart); tf != nil {
+						p.files[tf] = f
+					}
+				}
 			}
 		}
 		created[lp] = prog.CreatePackage(lp.Types, files, info, true)

@@ -307,7 +307,8 @@ func (c *compiler) lookup(e *ssa.Lookup) instrFn {
 	}
 	vt := xt.elem
 	commaOk := e.CommaOk
-	pos, what := e.Pos(), describeValue(e.X)
+	pos := e.Pos()
+	what := c.m.prog.describeMap(pos, e.X)
 	return func(fr *frame) ctrl {
 		r := fr.regs
 		m := r[x].mapObj()
@@ -333,7 +334,8 @@ func (c *compiler) lookup(e *ssa.Lookup) instrFn {
 
 func (c *compiler) mapUpdate(e *ssa.MapUpdate) instrFn {
 	x, k, v := c.use(e.Map), c.use(e.Key), c.use(e.Value)
-	pos, what := e.Pos(), describeValue(e.Map)
+	pos := e.Pos()
+	what := c.m.prog.describeMap(pos, e.Map)
 	var publish func(fr *frame)
 	if c.m.sharedMemory() {
 		kt, vt := c.m.rtypeOf(e.Key.Type()), c.m.rtypeOf(e.Value.Type())
@@ -453,7 +455,8 @@ func (c *compiler) rangeInstr(e *ssa.Range) instrFn {
 			return ctrlNext
 		}
 	}
-	pos, what := e.Pos(), describeValue(e.X)
+	pos := e.Pos()
+	what := c.m.prog.describeMap(pos, e.X)
 	perm := c.m.opts != nil && c.m.opts.MapOrders == MapPermutations
 	root := c.fn.Pkg != nil && slices.Contains(c.m.prog.Packages, c.fn.Pkg)
 	kt := c.m.rtypeOf(e.X.Type()).key

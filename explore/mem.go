@@ -166,7 +166,7 @@ func (c *compiler) raceSite(ins ssa.Instruction, addr ssa.Value, t *rtype, write
 	if !c.m.racesOn() || n == 0 || frameLocal(addr) {
 		return -1, 0
 	}
-	return c.m.site(accessPos(ins), accessLabel(addr, write)), n
+	return c.m.site(accessPos(ins), c.m.prog.accessLabel(addr, write)), n
 }
 
 // frameLocal reports whether addr is (a part of) a variable that lives in
@@ -218,14 +218,6 @@ func accessPos(ins ssa.Instruction) token.Pos {
 		return fn.Pos()
 	}
 	return token.NoPos
-}
-
-// accessLabel names an access for reports ("read *p", "write counter").
-func accessLabel(addr ssa.Value, write bool) string {
-	if write {
-		return "write " + describeAddr(addr)
-	}
-	return "read " + describeAddr(addr)
 }
 
 func (c *compiler) fieldAddr(e *ssa.FieldAddr) instrFn {
@@ -522,7 +514,7 @@ func (c *compiler) sharedAccess(ins ssa.Instruction, addr int, write bool, do fu
 	case *ssa.Store:
 		a = ins.Addr
 	}
-	label := accessLabel(a, write)
+	label := c.m.prog.accessLabel(a, write)
 	rt := c.m.rtypeOf(a.Type().Underlying().(*types.Pointer).Elem())
 	site, n := c.raceSite(ins, a, rt, write)
 	var publish func(fr *frame)
@@ -693,14 +685,6 @@ func (m *machine) publishMem(o *object, off int, et *rtype, n int, seen *map[obj
 	}
 }
 
-// describeValue names a value operand (a map) for traces.
-func describeValue(v ssa.Value) string {
-	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
-		return describeAddr(u.X)
-	}
-	return describeAddr(v)
-}
-
 // sourceName returns the source-level name of a value when it has one
 // (a parameter, a captured or named variable, a field), or "".
 func sourceName(v ssa.Value) string {
@@ -715,12 +699,12 @@ func sourceName(v ssa.Value) string {
 		}
 		switch a := v.X.(type) {
 		case *ssa.Global, *ssa.FreeVar:
-			return describeAddr(a)
+			return namedAddr(a)
 		case *ssa.Alloc:
 			return a.Comment
 		case *ssa.FieldAddr:
 			if base := sourceName(a.X); base != "" || isNamedAddr(a.X) {
-				return describeAddr(a)
+				return namedAddr(a)
 			}
 		}
 	case *ssa.Field:
@@ -744,20 +728,21 @@ func isNamedAddr(v ssa.Value) bool {
 	return false
 }
 
-// describeAddr names an address operand for traces.
-func describeAddr(v ssa.Value) string {
+// namedAddr names an address operand that isNamedAddr (Program.describeAddr
+// names any).
+func namedAddr(v ssa.Value) string {
 	switch v := v.(type) {
 	case *ssa.Global:
 		return v.Pkg.Pkg.Name() + "." + v.Name()
 	case *ssa.FieldAddr:
 		st := v.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-		base := describeAddr(v.X)
+		base := namedAddr(v.X)
 		if p, ok := v.X.(*ssa.Parameter); ok {
 			base = p.Name()
 		}
 		return base + "." + st.Field(v.Field).Name()
 	case *ssa.IndexAddr:
-		return describeAddr(v.X) + "[i]"
+		return namedAddr(v.X) + "[i]"
 	case *ssa.Alloc:
 		if v.Comment != "" {
 			return v.Comment
@@ -766,7 +751,7 @@ func describeAddr(v ssa.Value) string {
 		return v.Name() // a captured variable
 	case *ssa.UnOp:
 		if v.Op == token.MUL && isNamedAddr(v.X) {
-			return "*" + describeAddr(v.X) // through a pointer variable
+			return "*" + namedAddr(v.X) // through a pointer variable
 		}
 	case *ssa.Parameter:
 		return "*" + v.Name()

@@ -178,7 +178,8 @@ func TestNestedSortLess(t *testing.T) {
 		assert.True(t, r.Complete)
 		var msgs []string
 		for _, f := range r.Findings {
-			msgs = append(msgs, f.Message)
+			require.Equal(t, KindTestFailure, f.Kind)
+			msgs = append(msgs, f.Variants...)
 		}
 		assert.ElementsMatch(t, []string{"programs.go:72: flag 0 then 0", "programs.go:72: flag 0 then 1", "programs.go:72: flag 1 then 1"}, msgs, "%s", s)
 	}

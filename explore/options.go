@@ -12,8 +12,12 @@ type Options struct {
 	Strategy Strategy
 	// Seed makes random strategies and math/rand deterministic.
 	Seed int64
-	// MaxExecutions bounds the number of executions (default 100000 for
-	// exhaustive strategies, 1000 for random and PCT).
+	// MaxExecutions bounds the number of executions of one exploration
+	// (default 100000 for exhaustive strategies, 1000 for random and PCT):
+	// Report.Executions is at most MaxExecutions (for Auto, per phase).
+	// The executions DPOR cuts short because they are redundant with
+	// explored ones (Report.Pruned) do not count; the time bound bounds
+	// them.
 	MaxExecutions int
 	// MaxSteps bounds the scheduling steps of one execution (default
 	// DefaultMaxSteps). A step costs the same whatever the count: the

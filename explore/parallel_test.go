@@ -107,16 +107,20 @@ func TestParallelSubtestsOrder(t *testing.T) {
 		_, _, r := exploreParallel(t, "TestParallelThreeOrders", opts)
 		require.True(t, r.Complete)
 		var got []string
+		require.Len(t, r.Findings, 1, "one failing call")
 		for _, f := range r.Findings {
 			require.Equal(t, KindTestFailure, f.Kind, "%s", f)
-			_, msg, ok := strings.Cut(f.Message, ": ")
-			require.True(t, ok, "%s", f)
-			got = append(got, msg)
+			for _, v := range f.Variants {
+				_, msg, ok := strings.Cut(v, ": ")
+				require.True(t, ok, "%s", f)
+				got = append(got, msg)
+			}
 		}
 		slices.Sort(got)
 		require.Equal(t, want, got, "%+v", opts)
 		if opts.Strategy == "" && opts.Workers == 0 {
 			require.Equal(t, 6, r.Executions)
+			require.Equal(t, 6, r.Findings[0].Seen, "every execution fails the same call")
 		}
 	}
 }

@@ -696,9 +696,9 @@ func (c *compiler) withWatchedWrite(obs observer, ins ssa.Instruction, f instrFn
 	if !pos.IsValid() {
 		pos = c.fn.Pos()
 	}
-	label := "write " + describeAddr(op)
+	label := "write " + c.m.prog.describeAddr(op)
 	if isMap {
-		label = "update map " + describeAddr(op)
+		label = "update map " + c.m.prog.describeAddr(op)
 	}
 	return func(fr *frame) ctrl {
 		g := fr.g

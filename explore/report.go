@@ -55,6 +55,16 @@ type Finding struct {
 	// concrete one ("file:line: n+1 concretized to 3 (map key)"): the
 	// finding holds for these values, other values were not explored.
 	Concretized []string
+	// Seen is the number of executions that showed this finding: the
+	// same kind at the same place (for a test failure, the same failing
+	// call of the test whatever its message; for a race, the same pair of
+	// accesses). The finding itself is the one with the fewest steps.
+	Seen int
+	// Variants are the distinct messages of a test failure's executions,
+	// sorted, when there are several (a message that prints a value the
+	// schedule decides); Message is one of them, that of this execution.
+	// Nil otherwise.
+	Variants []string
 
 	path *findingPath // for computing Inputs (symbolic.go)
 	// race identifies a race's earlier access, whose stack a replay
@@ -122,7 +132,8 @@ type Report struct {
 	// explored executions (computed only with Options.CountClasses).
 	Classes int
 	// Pruned counts executions DPOR cut because every enabled transition
-	// was in the sleep set (redundant with explored ones).
+	// was in the sleep set (redundant with explored ones). They are not
+	// in Executions and do not count toward Options.MaxExecutions.
 	Pruned int
 	// Inconclusive counts executions of a symbolic exploration on which
 	// the solver could not decide a branch (time limit): a side was not
@@ -223,6 +234,10 @@ func (f *Finding) String() string {
 	for _, c := range f.Concretized {
 		fmt.Fprintf(&b, "concretized: %s\n", c)
 	}
+	if len(f.Variants) > 1 {
+		fmt.Fprintf(&b, "the same failure in %s, with %s: %s\n",
+			plural(f.Seen, "execution"), plural(len(f.Variants), "message"), summarize(f.Variants, 5))
+	}
 	fmt.Fprintf(&b, "interleaving (%d steps, execution %d):\n", f.Steps, f.Execution)
 	b.WriteString(FormatTrace(f.Trace))
 	if len(f.Goroutines) > 0 {
@@ -288,32 +303,55 @@ func indent(s string) string {
 }
 
 // findingSet keeps the shortest finding per (kind, position, message),
-// per race (pair of positions) and per violated spec, and orders the
-// result deterministically.
+// per test failure (position of the failing call: one exploration
+// explores one test), per race (pair of positions) and per violated
+// spec, and orders the result deterministically. It counts the
+// executions of each (Finding.Seen) and the messages of each test
+// failure (Finding.Variants).
 type findingSet struct {
-	m map[string]*Finding
+	m        map[string]*Finding
+	seen     map[string]int
+	variants map[string]map[string]bool
 }
 
+// add records f, a finding of one execution or one that already sums
+// several (Seen, Variants: Auto's phases). It reports whether f is now
+// the finding kept for its key.
 func (s *findingSet) add(f *Finding) bool {
 	if s.m == nil {
 		s.m = map[string]*Finding{}
+		s.seen = map[string]int{}
+		s.variants = map[string]map[string]bool{}
 	}
 	key := string(f.Kind) + "\x00" + f.Pos.String() + "\x00" + f.Message
-	if f.raceKey != "" {
+	switch {
+	case f.raceKey != "":
 		key = string(f.Kind) + "\x00" + f.raceKey
-	}
-	if f.specKey != "" {
+	case f.specKey != "":
 		key = string(f.Kind) + "\x00spec\x00" + f.specKey
+	case f.Kind == KindTestFailure:
+		key = string(f.Kind) + "\x00" + f.Pos.String()
+		vs := s.variants[key]
+		if vs == nil {
+			vs = map[string]bool{}
+			s.variants[key] = vs
+		}
+		vs[f.Message] = true
+		for _, v := range f.Variants {
+			vs[v] = true
+		}
 	}
+	s.seen[key] += max(f.Seen, 1)
 	if old, ok := s.m[key]; ok {
 		switch {
 		case old.Steps != f.Steps:
 			if old.Steps < f.Steps {
 				return false
 			}
-		case f.raceKey != "" && old.Message != f.Message:
-			// The same race shown by other goroutines: keep one
-			// independent of the order executions ran in.
+		case (f.raceKey != "" || f.Kind == KindTestFailure) && old.Message != f.Message:
+			// The same race shown by other goroutines, the same
+			// failure with another message: keep one independent of
+			// the order executions ran in.
 			if old.Message < f.Message {
 				return false
 			}
@@ -328,7 +366,15 @@ func (s *findingSet) add(f *Finding) bool {
 // sorted returns findings ordered by kind, then fewest steps first.
 func (s *findingSet) sorted() []*Finding {
 	out := make([]*Finding, 0, len(s.m))
-	for _, f := range s.m {
+	for key, f := range s.m {
+		f.Seen = s.seen[key]
+		f.Variants = nil
+		if vs := s.variants[key]; len(vs) > 1 {
+			for v := range vs {
+				f.Variants = append(f.Variants, v)
+			}
+			sort.Strings(f.Variants)
+		}
 		out = append(out, f)
 	}
 	sort.Slice(out, func(i, j int) bool {
@@ -385,6 +431,9 @@ func suggest(r *Report, opts *Options) string {
 		raise := "-timeout, ltltest.WithTimeout"
 		if r.Bound == "executions" {
 			what = fmt.Sprintf("the executions bound (%d) was reached", opts.maxExecutions())
+			if r.Pruned > 0 {
+				what += fmt.Sprintf(" (not counting %s DPOR pruned as redundant)", plural(r.Pruned, "execution"))
+			}
 			raise = "-max-executions, ltltest.WithMaxExecutions"
 		}
 		switch {
@@ -406,6 +455,15 @@ func suggest(r *Report, opts *Options) string {
 		return "a symbolic value that can take many values was fixed to one of them (the warnings say where): constrain the input, or raise the split bound (Options.MaxSplit, ltltest.WithMaxSplit)"
 	}
 	return "the " + r.Bound + " bound was reached"
+}
+
+// summarize joins the first n of list with "; ", saying how many more
+// there are.
+func summarize(list []string, n int) string {
+	if len(list) <= n {
+		return strings.Join(list, "; ")
+	}
+	return fmt.Sprintf("%s; and %d more", strings.Join(list[:n], "; "), len(list)-n)
 }
 
 func plural(n int, noun string) string {

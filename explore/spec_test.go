@@ -442,7 +442,7 @@ func TestSpecWatchedWrites(t *testing.T) {
 			for _, b := range fn.Blocks {
 				for _, ins := range b.Instrs {
 					if op, _ := ws.watched(ins); op != nil {
-						out[fn.Name()] = append(out[fn.Name()], describeAddr(op))
+						out[fn.Name()] = append(out[fn.Name()], p.describeAddr(op))
 					}
 				}
 			}

@@ -192,7 +192,8 @@ func (c *compiler) symMapLookup(e *ssa.Lookup, f instrFn) instrFn {
 	d, x, k := c.def(e), c.use(e.X), c.use(e.Index)
 	vt := c.m.rtypeOf(e.X.Type()).elem
 	commaOk := e.CommaOk
-	pos, what := e.Pos(), describeValue(e.X)
+	pos := e.Pos()
+	what := c.m.prog.describeMap(pos, e.X)
 	return func(fr *frame) ctrl {
 		r := fr.regs
 		m := r[x].mapObj()
@@ -224,7 +225,8 @@ func (c *compiler) symMapUpdate(e *ssa.MapUpdate, f instrFn) instrFn {
 		return c.concretizingLeaves(e, "map key", f, e.Key)
 	}
 	x, k, v := c.use(e.Map), c.use(e.Key), c.use(e.Value)
-	pos, what := e.Pos(), describeValue(e.Map)
+	pos := e.Pos()
+	what := c.m.prog.describeMap(pos, e.Map)
 	vt := c.m.rtypeOf(e.Value.Type())
 	return func(fr *frame) ctrl {
 		r := fr.regs
@@ -262,7 +264,8 @@ func (c *compiler) symDelete(e *ssa.Call, f instrFn) instrFn {
 	}
 	x, k := c.use(args[0]), c.use(args[1])
 	kt := c.m.rtypeOf(args[1].Type())
-	pos, what := e.Pos(), describeValue(args[0])
+	pos := e.Pos()
+	what := c.m.prog.describeMap(pos, args[0])
 	return func(fr *frame) ctrl {
 		r := fr.regs
 		m := r[x].mapObj()

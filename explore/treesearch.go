@@ -34,7 +34,8 @@ type walker[U any] interface {
 // Options.Workers workers (at least one). It ends when every subtree is
 // exhausted, or at the first of: c's stop flag (a first finding, the
 // memory bound), the context's end (the time bound), the executions bound
-// (Options.MaxExecutions, over all workers) and a run that ends it.
+// (Options.MaxExecutions, over all workers, not counting the executions c
+// recorded as pruned) and a run that ends it.
 type treeSearch[U any, W walker[U]] struct {
 	p    *Program
 	opts *Options
@@ -100,7 +101,9 @@ func (s *treeSearch[U, W]) walkSubtree(ctx context.Context, pool *workPool[U], m
 		if s.c.stopped(ctx) {
 			return false
 		}
-		n, ok := pool.next(s.opts.maxExecutions())
+		// Pruned executions (DPOR's sleep-set-blocked ones) do not count
+		// toward the bound: started - pruned is at most the bound.
+		n, ok := pool.next(s.opts.maxExecutions() + s.c.prunedCount())
 		if !ok {
 			s.c.bound("executions")
 			return false
@@ -178,7 +181,7 @@ func (p *workPool[U]) hungry() bool {
 	return p.idle > 0 && len(p.units) == 0
 }
 
-// next numbers an execution; false when the execution bound is reached.
+// next numbers an execution; false when max executions have started.
 func (p *workPool[U]) next(max int) (int, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()

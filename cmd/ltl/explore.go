@@ -58,7 +58,8 @@ pb those with at most -preemptions preemptions; random and pct sample
 -max-executions schedules (1000 by default) and never prove anything.
 
 Bounds: -max-executions per test (100000 by default; 1000 for random and
-pct), -max-steps scheduling steps per execution (1000000), -max-loop loop
+pct; the executions dpor prunes as redundant, sleep-set-blocked, do not
+count: the result line counts the others), -max-steps scheduling steps per execution (1000000), -max-loop loop
 iterations per execution (100000000: stops loops that spin without a
 scheduling point), -max-memory the explorer's heap (half of the machine's
 memory by default, or of the cgroup's limit; "0" for none; units B, KB, MB,
@@ -89,7 +90,12 @@ followed, when specs were checked, by
 test uses something the explorer cannot run (an "unsupported" finding).
 
 With -json, one JSON object per line on standard output for each finding:
-  {"test":…,"kind":…,"message":…,"position":"file:line:col","replay":…,"steps":N}
+  {"test":…,"kind":…,"message":…,"position":"file:line:col","replay":…,"steps":N,"seen":N}
+"seen" counts the executions that showed the finding. A failed test is one
+finding per failing call (its first t.Error/t.Fatal…), whatever the message
+says: when executions printed different messages, "variants" lists them
+(and the text output says "the same failure in N executions, with M
+messages: …").
 kind is deadlock, leak, panic, race, test-failure, ltl, unsupported or
 internal; a test whose exploration was incomplete without findings gets one
 object of kind "unknown" (position and replay empty).
@@ -365,6 +371,11 @@ type jsonFinding struct {
 	Position string `json:"position"`
 	Replay   string `json:"replay"`
 	Steps    int    `json:"steps"`
+	// Seen is the number of executions that showed the finding; Variants
+	// the distinct messages of a test failure's executions when there
+	// are several.
+	Seen     int      `json:"seen,omitempty"`
+	Variants []string `json:"variants,omitempty"`
 	// Symbolic explorations: the inputs that reach the finding, the path
 	// condition in Go syntax, and with -emit-test a regression test.
 	Inputs         map[string]any `json:"inputs,omitempty"`
@@ -380,7 +391,7 @@ func newJSONFinding(test string, f *explore.Finding) jsonFinding {
 		pos = f.Pos.String()
 	}
 	return jsonFinding{Test: test, Kind: string(f.Kind), Message: f.Message, Position: pos, Replay: f.Replay, Steps: f.Steps,
-		Inputs: f.InputMap(), PathCondition: f.PathCondition}
+		Seen: f.Seen, Variants: f.Variants, Inputs: f.InputMap(), PathCondition: f.PathCondition}
 }
 
 // exploreOutput prints the results of ltl explore: findings and summary

@@ -120,7 +120,7 @@ func TestExploreJSON(t *testing.T) {
 	require.Len(t, lines, 3, out)
 	byKind := map[string]map[string]any{}
 	for _, l := range lines {
-		assert.ElementsMatch(t, []string{"test", "kind", "message", "position", "replay", "steps"}, keys(l))
+		assert.ElementsMatch(t, []string{"test", "kind", "message", "position", "replay", "steps", "seen"}, keys(l))
 		byKind[l["kind"].(string)] = l
 	}
 	d := byKind["deadlock"]
