@@ -65,6 +65,16 @@ func (m *machine) compile(fc *fnCode) {
 		m.stubBroken(fc)
 		return
 	}
+	if what, ok := m.replaced(fn.Pkg); ok {
+		fc.nregs = max(fc.nregs, fc.nparams)
+		fc.tmpl = make([]Value, fc.nregs)
+		pos := fn.Pos()
+		fc.code = []instrFn{func(fr *frame) ctrl {
+			return fr.g.unsupported(pos, "call of %s: package %s is modelled (%s)", fn, fn.Pkg.Pkg.Path(), what)
+		}}
+		fc.instrs = []ssa.Instruction{nil}
+		return
+	}
 	if len(fn.Blocks) == 0 {
 		// Params are only built with a body: count the signature's.
 		n := fn.Signature.Params().Len() + len(fn.FreeVars)

@@ -49,6 +49,11 @@ type model struct {
 	// globals maps the variables of opaque packages ("os.Stdout") to the
 	// constructors of their initializers.
 	globals map[string]globalFactory
+	// replaced maps the import paths of the packages the model replaces
+	// to what it models of them: their initialization does not run and
+	// their functions without an intrinsic are unsupported stubs
+	// (model_spew.go).
+	replaced map[string]string
 	// slot is where the execution keeps the model's state (noState if it
 	// keeps none); newState creates that state on its first use.
 	slot     stateSlot
@@ -79,6 +84,7 @@ func models() []model {
 		sortModel(),
 		uniqueModel(),
 		pureModel(),
+		spewModel(),
 		symbolicModel(),
 	}
 }
@@ -137,16 +143,19 @@ type modelRegistry struct {
 	funcs    map[string]intrinsicFactory
 	natives  map[string]any
 	globals  map[string]globalFactory
+	replaced map[string]string
 	newState [numSlots]func(x *execution) modelState
 }
 
 func newModelRegistry() *modelRegistry {
 	r := &modelRegistry{
-		funcs:   map[string]intrinsicFactory{},
-		natives: map[string]any{},
-		globals: map[string]globalFactory{},
+		funcs:    map[string]intrinsicFactory{},
+		natives:  map[string]any{},
+		globals:  map[string]globalFactory{},
+		replaced: map[string]string{},
 	}
 	for _, md := range models() {
+		maps.Copy(r.replaced, md.replaced)
 		maps.Copy(r.funcs, md.funcs)
 		maps.Copy(r.natives, md.natives)
 		maps.Copy(r.globals, md.globals)
@@ -184,6 +193,16 @@ func (x *execution) releaseModels() {
 			x.models[i] = nil
 		}
 	}
+}
+
+// replaced returns what the models model of the package pkg, if they
+// replace it (model.replaced).
+func (m *machine) replaced(pkg *ssa.Package) (string, bool) {
+	if pkg == nil {
+		return "", false
+	}
+	what, ok := m.registry().replaced[pkg.Pkg.Path()]
+	return what, ok
 }
 
 // lookupIntrinsic returns the intrinsic implementing fn, or nil if fn is

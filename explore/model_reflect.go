@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"go/types"
+	"runtime"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
@@ -360,6 +361,30 @@ func reflectModel() model {
 		"reflect.TypeOf": func(m *machine, fn *ssa.Function) intrinsic {
 			return func(c *icall) ctrl { return c.ret(m.typeValue(c.args[0])) }
 		},
+		// Convert: numeric conversions and conversions between types of
+		// identical underlying types (the payload is unchanged); any other
+		// conversion reflect allows is unsupported.
+		"(reflect.Value).Convert": func(m *machine, fn *ssa.Function) intrinsic {
+			return func(c *icall) ctrl {
+				t, v := reflectOf(c.args[0])
+				if t == nil {
+					return c.reflectPanic("Convert", t)
+				}
+				if c.args[1].p == nil {
+					return c.g.throwPlain("reflect: nil type passed to Value.Convert")
+				}
+				to := (*rtype)(c.args[1].iface().v.p)
+				switch {
+				case !types.ConvertibleTo(t.T, to.T):
+					return c.g.throwPlain("reflect.Value.Convert: value of type " + t.String() + " cannot be converted to type " + to.String())
+				case isNumericKind(t.kind) && isNumericKind(to.kind):
+					return c.ret(m.newReflectValue(to, convertNumeric(pval{rt: t, v: v}, to)))
+				case types.Identical(t.T.Underlying(), to.T.Underlying()):
+					return c.ret(m.newReflectValue(to, v))
+				}
+				return c.g.unsupported(c.pos, "reflect.Value.Convert from %s to %s", t, to)
+			}
+		},
 		"reflect.DeepEqual": simple(func(c *icall) ctrl {
 			return c.ret(boolV(deepEqualIface(c.args[0], c.args[1], map[[2]unsafe.Pointer]bool{})))
 		}),
@@ -442,9 +467,31 @@ func (m *machine) reflectType() *rtype {
 			u := (*rtype)(c.args[1].iface().v.p)
 			return c.ret(boolV(types.AssignableTo(of(c).T, u.T)))
 		},
+		"ConvertibleTo": func(c *icall) ctrl {
+			if c.args[1].p == nil {
+				return c.g.throwPlain("reflect: nil type passed to Type.ConvertibleTo")
+			}
+			u := (*rtype)(c.args[1].iface().v.p)
+			return c.ret(boolV(types.ConvertibleTo(of(c).T, u.T)))
+		},
+		"Size": func(c *icall) ctrl {
+			return c.ret(uintV(uint64(hostSizes().Sizeof(of(c).T))))
+		},
 	}
 	m.reflectT = rt
 	return rt
+}
+
+// isNumericKind reports whether k is an integer or floating-point kind.
+func isNumericKind(k kind) bool { return k.isInteger() || k.isFloat() }
+
+// hostSizes gives reflect.Type.Size: the sizes of the gc compiler for the
+// host architecture (amd64's if go/types does not know it).
+func hostSizes() types.Sizes {
+	if s := types.SizesFor("gc", runtime.GOARCH); s != nil {
+		return s
+	}
+	return types.SizesFor("gc", "amd64")
 }
 
 // reflectKind maps an rtype to reflect.Kind's numbering.

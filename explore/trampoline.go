@@ -55,6 +55,9 @@ func (m *machine) driver(entry *ssa.Function, takesT bool) *fnCode {
 	var inits []*fnCode
 	var initPkgs []*ssa.Package
 	for _, p := range m.initPackages(entry.Pkg) {
+		if _, ok := m.replaced(p); ok {
+			continue // modelled: its initialization does not run
+		}
 		if f := p.Func("init"); f != nil {
 			inits = append(inits, m.code(f))
 			initPkgs = append(initPkgs, p)
