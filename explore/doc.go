@@ -76,8 +76,9 @@
 //     writing files, os.Stat and directories, net, syscalls, os/exec,
 //     os/signal, cgo, iter.Pull, runtime.Stack, testing.B and the T methods
 //     TempDir, Context, Setenv and Chdir; unsafe pointer arithmetic and
-//     uintptr-to-pointer conversions; testify failure messages that need
-//     its spew package (its success paths run);
+//     uintptr-to-pointer conversions; the spew package (go-spew, and
+//     testify's copy of it) except Sdump; reflect.Value.Convert other than
+//     between numeric types or types of identical underlying types;
 //   - calls from an explored body into this module's own libraries, except
 //     ltltest.Symbolic, or into the libraries they are built on (x/tools,
 //     Z3) where the user's code does not import them itself;
@@ -100,6 +101,12 @@
 //     write is an execution of its own, and the exploration may not
 //     complete. The clock does not advance for a loop that polls time.Now
 //     while no timer is set.
+//   - Spew's Sdump (in testify's failure messages: the diff of Equal, the
+//     lists of ElementsMatch) formats each value as fmt's %#v does, on one
+//     line, where spew dumps it on several lines with types and lengths:
+//     the message of a failed testify assertion has go test's lines
+//     ("Error Trace:", "Error:", "expected:", "actual  :") but a shorter
+//     diff.
 //   - Stacks (runtime.Caller, Callers with CallersFrames, FuncForPC,
 //     runtime/debug.Stack, the goroutines of a finding) name functions and
 //     lines as Go built without inlining does: "pkg.(*T).M", "pkg.T.M",
