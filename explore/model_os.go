@@ -23,10 +23,16 @@ import (
 // os.Open and (*os.File).Read/Close/Name read the real file system, which
 // is deterministic as long as the files do not change during the
 // exploration. Relative names are resolved against the directory of the
-// entry's package (as go test runs tests there). Writing files, creating
+// entry's package (as go test runs tests there). The files an execution
+// opened are closed when it is released (osState).
+//
+// Temporary files and directories are written in an in-memory file system
+// of the execution (model_osfs.go); writing files anywhere else, creating
 // directories and the like stay unsupported: their effects would outlive
-// an execution. The files an execution opened are closed when it is
-// released (osState).
+// an execution.
+//
+// os.Executable is "/tmp/go-build/b001/<elem>.test", <elem> the last
+// element of the entry's package path: where go test would build it.
 
 func osModel() model {
 	write := simple(func(c *icall) ctrl {

@@ -43,7 +43,11 @@ var memFSObj = evKey{id: 1<<63 | 0xf5f5, off: -5}
 // write if write); it reports true if the intrinsic must return
 // ctrlYield, false once the operation was granted.
 func (c *icall) fsYield(write bool) bool {
-	return c.yield(pendingOp{kind: opAtomic, key: memFSObj, write: write, label: c.name()})
+	label := c.name()
+	if label == "(*testing.common).TempDir" {
+		label = "t.TempDir"
+	}
+	return c.yield(pendingOp{kind: opAtomic, key: memFSObj, write: write, label: label})
 }
 
 // tempRoot is os.TempDir in an execution.
