@@ -77,15 +77,15 @@
 //     other reflection-based encoders, fmt.Formatter and fmt.State, Sscan*,
 //     writing files outside temporary directories (those os.MkdirTemp,
 //     os.CreateTemp, io/ioutil.TempDir and TempFile and t.TempDir make, in
-//     an in-memory file system of the execution where os.WriteFile, Create,
-//     Mkdir, MkdirAll, Remove, RemoveAll, ReadFile, Open and the *os.File
-//     methods Read, Write, WriteString, Seek, Close and Name work), os.Stat,
-//     os.ReadDir, os.OpenFile, os.Rename and ioutil.ReadAll, net, syscalls, os/exec, os/signal, cgo, crypto/rand.Int
-//     and Prime (math/big is not interpreted), iter.Pull, runtime.Stack,
-//     testing.B and the T methods Context, Setenv and Chdir; unsafe pointer
-//     arithmetic and
-//     uintptr-to-pointer conversions; testify failure messages that need
-//     its spew package (its success paths run);
+//     an in-memory file system of the execution where os.WriteFile,
+//     Create, Mkdir, MkdirAll, Remove, RemoveAll, ReadFile, Open and the
+//     *os.File methods Read, Write, WriteString, Seek, Sync, Close and Name
+//     work), os.Stat, os.ReadDir, os.OpenFile, os.Rename, ioutil.ReadAll,
+//     net, syscalls, os/exec, os/signal, cgo, crypto/rand.Int and Prime
+//     (math/big is not interpreted), iter.Pull, runtime.Stack, testing.B
+//     and the T methods Context, Setenv and Chdir; unsafe pointer
+//     arithmetic and uintptr-to-pointer conversions; testify failure
+//     messages that need its spew package (its success paths run);
 //   - calls from an explored body into this module's own libraries, except
 //     ltltest.Symbolic, or into the libraries they are built on (x/tools,
 //     Z3) where the user's code does not import them itself;

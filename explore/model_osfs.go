@@ -18,8 +18,8 @@ import (
 // the disk, and the file system disappears with the execution. Inside
 // its directories, os.WriteFile, os.Create, os.Mkdir, os.MkdirAll,
 // os.Remove and os.RemoveAll work, and os.ReadFile, os.Open and the
-// *os.File methods Read, Write, WriteString, Seek, Close and Name read
-// and write its files. Writing anywhere else stays unsupported.
+// *os.File methods Read, Write, WriteString, Seek, Sync, Close and Name
+// read and write its files. Writing anywhere else stays unsupported.
 //
 // Names are deterministic, so that output and replay tokens do not
 // depend on the run: os.TempDir is "/tmp" (the environment is empty);
@@ -387,6 +387,16 @@ func osFSFuncs() map[string]intrinsicFactory {
 				return ctrlYield
 			}
 			x.memFS().removeAll(clean)
+			return c.ret(Value{})
+		}),
+		"(*os.File).Sync": simple(func(c *icall) ctrl {
+			of := c.openFile()
+			if of == nil || of.mem == nil {
+				return c.g.unsupported(c.pos, "syncing this *os.File")
+			}
+			if of.closed {
+				return c.ret(c.m().memErr("sync", of.name, "file already closed"))
+			}
 			return c.ret(Value{})
 		}),
 		"(*os.File).Seek": simple(func(c *icall) ctrl {

@@ -28,6 +28,9 @@ func TestTempFileRoundTrip(t *testing.T) {
 	if _, err := f.Write([]byte("world")); err != nil {
 		t.Fatal(err)
 	}
+	if err := f.Sync(); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		t.Fatal(err)
 	}
@@ -44,6 +47,17 @@ func TestTempFileRoundTrip(t *testing.T) {
 	data, err := os.ReadFile(f.Name())
 	if err != nil || string(data) != "hello, world" {
 		t.Fatalf("ReadFile: %q, %v", data, err)
+	}
+	if _, err := f.Write([]byte("more")); err == nil {
+		t.Fatal("writing a closed file succeeded")
+	}
+	empty, err := os.CreateTemp("", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty.Close()
+	if data, err := os.ReadFile(empty.Name()); err != nil || len(data) != 0 {
+		t.Fatalf("empty file: %q, %v", data, err)
 	}
 	if !strings.HasSuffix(f.Name(), ".txt") {
 		t.Fatalf("name %q", f.Name())
