@@ -21,8 +21,10 @@
 // expire at any scheduling point, a choice the exploration makes like the
 // schedule), a goroutine that only polls neither holds the clock back nor
 // takes a whole execution, the iteration order of a range over a map is a
-// choice of the exploration (Options.MapOrders), math/rand is seeded from
-// the exploration seed, and every choice is recorded. A replay token
+// choice of the exploration (Options.MapOrders), math/rand and crypto/rand
+// are seeded from the exploration seed (crypto/rand's bytes are therefore
+// not secret), temporary files live in an in-memory file system of the
+// execution with deterministic names, and every choice is recorded. A replay token
 // (Finding.Replay, passed back as Options.Replay) re-runs exactly the
 // execution of a finding.
 //
@@ -73,12 +75,19 @@
 //   - standard packages that are neither interpreted nor modelled: the rest
 //     of reflect (settable Values, Set*, Call, SliceOf…), encoding/json and
 //     other reflection-based encoders, fmt.Formatter and fmt.State, Sscan*,
-//     writing files, os.Stat and directories, net, syscalls, os/exec,
-//     os/signal, cgo, iter.Pull, runtime.Stack, testing.B and the T methods
-//     TempDir, Context, Setenv and Chdir; unsafe pointer arithmetic and
-//     uintptr-to-pointer conversions; the spew package (go-spew, and
-//     testify's copy of it) except Sdump; reflect.Value.Convert other than
-//     between numeric types or types of identical underlying types;
+//     writing files outside temporary directories (those os.MkdirTemp,
+//     os.CreateTemp, io/ioutil.TempDir and TempFile and t.TempDir make, in
+//     an in-memory file system of the execution where os.WriteFile,
+//     Create, Mkdir, MkdirAll, Remove, RemoveAll, ReadFile, Open and the
+//     *os.File methods Read, Write, WriteString, Seek, Sync, Close and Name
+//     work), os.Stat, os.ReadDir, os.OpenFile, os.Rename, ioutil.ReadAll,
+//     net, syscalls, os/exec, os/signal, cgo, crypto/rand.Int and Prime
+//     (math/big is not interpreted), iter.Pull, runtime.Stack, testing.B
+//     and the T methods Context, Setenv and Chdir; unsafe pointer
+//     arithmetic and uintptr-to-pointer conversions; the spew package
+//     (go-spew, and testify's copy of it) except Sdump;
+//     reflect.Value.Convert other than between numeric types or types of
+//     identical underlying types;
 //   - calls from an explored body into this module's own libraries, except
 //     ltltest.Symbolic, or into the libraries they are built on (x/tools,
 //     Z3) where the user's code does not import them itself;
@@ -90,6 +99,14 @@
 //
 // Approximations; they never turn a bug into a pass unless stated:
 //
+//   - Temporary files: names are deterministic (os.TempDir is "/tmp", a
+//     pattern's "*" becomes the execution's count of temporary names, so
+//     os.MkdirTemp("", "x*") is "/tmp/x1"; t.TempDir is "<dir>/001"…), a
+//     test's t.TempDir directory is not removed when the test ends, and
+//     file errors are plain errors with Go's messages (errors.Is with
+//     fs.ErrNotExist does not hold). crypto/rand's bytes repeat with the
+//     exploration seed: a test that needs them to differ across runs sees
+//     one stream per execution.
 //   - The explorer is stateless: every execution runs from the start and no
 //     program state is matched, so a program whose schedules never end (a
 //     ticker left running, a livelock) ends at a bound (unknown).

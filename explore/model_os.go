@@ -23,85 +23,151 @@ import (
 // os.Open and (*os.File).Read/Close/Name read the real file system, which
 // is deterministic as long as the files do not change during the
 // exploration. Relative names are resolved against the directory of the
-// entry's package (as go test runs tests there). Writing files, creating
+// entry's package (as go test runs tests there). The files an execution
+// opened are closed when it is released (osState).
+//
+// Temporary files and directories are written in an in-memory file system
+// of the execution (model_osfs.go); writing files anywhere else, creating
 // directories and the like stay unsupported: their effects would outlive
-// an execution. The files an execution opened are closed when it is
-// released (osState).
+// an execution.
+//
+// os.Executable is "/tmp/go-build/b001/<elem>.test", <elem> the last
+// element of the entry's package path: where go test would build it.
 
 func osModel() model {
 	write := simple(func(c *icall) ctrl {
-		if !c.x().isStdStream(c.args[0]) {
-			return c.g.unsupported(c.pos, "file I/O (os.File other than Stdout/Stderr)")
-		}
 		var s string
 		if c.args[1].p != nil && c.fn != nil && c.fn.fn != nil && c.fn.fn.Name() == "WriteString" {
 			s = c.args[1].Str()
 		} else {
 			s = sliceString(c.args[1])
 		}
+		if of := c.openFile(); of != nil && of.mem != nil {
+			if c.fsYield(true) {
+				return ctrlYield
+			}
+			if of.closed || !of.write {
+				msg := "file already closed"
+				if !of.closed {
+					msg = "bad file descriptor"
+				}
+				return c.retN(intV(0), c.m().memErr("write", of.name, msg))
+			}
+			of.writeAt(s)
+			return c.retN(intV(int64(len(s))), Value{})
+		}
+		if !c.x().isStdStream(c.args[0]) {
+			return c.g.unsupported(c.pos, "file I/O (os.File other than Stdout/Stderr and temporary files)")
+		}
 		c.x().writeOutput(c.g, false, s)
 		return c.retN(intV(int64(len(s))), Value{})
 	})
-	return model{
-		funcs: map[string]intrinsicFactory{
-			"(*os.File).Write":       write,
-			"(*os.File).WriteString": write,
-			"os.Getenv":              simple(func(c *icall) ctrl { return c.ret(strV("")) }),
-			"os.LookupEnv":           simple(func(c *icall) ctrl { return c.retN(strV(""), boolV(false)) }),
-			"os.Exit": simple(func(c *icall) ctrl {
-				return c.g.fatal("os.Exit(" + strconv.FormatInt(c.args[0].Int(), 10) + ") called")
-			}),
-			"os.ReadFile": simple(func(c *icall) ctrl {
-				data, err := os.ReadFile(c.x().resolvePath(c.args[0].Str()))
+	funcs := map[string]intrinsicFactory{
+		"(*os.File).Write":       write,
+		"(*os.File).WriteString": write,
+		"os.Getenv":              simple(func(c *icall) ctrl { return c.ret(strV("")) }),
+		"os.LookupEnv":           simple(func(c *icall) ctrl { return c.retN(strV(""), boolV(false)) }),
+		"os.Exit": simple(func(c *icall) ctrl {
+			return c.g.fatal("os.Exit(" + strconv.FormatInt(c.args[0].Int(), 10) + ") called")
+		}),
+		"os.ReadFile": simple(func(c *icall) ctrl {
+			name := c.args[0].Str()
+			if clean, ok := c.x().memName(name); ok {
+				if c.fsYield(false) {
+					return ctrlYield
+				}
+				f := c.x().memFS().files[clean]
+				if f == nil {
+					return c.retN(Value{}, c.m().memErr("open", name, "no such file or directory"))
+				}
+				return c.retN(bytesToSlice(append([]byte(nil), f.data...)), Value{})
+			}
+			data, err := os.ReadFile(c.x().resolvePath(c.args[0].Str()))
+			if err != nil {
+				return c.retN(Value{}, c.m().osError(err))
+			}
+			return c.retN(bytesToSlice(data), Value{})
+		}),
+		"os.Open": func(m *machine, fn *ssa.Function) intrinsic {
+			ft := m.rtypeOf(m.named("os", "File"))
+			return func(c *icall) ctrl {
+				name := c.args[0].Str()
+				if clean, ok := c.x().memName(name); ok {
+					if c.fsYield(false) {
+						return ctrlYield
+					}
+					f := c.x().memFS().files[clean]
+					if f == nil {
+						return c.retN(Value{}, c.m().memErr("open", name, "no such file or directory"))
+					}
+					return c.retN(c.newFileObject(&openFile{mem: f, name: name}), Value{})
+				}
+				f, err := os.Open(c.x().resolvePath(name))
 				if err != nil {
 					return c.retN(Value{}, c.m().osError(err))
 				}
-				return c.retN(bytesToSlice(data), Value{})
-			}),
-			"os.Open": func(m *machine, fn *ssa.Function) intrinsic {
-				ft := m.rtypeOf(m.named("os", "File"))
-				return func(c *icall) ctrl {
-					name := c.args[0].Str()
-					f, err := os.Open(c.x().resolvePath(name))
-					if err != nil {
-						return c.retN(Value{}, c.m().osError(err))
-					}
-					o := &object{cells: make([]Value, max(1, ft.size)), id: c.g.newID(), owner: c.g.key}
-					x := c.x()
-					x.setSide(o, -1, &openFile{f: f, name: name})
-					st := x.osState()
-					st.files = append(st.files, f)
-					return c.retN(ptrV(o, 0), Value{})
-				}
-			},
-			"(*os.File).Read": simple(func(c *icall) ctrl {
-				of := c.openFile()
-				if of == nil {
-					return c.g.unsupported(c.pos, "reading from this *os.File")
-				}
-				buf := make([]byte, c.args[1].sliceLen())
-				n, err := of.f.Read(buf)
-				if n > 0 {
-					cells := c.args[1].obj().cells[c.args[1].off():]
-					for i := range n {
-						cells[i] = Value{a: uint64(buf[i])}
-					}
-				}
-				return c.retN(intV(int64(n)), c.m().osError(err))
-			}),
-			"(*os.File).Close": simple(func(c *icall) ctrl {
-				if of := c.openFile(); of != nil {
-					return c.ret(c.m().osError(of.f.Close()))
-				}
-				return c.ret(Value{})
-			}),
-			"(*os.File).Name": simple(func(c *icall) ctrl {
-				if of := c.openFile(); of != nil {
-					return c.ret(strV(of.name))
-				}
-				return c.ret(Value{})
-			}),
+				o := &object{cells: make([]Value, max(1, ft.size)), id: c.g.newID(), owner: c.g.key}
+				x := c.x()
+				x.setSide(o, -1, &openFile{f: f, name: name})
+				st := x.osState()
+				st.files = append(st.files, f)
+				return c.retN(ptrV(o, 0), Value{})
+			}
 		},
+		"(*os.File).Read": simple(func(c *icall) ctrl {
+			of := c.openFile()
+			if of == nil {
+				return c.g.unsupported(c.pos, "reading from this *os.File")
+			}
+			if of.mem != nil && c.fsYield(true) {
+				return ctrlYield
+			}
+			buf := make([]byte, c.args[1].sliceLen())
+			n, err := of.read(buf)
+			if n > 0 {
+				cells := c.args[1].obj().cells[c.args[1].off():]
+				for i := range n {
+					cells[i] = Value{a: uint64(buf[i])}
+				}
+			}
+			return c.retN(intV(int64(n)), c.m().osError(err))
+		}),
+		"(*os.File).Close": simple(func(c *icall) ctrl {
+			if of := c.openFile(); of != nil {
+				if of.mem != nil {
+					if c.fsYield(true) {
+						return ctrlYield
+					}
+					if of.closed {
+						return c.ret(c.m().memErr("close", of.name, "file already closed"))
+					}
+					of.closed = true
+					return c.ret(Value{})
+				}
+				return c.ret(c.m().osError(of.f.Close()))
+			}
+			return c.ret(Value{})
+		}),
+		"(*os.File).Name": simple(func(c *icall) ctrl {
+			if of := c.openFile(); of != nil {
+				return c.ret(strV(of.name))
+			}
+			return c.ret(Value{})
+		}),
+	}
+	for k, f := range osFSFuncs() {
+		funcs[k] = f
+	}
+	// io/ioutil's functions are os's
+	for _, name := range []string{"ReadFile", "WriteFile", "TempDir", "TempFile"} {
+		osName := map[string]string{"TempDir": "MkdirTemp", "TempFile": "CreateTemp"}[name]
+		if osName == "" {
+			osName = name
+		}
+		funcs["io/ioutil."+name] = funcs["os."+osName]
+	}
+	return model{
+		funcs: funcs,
 		globals: map[string]globalFactory{
 			"os.Stdout": stdStreamGlobal(1),
 			"os.Stderr": stdStreamGlobal(2),
@@ -120,9 +186,11 @@ func osModel() model {
 }
 
 // osState is the os model's per-execution state: the files the
-// execution opened.
+// execution opened, and its in-memory file system of temporary files
+// (nil until it makes one).
 type osState struct {
 	files []*os.File
+	fs    *memFS
 }
 
 func (x *execution) osState() *osState { return x.modelState(osSlot).(*osState) }
@@ -169,10 +237,45 @@ func (x *execution) writeOutput(g *goroutine, stderr bool, s string) {
 	x.out.WriteString(s)
 }
 
-// openFile is the model state of an *os.File opened for reading.
+// openFile is the model state of an *os.File: a real file opened for
+// reading (f), or a file of the in-memory file system (mem), read and
+// written at off, writable if write.
 type openFile struct {
-	f    *os.File
-	name string
+	f      *os.File
+	name   string
+	mem    *memFile
+	off    int64
+	write  bool
+	closed bool
+}
+
+// read reads from the file at its offset.
+func (of *openFile) read(buf []byte) (int, error) {
+	if of.mem == nil {
+		return of.f.Read(buf)
+	}
+	if of.closed {
+		return 0, os.ErrClosed
+	}
+	if of.off >= int64(len(of.mem.data)) {
+		if len(buf) == 0 {
+			return 0, nil
+		}
+		return 0, io.EOF
+	}
+	n := copy(buf, of.mem.data[of.off:])
+	of.off += int64(n)
+	return n, nil
+}
+
+// writeAt writes s to the in-memory file at its offset.
+func (of *openFile) writeAt(s string) {
+	end := of.off + int64(len(s))
+	if end > int64(len(of.mem.data)) {
+		of.mem.data = append(of.mem.data, make([]byte, end-int64(len(of.mem.data)))...)
+	}
+	copy(of.mem.data[of.off:], s)
+	of.off = end
 }
 
 // pkgDir is the directory of the entry's package.

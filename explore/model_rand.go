@@ -12,14 +12,47 @@ import (
 // rand.New(NewSource(s)) generators are seeded by s. Draws are not
 // scheduling points.
 
-// randState is the top-level functions' generator (splitmix64).
-type randState struct{ s uint64 }
+//
+// crypto/rand, deterministic too: crypto/rand.Reader, crypto/rand.Read
+// (and so rand.Int, rand.Text, rand.Prime, which read them) draw from a
+// second generator seeded by the execution's seed, separate from
+// math/rand's so that using one does not change the other's values. The
+// bytes are not secret: they repeat with the seed (the replay token), as
+// every execution of an exploration must.
+
+// randState is the top-level functions' generator s and crypto/rand's c
+// (splitmix64).
+type randState struct{ s, c uint64 }
 
 // randSeed is the initial state of the top-level generator of an
 // execution with the given seed.
 func randSeed(seed int64) uint64 { return uint64(seed)*0x9E3779B97F4A7C15 + 1 }
 
-func newRandState(x *execution) modelState { return &randState{s: randSeed(x.seed)} }
+// cryptoSeed is the initial state of crypto/rand's generator.
+func cryptoSeed(seed int64) uint64 { return mix(randSeed(seed), 0x63727970746f) }
+
+func newRandState(x *execution) modelState {
+	return &randState{s: randSeed(x.seed), c: cryptoSeed(x.seed)}
+}
+
+// cryptoFill fills the []byte b from crypto/rand's generator.
+func (c *icall) cryptoFill(b Value) int {
+	n := b.sliceLen()
+	if n == 0 {
+		return 0
+	}
+	st := c.x().modelState(randSlot).(*randState)
+	cells := b.obj().cells[b.off():]
+	var w uint64
+	for i := range n {
+		if i%8 == 0 {
+			w = splitmix(&st.c)
+		}
+		cells[i] = Value{a: w & 0xff}
+		w >>= 8
+	}
+	return n
+}
 
 // snapshot copies the generator: draws made by package initializers are
 // carried by the initialization snapshot.
@@ -36,9 +69,9 @@ func (x *execution) rand64() uint64 {
 // (statehash.go); it does not create the state.
 func (x *execution) randWord() uint64 {
 	if st, ok := x.models[randSlot].(*randState); ok {
-		return st.s
+		return mix(st.s, st.c)
 	}
-	return randSeed(x.seed)
+	return mix(randSeed(x.seed), cryptoSeed(x.seed))
 }
 
 // randSource returns the generator of a *rand.Rand receiver (or the
@@ -181,7 +214,36 @@ func randModel() model {
 			return c.ret(ptrV(o, 0))
 		}
 	}
-	return model{funcs: t, slot: randSlot, newState: newRandState}
+	// crypto/rand: Read, and the Read method of the default Reader
+	// (crypto/internal/rand.Reader, a reader{}); drbg.Read is what Read
+	// calls for the default Reader.
+	cryptoRead := simple(func(c *icall) ctrl { return c.retN(intV(int64(c.cryptoFill(c.args[0]))), Value{}) })
+	t["crypto/rand.Read"] = cryptoRead
+	t["(crypto/internal/rand.reader).Read"] = simple(func(c *icall) ctrl {
+		return c.retN(intV(int64(c.cryptoFill(c.args[1]))), Value{})
+	})
+	t["crypto/internal/fips140/drbg.Read"] = simple(func(c *icall) ctrl { c.cryptoFill(c.args[0]); return c.ret(Value{}) })
+	// rand.Text: 26 characters of the base32 alphabet, as crypto/rand's.
+	t["crypto/rand.Text"] = simple(func(c *icall) ctrl {
+		const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+		o := newObject(26)
+		c.cryptoFill(sliceV(o, 0, 26, 26))
+		b := make([]byte, 26)
+		for i, cell := range o.cells {
+			b[i] = alphabet[cell.a%32]
+		}
+		return c.ret(strV(string(b)))
+	})
+	return model{funcs: t, slot: randSlot, newState: newRandState, globals: map[string]globalFactory{
+		// the default Reader: a crypto/internal/rand.reader{}, whose Read
+		// method is modelled
+		"crypto/rand.Reader": func(m *machine, g *ssa.Global) globalInit {
+			rt := m.rtypeOf(m.named("crypto/internal/rand", "reader"))
+			return func(x *execution, o *object) {
+				o.cells[0] = ifaceV(rt, rt.zero)
+			}
+		},
+	}}
 }
 
 func intn(c *icall, next func() uint64, a []Value) ctrl {

@@ -42,6 +42,10 @@ type testState struct {
 	cleanups []Value
 	helpers  map[*fnCode]bool
 	subs     map[string]int
+	// t.TempDir: the test's temporary directory (made at the first
+	// call) and the number of directories made in it.
+	tempDir string
+	tempSeq int
 
 	// t.Parallel (see parallelIntrinsic). parallel is testing's
 	// isParallel; parSubs is testing's t.sub, the parallel subtests the
@@ -365,6 +369,7 @@ func testingModel() model {
 		ts.cleanups = append(ts.cleanups, c.args[1])
 		return c.ret(Value{})
 	})
+	t["(*testing.common).TempDir"] = testTempDir()
 	t["(*testing.T).Parallel"] = simple(parallelIntrinsic)
 	t["(*testing.T).Deadline"] = func(m *machine, fn *ssa.Function) intrinsic {
 		tt := m.rtypeOf(fn.Signature.Results().At(0).Type())

@@ -18,7 +18,7 @@ import (
 // the function's register template holds (constants, globals, functions).
 // A state with anything else — heap objects, channels, maps, closures
 // with free variables, native deferred calls, panics, timers, model
-// state of sync or time — has no fingerprint (ok = false): the search then never prunes
+// state of sync or time, temporary files — has no fingerprint (ok = false): the search then never prunes
 // at it. So matching is sound (it never merges different states) and
 // precise only for programs like the paper's, whose state is variables
 // and control positions.
@@ -28,6 +28,9 @@ import (
 func (x *execution) fingerprint(seed maphash.Seed) (uint64, bool) {
 	if len(x.timers) > 0 || len(x.side) > 0 || x.symst != nil {
 		return 0, false
+	}
+	if st, ok := x.models[osSlot].(*osState); ok && st.fs != nil {
+		return 0, false // the in-memory file system is not fingerprinted
 	}
 	h := stateHasher{x: x}
 	h.h.SetSeed(seed)
