@@ -73,12 +73,9 @@ func osModel() model {
 		"os.ReadFile": simple(func(c *icall) ctrl {
 			name := c.args[0].Str()
 			if clean, ok := c.x().memName(name); ok {
-				if c.fsYield(false) {
-					return ctrlYield
-				}
-				f := c.x().memFS().files[clean]
-				if f == nil {
-					return c.retN(Value{}, c.m().memErr("open", name, "no such file or directory"))
+				f, cc, ok := c.memOpen(name, clean)
+				if !ok {
+					return cc
 				}
 				return c.retN(bytesToSlice(append([]byte(nil), f.data...)), Value{})
 			}
@@ -93,12 +90,9 @@ func osModel() model {
 			return func(c *icall) ctrl {
 				name := c.args[0].Str()
 				if clean, ok := c.x().memName(name); ok {
-					if c.fsYield(false) {
-						return ctrlYield
-					}
-					f := c.x().memFS().files[clean]
-					if f == nil {
-						return c.retN(Value{}, c.m().memErr("open", name, "no such file or directory"))
+					f, cc, ok := c.memOpen(name, clean)
+					if !ok {
+						return cc
 					}
 					return c.retN(c.newFileObject(&openFile{mem: f, name: name}), Value{})
 				}

@@ -42,12 +42,75 @@ var memFSObj = evKey{id: 1<<63 | 0xf5f5, off: -5}
 // fsYield parks the calling goroutine at its file system operation (a
 // write if write); it reports true if the intrinsic must return
 // ctrlYield, false once the operation was granted.
-func (c *icall) fsYield(write bool) bool {
-	label := c.name()
-	if label == "(*testing.common).TempDir" {
-		label = "t.TempDir"
-	}
+func (c *icall) fsYield(write bool) bool { return c.fsYieldAs(write, c.name()) }
+
+// fsYieldAs is fsYield with the interleaving's label for the operation.
+func (c *icall) fsYieldAs(write bool, label string) bool {
 	return c.yield(pendingOp{kind: opAtomic, key: memFSObj, write: write, label: label})
+}
+
+// memChange starts an operation that changes the in-memory file system at
+// the path of the call's first argument (os.WriteFile, Create, Mkdir…):
+// clean is that path cleaned. ok is false when the call is over already:
+// cc yields (the scheduling point) or reports the path outside the
+// temporary directories as unsupported.
+func (c *icall) memChange() (name, clean string, cc ctrl, ok bool) {
+	name = c.args[0].Str()
+	clean, ok = c.x().memName(name)
+	if !ok {
+		return name, "", c.g.unsupported(c.pos, "%s(%q): files are written only in temporary directories", c.name(), name), false
+	}
+	if c.fsYield(true) {
+		return name, clean, ctrlYield, false
+	}
+	return name, clean, ctrlNext, true
+}
+
+// memTemp starts os.MkdirTemp or os.CreateTemp (op names the operation in
+// errors, zero is the first result returned with one): name is a new name
+// in the directory and with the pattern of the call's arguments. ok is
+// false when the call is over already (cc).
+func (c *icall) memTemp(op string, zero Value) (name string, cc ctrl, ok bool) {
+	dir, pattern := c.args[0].Str(), c.args[1].Str()
+	if !c.x().tempDirOK(dir) {
+		return "", c.g.unsupported(c.pos, "%s in %q: files are made only in temporary directories", c.name(), dir), false
+	}
+	if c.fsYield(true) {
+		return "", ctrlYield, false
+	}
+	name, msg, ok := c.x().tempName(dir, pattern)
+	if !ok {
+		return "", c.g.unsupported(c.pos, "%s in %q: files are made only in temporary directories", c.name(), dir), false
+	}
+	if msg != "" {
+		return "", c.retN(zero, c.m().memErr(op, pattern, msg)), false
+	}
+	return name, ctrlNext, true
+}
+
+// memOpen opens the in-memory file clean for reading (os.ReadFile,
+// os.Open of name): ok is false when the call is over already (cc: it
+// yields, or returns the error of a missing file).
+func (c *icall) memOpen(name, clean string) (f *memFile, cc ctrl, ok bool) {
+	if c.fsYield(false) {
+		return nil, ctrlYield, false
+	}
+	if f = c.x().memFS().files[clean]; f == nil {
+		return nil, c.retN(Value{}, c.m().memErr("open", name, "no such file or directory")), false
+	}
+	return f, ctrlNext, true
+}
+
+// createError is the error of creating the file clean (os.Create,
+// os.WriteFile of name), or "" if it can be created.
+func (fs *memFS) createError(clean string) string {
+	switch {
+	case fs.dirs[clean]:
+		return "is a directory"
+	case !fs.isDir(filepath.Dir(clean)):
+		return "no such file or directory"
+	}
+	return ""
 }
 
 // tempRoot is os.TempDir in an execution.
@@ -215,132 +278,74 @@ func tempDirPattern(name string) string {
 // osFSFuncs returns the intrinsics of the in-memory file system and of
 // os.Executable.
 func osFSFuncs() map[string]intrinsicFactory {
-	// mkdir makes the directory name; ok is false if name is outside the
-	// in-memory file system, yield true if the intrinsic must yield.
-	mkdir := func(c *icall, op, name string) (err Value, ok, yield bool) {
-		x := c.x()
-		clean, ok := x.memName(name)
-		if !ok {
-			return Value{}, false, false
-		}
-		if c.fsYield(true) {
-			return Value{}, true, true
-		}
-		fs := x.memFS()
-		if fs.dirs[clean] || fs.files[clean] != nil {
-			return c.m().memErr(op, name, "file exists"), true, false
-		}
-		if !fs.isDir(filepath.Dir(clean)) {
-			return c.m().memErr(op, name, "no such file or directory"), true, false
-		}
-		fs.dirs[clean] = true
-		return Value{}, true, false
-	}
 	return map[string]intrinsicFactory{
 		"os.TempDir": simple(func(c *icall) ctrl { return c.ret(strV(tempRoot)) }),
 		"os.Executable": simple(func(c *icall) ctrl {
 			return c.retN(strV(c.x().executable()), Value{})
 		}),
 		"os.MkdirTemp": simple(func(c *icall) ctrl {
-			dir, pattern := c.args[0].Str(), c.args[1].Str()
-			if !c.x().tempDirOK(dir) {
-				return c.g.unsupported(c.pos, "%s in %q: files are made only in temporary directories", c.name(), dir)
-			}
-			if c.fsYield(true) {
-				return ctrlYield
-			}
-			name, msg, ok := c.x().tempName(dir, pattern)
+			name, cc, ok := c.memTemp("mkdirtemp", strV(""))
 			if !ok {
-				return c.g.unsupported(c.pos, "%s in %q: files are made only in temporary directories", c.name(), dir)
-			}
-			if msg != "" {
-				return c.retN(strV(""), c.m().memErr("mkdirtemp", pattern, msg))
+				return cc
 			}
 			c.x().memFS().dirs[name] = true
 			return c.retN(strV(name), Value{})
 		}),
 		"os.CreateTemp": simple(func(c *icall) ctrl {
-			dir, pattern := c.args[0].Str(), c.args[1].Str()
-			if !c.x().tempDirOK(dir) {
-				return c.g.unsupported(c.pos, "%s in %q: files are made only in temporary directories", c.name(), dir)
-			}
-			if c.fsYield(true) {
-				return ctrlYield
-			}
-			name, msg, ok := c.x().tempName(dir, pattern)
+			name, cc, ok := c.memTemp("createtemp", Value{})
 			if !ok {
-				return c.g.unsupported(c.pos, "%s in %q: files are made only in temporary directories", c.name(), dir)
-			}
-			if msg != "" {
-				return c.retN(Value{}, c.m().memErr("createtemp", pattern, msg))
+				return cc
 			}
 			f := &memFile{}
 			c.x().memFS().files[name] = f
 			return c.retN(c.newFileObject(&openFile{mem: f, name: name, write: true}), Value{})
 		}),
 		"os.WriteFile": simple(func(c *icall) ctrl {
-			name := c.args[0].Str()
-			x := c.x()
-			clean, ok := x.memName(name)
+			name, clean, cc, ok := c.memChange()
 			if !ok {
-				return c.g.unsupported(c.pos, "%s(%q): files are written only in temporary directories", c.name(), name)
+				return cc
 			}
-			if c.fsYield(true) {
-				return ctrlYield
-			}
-			fs := x.memFS()
-			if fs.dirs[clean] {
-				return c.ret(c.m().memErr("open", name, "is a directory"))
-			}
-			if !fs.isDir(filepath.Dir(clean)) {
-				return c.ret(c.m().memErr("open", name, "no such file or directory"))
+			fs := c.x().memFS()
+			if msg := fs.createError(clean); msg != "" {
+				return c.ret(c.m().memErr("open", name, msg))
 			}
 			fs.files[clean] = &memFile{data: []byte(sliceString(c.args[1]))}
 			return c.ret(Value{})
 		}),
 		"os.Create": simple(func(c *icall) ctrl {
-			name := c.args[0].Str()
-			x := c.x()
-			clean, ok := x.memName(name)
+			name, clean, cc, ok := c.memChange()
 			if !ok {
-				return c.g.unsupported(c.pos, "%s(%q): files are written only in temporary directories", c.name(), name)
+				return cc
 			}
-			if c.fsYield(true) {
-				return ctrlYield
-			}
-			fs := x.memFS()
-			if fs.dirs[clean] {
-				return c.retN(Value{}, c.m().memErr("open", name, "is a directory"))
-			}
-			if !fs.isDir(filepath.Dir(clean)) {
-				return c.retN(Value{}, c.m().memErr("open", name, "no such file or directory"))
+			fs := c.x().memFS()
+			if msg := fs.createError(clean); msg != "" {
+				return c.retN(Value{}, c.m().memErr("open", name, msg))
 			}
 			f := &memFile{}
 			fs.files[clean] = f
 			return c.retN(c.newFileObject(&openFile{mem: f, name: name, write: true}), Value{})
 		}),
 		"os.Mkdir": simple(func(c *icall) ctrl {
-			name := c.args[0].Str()
-			err, ok, yield := mkdir(c, "mkdir", name)
+			name, clean, cc, ok := c.memChange()
 			if !ok {
-				return c.g.unsupported(c.pos, "%s(%q): files are written only in temporary directories", c.name(), name)
+				return cc
 			}
-			if yield {
-				return ctrlYield
+			fs := c.x().memFS()
+			switch {
+			case fs.dirs[clean] || fs.files[clean] != nil:
+				return c.ret(c.m().memErr("mkdir", name, "file exists"))
+			case !fs.isDir(filepath.Dir(clean)):
+				return c.ret(c.m().memErr("mkdir", name, "no such file or directory"))
 			}
-			return c.ret(err)
+			fs.dirs[clean] = true
+			return c.ret(Value{})
 		}),
 		"os.MkdirAll": simple(func(c *icall) ctrl {
-			name := c.args[0].Str()
-			x := c.x()
-			clean, ok := x.memName(name)
+			_, clean, cc, ok := c.memChange()
 			if !ok {
-				return c.g.unsupported(c.pos, "%s(%q): files are written only in temporary directories", c.name(), name)
+				return cc
 			}
-			if c.fsYield(true) {
-				return ctrlYield
-			}
-			fs := x.memFS()
+			fs := c.x().memFS()
 			var todo []string
 			for d := clean; !fs.isDir(d); d = filepath.Dir(d) {
 				if fs.files[d] != nil {
@@ -354,15 +359,11 @@ func osFSFuncs() map[string]intrinsicFactory {
 			return c.ret(Value{})
 		}),
 		"os.Remove": simple(func(c *icall) ctrl {
-			name := c.args[0].Str()
-			x := c.x()
-			clean, ok := x.memName(name)
+			name, clean, cc, ok := c.memChange()
 			if !ok {
-				return c.g.unsupported(c.pos, "%s(%q): files are written only in temporary directories", c.name(), name)
+				return cc
 			}
-			if c.fsYield(true) {
-				return ctrlYield
-			}
+			x := c.x()
 			fs := x.memFS()
 			switch {
 			case fs.files[clean] != nil:
@@ -377,16 +378,11 @@ func osFSFuncs() map[string]intrinsicFactory {
 			return c.ret(Value{})
 		}),
 		"os.RemoveAll": simple(func(c *icall) ctrl {
-			name := c.args[0].Str()
-			x := c.x()
-			clean, ok := x.memName(name)
+			_, clean, cc, ok := c.memChange()
 			if !ok {
-				return c.g.unsupported(c.pos, "%s(%q): files are written only in temporary directories", c.name(), name)
+				return cc
 			}
-			if c.fsYield(true) {
-				return ctrlYield
-			}
-			x.memFS().removeAll(clean)
+			c.x().memFS().removeAll(clean)
 			return c.ret(Value{})
 		}),
 		"(*os.File).Sync": simple(func(c *icall) ctrl {
@@ -434,7 +430,7 @@ func testTempDir() intrinsicFactory {
 		if ts == nil {
 			return c.nilPanic()
 		}
-		if c.fsYield(true) {
+		if c.fsYieldAs(true, "t.TempDir") {
 			return ctrlYield
 		}
 		x := c.x()
