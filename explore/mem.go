@@ -63,7 +63,7 @@ func (c *compiler) load(e *ssa.UnOp) instrFn {
 			fr.regs[d] = loadValue(t, o, off)
 		})
 	}
-	if site, n := c.raceSite(e, e.X, t, false); site >= 0 {
+	if site, n := c.raceSite(e, e.X, t, false, ""); site >= 0 {
 		return func(fr *frame) ctrl {
 			r := fr.regs
 			p := r[x]
@@ -112,7 +112,7 @@ func (c *compiler) store(e *ssa.Store) instrFn {
 			storeValue(t, o, off, fr.regs[v])
 		})
 	}
-	if site, n := c.raceSite(e, e.Addr, t, true); site >= 0 {
+	if site, n := c.raceSite(e, e.Addr, t, true, ""); site >= 0 {
 		return func(fr *frame) ctrl {
 			r := fr.regs
 			p := r[a]
@@ -157,8 +157,10 @@ func (c *compiler) store(e *ssa.Store) instrFn {
 // checks, and the number of cells it covers; site -1 when it needs no
 // check: race detection is off, the value has no cells, or the address
 // is a local variable of the frame (an Alloc the SSA builder did not put
-// on the heap: no other goroutine can reach it).
-func (c *compiler) raceSite(ins ssa.Instruction, addr ssa.Value, t *rtype, write bool) (int32, int) {
+// on the heap: no other goroutine can reach it). label is the access's
+// label (Program.accessLabel), computed here if "" and needed: finding a
+// label reads the package's syntax.
+func (c *compiler) raceSite(ins ssa.Instruction, addr ssa.Value, t *rtype, write bool, label string) (int32, int) {
 	n := 1
 	if t.kind.isAggregate() {
 		n = t.size
@@ -166,7 +168,10 @@ func (c *compiler) raceSite(ins ssa.Instruction, addr ssa.Value, t *rtype, write
 	if !c.m.racesOn() || n == 0 || frameLocal(addr) {
 		return -1, 0
 	}
-	return c.m.site(accessPos(ins), c.m.prog.accessLabel(addr, write)), n
+	if label == "" {
+		label = c.m.prog.accessLabel(addr, write)
+	}
+	return c.m.site(accessPos(ins), label), n
 }
 
 // frameLocal reports whether addr is (a part of) a variable that lives in
@@ -516,7 +521,7 @@ func (c *compiler) sharedAccess(ins ssa.Instruction, addr int, write bool, do fu
 	}
 	label := c.m.prog.accessLabel(a, write)
 	rt := c.m.rtypeOf(a.Type().Underlying().(*types.Pointer).Elem())
-	site, n := c.raceSite(ins, a, rt, write)
+	site, n := c.raceSite(ins, a, rt, write, label)
 	var publish func(fr *frame)
 	if st, ok := ins.(*ssa.Store); ok {
 		vt := c.m.rtypeOf(st.Val.Type())
