@@ -436,6 +436,8 @@ func testTempDir() intrinsicFactory {
 		x := c.x()
 		fs := x.memFS()
 		if ts.tempDir == "" {
+			// cannot fail: tempRoot is a directory and the pattern has
+			// no separator
 			name, _, _ := x.tempName("", tempDirPattern(ts.fullName()))
 			fs.dirs[name] = true
 			ts.tempDir = name
