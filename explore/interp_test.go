@@ -85,3 +85,15 @@ func loadPatterns(t testing.TB, patterns ...string) *Program {
 	require.NoError(t, l.err)
 	return l.p
 }
+
+// exploreTestdata explores the function test ("TestX") of the package
+// testdata/pkg with opts.
+func exploreTestdata(t testing.TB, pkg, test string, opts Options) *Report {
+	t.Helper()
+	p := loadPatterns(t, "./testdata/"+pkg)
+	e, err := p.Func(testdataPath + "/" + pkg + "." + test)
+	require.NoError(t, err)
+	r, err := p.Explore(context.Background(), e, opts)
+	require.NoError(t, err)
+	return r
+}

@@ -1,7 +1,6 @@
 package explore
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,20 +10,11 @@ import (
 // Goroutines started by package initialization (testdata/initleak's
 // worker) are not a test's leaks; the goroutines the test starts are.
 func TestInitGoroutinesAreNotLeaks(t *testing.T) {
-	p := loadPatterns(t, "./testdata/initleak")
-	explore := func(test string) *Report {
-		e, err := p.Func(testdataPath + "/initleak." + test)
-		require.NoError(t, err)
-		r, err := p.Explore(context.Background(), e, Options{})
-		require.NoError(t, err)
-		return r
-	}
-
-	r := explore("TestUsesWorker")
+	r := exploreTestdata(t, "initleak", "TestUsesWorker", Options{})
 	assert.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
 	assert.True(t, r.Complete)
 
-	r = explore("TestLeaks")
+	r = exploreTestdata(t, "initleak", "TestLeaks", Options{})
 	f := findKind(r, KindLeak)
 	require.NotNil(t, f, "%v", r.Findings)
 	assert.Len(t, r.Findings, 1, "%v", r.Findings)
@@ -35,9 +25,6 @@ func TestInitGoroutinesAreNotLeaks(t *testing.T) {
 // Options.IgnoreLeaks names functions whose blocked goroutines are not
 // leaks: the innermost function of the goroutine's stack, as Go names it.
 func TestIgnoreLeaks(t *testing.T) {
-	p := loadPatterns(t, "./testdata/initleak")
-	e, err := p.Func(testdataPath + "/initleak.TestLeaks")
-	require.NoError(t, err)
 	for _, tc := range []struct {
 		ignore []string
 		leak   bool
@@ -46,8 +33,7 @@ func TestIgnoreLeaks(t *testing.T) {
 		{[]string{testdataPath + "/initleak.TestLeaks"}, true}, // not the goroutine's function
 		{[]string{"initleak.TestLeaks.func1"}, true},           // the full import path is needed
 	} {
-		r, err := p.Explore(context.Background(), e, Options{IgnoreLeaks: tc.ignore})
-		require.NoError(t, err)
+		r := exploreTestdata(t, "initleak", "TestLeaks", Options{IgnoreLeaks: tc.ignore})
 		assert.Equal(t, tc.leak, findKind(r, KindLeak) != nil, "IgnoreLeaks %q: %v", tc.ignore, r.Findings)
 		if !tc.leak {
 			assert.Equal(t, "pass", r.Verdict(), "%v", r.Findings)

@@ -12,14 +12,7 @@ import (
 // interpreted when the user's code imports it: its goroutines are explored
 // and its Wait orders them like any WaitGroup.
 func TestUserCopyOfExplorerLibrary(t *testing.T) {
-	p := loadPatterns(t, "./testdata/errgroup")
-	explore := func(test string) *Report {
-		e, err := p.Func(testdataPath + "/errgroup." + test)
-		require.NoError(t, err)
-		r, err := p.Explore(context.Background(), e, Options{})
-		require.NoError(t, err)
-		return r
-	}
+	explore := func(test string) *Report { return exploreTestdata(t, "errgroup", test, Options{}) }
 
 	r := explore("TestSum")
 	assert.Equal(t, "fail", r.Verdict(), "%v", r.Findings)

@@ -1,7 +1,6 @@
 package explore
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -17,12 +16,7 @@ import (
 
 func exploreTestifyCase(t *testing.T, test string) *Report {
 	t.Helper()
-	p := loadPatterns(t, "./testdata/testifyfail")
-	e, err := p.Func(testdataPath + "/testifyfail." + test)
-	require.NoError(t, err)
-	r, err := p.Explore(context.Background(), e, Options{})
-	require.NoError(t, err)
-	return r
+	return exploreTestdata(t, "testifyfail", test, Options{})
 }
 
 func TestTestifyFailures(t *testing.T) {
