@@ -722,8 +722,10 @@ func escapePath(path string) string {
 	return b.String()
 }
 
-// shortFuncName is funcName qualified by the package name only
-// ("pkg.F.func1"), for trace tables.
+// shortFuncName names fn for trace tables and for the goroutine names of
+// scenario formulas: SSA's form qualified by the package name only
+// ("(*pkg.T).M", "pkg.F.func1"), unlike funcName, which prints Go's
+// runtime names ("path/pkg.(*T).M") for stacks.
 func shortFuncName(fn *ssa.Function) string {
 	if fn == nil {
 		return "?"
