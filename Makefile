@@ -5,7 +5,7 @@ GO      ?= go
 GOFLAGS ?=
 export GOFLAGS
 
-.PHONY: demo test deps z3 vet bench install clean racediff
+.PHONY: demo test deps z3 vet bench install clean racediff realsuites
 
 ## deps: Go modules and system libraries the build needs.
 deps: z3
@@ -37,6 +37,12 @@ bench: deps
 ## be among the explorer's (the short version is part of test).
 racediff: deps
 	$(GO) test -count=1 -timeout 60m -run '^TestRaceDifferential$$' ./explore -racediff.long -v
+
+## realsuites: ltl explore on the unmodified test suites of real modules (fetched
+## through the Go module proxy at pinned versions) and of standard library packages,
+## next to go test -race -count=3 in the same run; prints a Markdown table (long).
+realsuites: deps
+	$(GO) run ./scripts/realsuites -details realsuites-details.txt
 
 ## install: the ltl CLI and the ltlvet analyzer into $(go env GOPATH)/bin.
 install: deps
