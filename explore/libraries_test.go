@@ -37,3 +37,17 @@ func TestStdExternalTests(t *testing.T) {
 	assert.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
 	assert.True(t, r.Complete)
 }
+
+// The packages a load names are the user's even when they belong to a
+// library the explorer is built on: exploring golang.org/x/sync's own
+// tests runs them, where a call into the package would otherwise be
+// unsupported as the explorer's own.
+func TestExplorerLibraryNamedByPattern(t *testing.T) {
+	p := loadPatterns(t, "golang.org/x/sync/singleflight")
+	e, err := p.Func("golang.org/x/sync/singleflight.TestForget")
+	require.NoError(t, err)
+	r, err := p.Explore(context.Background(), e, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+	assert.True(t, r.Complete)
+}

@@ -207,8 +207,15 @@ func userDependencies(pkgs []*packages.Package, isStd func(*packages.Package) bo
 			visit(q)
 		}
 	}
+	// The packages the patterns named are the user's even when they are
+	// one of those libraries (exploring golang.org/x/sync's own tests).
+	for _, p := range pkgs {
+		if !isStd(p) && !isHenceforthLibrary(p.PkgPath) {
+			reached[p] = true
+		}
+	}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if !isStd(p) && !isOpaqueLibrary(p.PkgPath) {
+		if !isStd(p) && (!isOpaqueLibrary(p.PkgPath) || reached[p]) {
 			visit(p)
 		}
 	})
