@@ -676,10 +676,8 @@ func netWrite(c *icall) ctrl {
 	case nc.wclosed:
 		return c.retN(intV(0), c.connError("write", nc, c.syscallError("write", syscall.EPIPE), "write: "+syscall.EPIPE.Error(), false))
 	}
-	if !out.eof || nc.pipe {
-		out.data = append(out.data, b...)
-		out.sent += int64(len(b))
-	}
+	out.data = append(out.data, b...)
+	out.sent += int64(len(b))
 	if nc.pipe {
 		if x.race != nil {
 			g.release(&out.vc)
@@ -752,7 +750,7 @@ func netSetDeadline(read, write bool) intrinsic {
 			if nc.pipe {
 				return c.ret(c.m().globalValue("io", "ErrClosedPipe"))
 			}
-			return c.ret(c.connError("set", nc, c.errClosed(), net.ErrClosed.Error(), false))
+			return c.ret(c.opError("set", nc.network, Value{}, nc.lval, nil, nc.laddr, c.errClosed(), net.ErrClosed.Error(), false))
 		}
 		d := virtualTime(c.args[1])
 		if read {
@@ -913,6 +911,28 @@ func netModel() model {
 		funcs[t+".SetReadDeadline"] = simple(netSetDeadline(true, false))
 		funcs[t+".SetWriteDeadline"] = simple(netSetDeadline(false, true))
 	}
+	for _, f := range []string{"SetNoDelay", "SetKeepAlive", "SetKeepAlivePeriod", "SetKeepAliveConfig", "SetLinger"} {
+		// options without an effect on loopback connections in memory
+		funcs["(*net.TCPConn)."+f] = simple(func(c *icall) ctrl {
+			if c.netConnOf() == nil {
+				return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
+			}
+			return c.ret(Value{})
+		})
+	}
+	funcs["(*net.TCPListener).AcceptTCP"] = simple(func(c *icall) ctrl {
+		cc := netAccept(c)
+		if cc == ctrlNext && c.dst >= 0 {
+			// the *net.TCPConn in the net.Conn
+			res := c.fr.regs[c.dst].obj().cells
+			if res[0].p != nil {
+				res[0] = res[0].iface().v
+			}
+		}
+		return cc
+	})
+	funcs["(net.IP).String"] = simple(func(c *icall) ctrl { return c.ret(strV(net.IP(sliceBytes(c.args[0])).String())) })
+	funcs["os.IsTimeout"] = simple(osIsTimeout)
 	funcs["(*net.TCPConn).WriteTo"] = nests(simple(func(c *icall) ctrl { return netCopy(c, c.args[1], c.self()) }), false)
 	funcs["(*net.TCPConn).ReadFrom"] = nests(simple(func(c *icall) ctrl { return netCopy(c, c.self(), c.args[1]) }), false)
 	for _, t := range []string{"(*net.TCPListener)", "(*net.UnixListener)"} {
@@ -1030,6 +1050,28 @@ func syscallErrorString(c *icall) ctrl {
 		return c.g.unsupported(c.pos, "%s of an error that is not a syscall.Errno", c.name())
 	}
 	return c.ret(strV(cells[sOff].Str() + ": " + syscall.Errno(err.iface().v.a).Error()))
+}
+
+// osIsTimeout is os.IsTimeout for the errors the models make; other
+// errors are unsupported.
+func osIsTimeout(c *icall) ctrl {
+	err := c.args[0]
+	if err.p == nil {
+		return c.ret(boolV(false))
+	}
+	m := c.m()
+	it := err.iface()
+	switch it.t {
+	case m.ptrTo("net", "OpError"):
+		if e, ok := c.x().side[objKeyOf(it.v.obj(), -1)].(*netErr); ok {
+			return c.ret(boolV(e.timeout))
+		}
+	case m.ptrTo("internal/poll", "DeadlineExceededError"):
+		return c.ret(boolV(true))
+	case m.ptrTo("errors", "errorString"):
+		return c.ret(boolV(false))
+	}
+	return c.g.unsupported(c.pos, "os.IsTimeout of a %s", it.t.T)
 }
 
 // errnoIs is syscall.Errno.Is for the errnos no error of package os or

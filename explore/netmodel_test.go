@@ -19,6 +19,8 @@ func TestNetLoopback(t *testing.T) {
 		"TestUnix",
 		"TestHandoff",
 		"TestHostPort",
+		"TestPipeWriteDeadline",
+		"TestCloseUnblocksRead",
 	} {
 		t.Run(test, func(t *testing.T) {
 			r := exploreTestdata(t, "netloop", test, Options{})

@@ -156,8 +156,56 @@ func TestReadDeadline(t *testing.T) {
 	if n != 0 || !errors.As(err, &ne) || !ne.Timeout() || !errors.Is(err, os.ErrDeadlineExceeded) {
 		t.Fatalf("read: %d, %v; want a timeout", n, err)
 	}
-	if !strings.HasSuffix(err.Error(), ": i/o timeout") {
+	if !strings.HasSuffix(err.Error(), ": i/o timeout") || !os.IsTimeout(err) {
 		t.Errorf("message %q", err)
+	}
+}
+
+// TestPipeWriteDeadline writes on a pipe nobody reads, with a write
+// deadline: the write times out having written nothing, and a later
+// read gets nothing of it.
+func TestPipeWriteDeadline(t *testing.T) {
+	a, b := net.Pipe()
+	defer a.Close()
+	defer b.Close()
+	a.SetWriteDeadline(time.Now().Add(time.Millisecond))
+	n, err := a.Write([]byte("lost"))
+	if n != 0 || !os.IsTimeout(err) || err.Error() != "write pipe: i/o timeout" {
+		t.Fatalf("write: %d, %v", n, err)
+	}
+	b.SetReadDeadline(time.Now().Add(time.Millisecond))
+	if n, err := b.Read(make([]byte, 8)); n != 0 || !os.IsTimeout(err) {
+		t.Errorf("read: %d, %v", n, err)
+	}
+}
+
+// TestCloseUnblocksRead closes a connection while another goroutine
+// reads from it: the read fails with net.ErrClosed, whichever comes
+// first.
+func TestCloseUnblocksRead(t *testing.T) {
+	l, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	c, err := net.Dial("tcp4", l.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := l.(*net.TCPListener).AcceptTCP()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.SetNoDelay(true)
+	done := make(chan error)
+	go func() {
+		_, err := c.Read(make([]byte, 1))
+		done <- err
+	}()
+	c.Close()
+	if err := <-done; !errors.Is(err, net.ErrClosed) {
+		t.Errorf("read: %v", err)
 	}
 }
 
