@@ -199,9 +199,13 @@ func (x *execution) netDeadline() int64 {
 // deadline (pendingOp.write). It reports true if the intrinsic must
 // return ctrlYield.
 func (c *icall) netYield(nc *netConn, w *netWait, clocked bool) bool {
-	p := pendingOp{kind: opNet, key: netObj, label: c.name(), net: w, write: clocked}
+	label := c.name()
+	if c.fn != nil && c.fn.fn != nil {
+		label = funcName(c.fn.fn) // as Go's stacks name it: net.(*TCPConn).Read
+	}
+	p := pendingOp{kind: opNet, key: netObj, label: label, net: w, write: clocked}
 	if nc != nil {
-		p.key, p.label = nc.key, c.name()+" on "+nc.desc()
+		p.key, p.label = nc.key, label+" on "+nc.desc()
 		p.write = clocked || nc.timed
 	}
 	return c.yield(p)

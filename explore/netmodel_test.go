@@ -46,7 +46,7 @@ func TestNetLoopback(t *testing.T) {
 		require.NotEmpty(t, r.Findings)
 		f := r.Findings[0]
 		assert.Equal(t, KindDeadlock, f.Kind, "%v", r.Findings)
-		assert.Contains(t, reportText(r), "goroutine 1 [(*net.TCPConn).Read on 127.0.0.1:40002->127.0.0.1:40001]")
+		assert.Contains(t, reportText(r), "goroutine 1 [net.(*TCPConn).Read on 127.0.0.1:40002->127.0.0.1:40001]")
 		p := loadPatterns(t, "./testdata/netloop")
 		e, err := p.Func(testdataPath + "/netloop.ServerForgetsClose")
 		require.NoError(t, err)
