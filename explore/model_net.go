@@ -20,8 +20,12 @@ import (
 //   - net.Dial, net.DialTimeout, (*net.Dialer).Dial and DialContext to a
 //     listener of the execution (by port, or by path for "unix"). A dial
 //     never blocks (the kernel completes the handshake before Accept);
-//     the timeout and the context are not consulted. A dial to a port
-//     nobody listens on fails with "connect: connection refused"; a dial
+//     the timeout and the context are not consulted. A listener on a
+//     loopback address takes the dials to that address, one on an
+//     unspecified address the dials of its family ("tcp" on "[::]" or ""
+//     takes both), and a dial to an empty or unspecified host reaches any
+//     listener on its port. A dial nobody listens for fails with "connect:
+//     connection refused"; a dial
 //     to a host that is not a loopback or unspecified address is
 //     unsupported;
 //   - the connections' Read, Write, Close, LocalAddr, RemoteAddr,
@@ -178,9 +182,12 @@ func (w *netWait) deadline() int64 {
 // expired reports whether the deadline d (0: none) has passed.
 func (x *execution) expired(d int64) bool { return d != 0 && x.clock >= d }
 
-// netDeadlines returns the earliest deadline after the clock of an
+// netDeadline returns the earliest deadline after the clock of an
 // operation blocked on the network, 0 if none.
 func (x *execution) netDeadline() int64 {
+	if x.models[netSlot] == nil {
+		return 0 // no net operation yet: the common case, kept cheap
+	}
 	var next int64
 	for _, g := range x.gs {
 		if g.done || g.pend.kind != opNet || g.pend.net == nil || g.pend.net.ready() {
@@ -451,6 +458,21 @@ func netListen(c *icall) ctrl {
 	return c.retN(c.newNetObject(name, ln), Value{})
 }
 
+// reaches reports whether a dial to the loopback address ip reaches the
+// TCP listener ln: a listener on an unspecified address takes the dials
+// of its family ("tcp" on "[::]" takes both), one on a loopback address
+// the dials to that address.
+func (ln *netListener) reaches(ip net.IP) bool {
+	lip := ln.addr.(*net.TCPAddr).IP
+	switch {
+	case lip.Equal(net.IPv6unspecified) && ln.network != "tcp6":
+		return true
+	case lip.IsUnspecified():
+		return (lip.To4() != nil) == (ip.To4() != nil)
+	}
+	return lip.Equal(ip)
+}
+
 // listening returns the open listener on addr's port (or path), nil if
 // none.
 func (c *icall) listening(network string, addr net.Addr) *netListener {
@@ -479,6 +501,7 @@ func netDial(i int) intrinsic {
 	return func(c *icall) ctrl {
 		network, address := c.args[i].Str(), c.args[i+1].Str()
 		var raddr, laddr net.Addr
+		unspecified := false // the host is empty or an unspecified address
 		switch {
 		case isTCP(network):
 			host, port, err := net.SplitHostPort(address)
@@ -491,6 +514,7 @@ func netDial(i int) intrinsic {
 				return c.g.unsupported(c.pos, "%s(%q, %q): only loopback connections to listeners of the test are modelled", c.name(), network, address)
 			}
 			raddr = &net.TCPAddr{IP: loopbackOf(ip), Port: p}
+			unspecified = ip.IsUnspecified()
 		case network == "unix":
 			raddr = &net.UnixAddr{Name: address, Net: "unix"}
 			laddr = &net.UnixAddr{Name: "@", Net: "unix"}
@@ -503,6 +527,15 @@ func netDial(i int) intrinsic {
 		x := c.x()
 		st := x.netState()
 		ln := c.listening(network, raddr)
+		if ta, ok := raddr.(*net.TCPAddr); ok && ln != nil {
+			switch lip := ln.addr.(*net.TCPAddr).IP; {
+			case unspecified:
+				// the local system: the listener's loopback address
+				ta.IP = loopbackOf(lip)
+			case !ln.reaches(ta.IP):
+				ln = nil
+			}
+		}
 		if ln == nil {
 			errno := syscall.ECONNREFUSED
 			if network == "unix" {

@@ -262,6 +262,21 @@ func TestDialRefused(t *testing.T) {
 	if err == nil || !strings.HasSuffix(err.Error(), "connect: connection refused") {
 		t.Fatalf("dial: %v", err)
 	}
+	// an IPv4 listener does not take the dials to the IPv6 loopback
+	l, err = net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	_, port, _ := net.SplitHostPort(l.Addr().String())
+	if _, err := net.Dial("tcp", net.JoinHostPort("::1", port)); err == nil {
+		t.Errorf("dial [::1]:%s reached 127.0.0.1:%s", port, port)
+	}
+	c, err := net.Dial("tcp", net.JoinHostPort("localhost", port))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
 }
 
 // TestUnix echoes over a Unix socket.
