@@ -52,6 +52,13 @@ func TestNetLoopback(t *testing.T) {
 		require.NoError(t, err)
 		requireReplays(t, p, e, f)
 	})
+	t.Run("accept leak", func(t *testing.T) {
+		r := exploreTestdata(t, "netloop", "AcceptLeak", Options{})
+		require.True(t, r.Complete)
+		require.NotEmpty(t, r.Findings)
+		assert.Equal(t, KindLeak, r.Findings[0].Kind, "%v", r.Findings)
+		assert.Contains(t, reportText(r), "net.(*TCPListener).Accept")
+	})
 	t.Run("deterministic addresses and errors", func(t *testing.T) {
 		r := exploreTestdata(t, "netloop", "Addresses", Options{})
 		require.Len(t, r.Findings, 1, "%v", r.Findings)

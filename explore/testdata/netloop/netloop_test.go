@@ -388,3 +388,26 @@ func DialRemote(t *testing.T) {
 		t.Error("connected")
 	}
 }
+
+// AcceptLeak returns without closing its listener: the server goroutine
+// stays blocked in Accept.
+func AcceptLeak(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	c, err := net.Dial("tcp", l.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+}
