@@ -59,6 +59,13 @@ func TestNetLoopback(t *testing.T) {
 		assert.Equal(t, KindLeak, r.Findings[0].Kind, "%v", r.Findings)
 		assert.Contains(t, reportText(r), "net.(*TCPListener).Accept")
 	})
+	t.Run("handoff race", func(t *testing.T) {
+		// a write orders what precedes it before the read that gets its
+		// bytes, nothing after it
+		r := exploreTestdata(t, "netloop", "HandoffRace", Options{})
+		require.NotEmpty(t, r.Findings)
+		assert.Equal(t, KindRace, r.Findings[0].Kind, "%v", r.Findings)
+	})
 	t.Run("deterministic addresses and errors", func(t *testing.T) {
 		r := exploreTestdata(t, "netloop", "Addresses", Options{})
 		require.Len(t, r.Findings, 1, "%v", r.Findings)

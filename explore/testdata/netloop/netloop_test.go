@@ -411,3 +411,30 @@ func AcceptLeak(t *testing.T) {
 	}
 	c.Close()
 }
+
+// HandoffRace writes the shared value after the write that the client's
+// read waits for: a data race.
+func HandoffRace(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	var shared int
+	go func() {
+		c, err := l.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		c.Write([]byte{1})
+		shared = 42
+	}()
+	c, err := net.Dial("tcp", l.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	io.ReadFull(c, make([]byte, 1))
+	_ = shared
+}
