@@ -109,7 +109,9 @@ type netStream struct {
 	eof  bool  // the writer closed its side: reads end after data
 	read int64 // bytes read from the stream so far (Pipe's writers wait for them)
 	sent int64 // bytes written to the stream so far
-	vc   vclock
+	// vc is the race detector's release clock of the stream: the Dial
+	// that made it (for the Accept), a Pipe's writes and reads
+	vc vclock
 }
 
 // netConn is one end of a connection. in is what the peer wrote, out is
@@ -300,9 +302,10 @@ type netErr struct {
 	timeout bool
 }
 
-// opError returns a *net.OpError of operation op on nc (the listener's
-// address addr for listeners and dials) wrapping err, whose message is
-// errMsg.
+// opError returns a *net.OpError of operation op on network, from the
+// address source (srcA natively; nil for none) to addr (addrA), wrapping
+// err, whose message is errMsg; its Error, Timeout and Temporary methods
+// answer from the message it computes here as Go's does, and timeout.
 func (c *icall) opError(op, network string, source, addr Value, srcA, addrA net.Addr, err Value, errMsg string, timeout bool) Value {
 	m := c.m()
 	t := m.named("net", "OpError")
