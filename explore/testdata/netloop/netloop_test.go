@@ -5,6 +5,7 @@
 package netloop
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net"
@@ -138,7 +139,7 @@ func TestReadDeadline(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	c, err := net.Dial("tcp", l.Addr().String())
+	c, err := net.DialTimeout("tcp", l.Addr().String(), time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,7 +325,8 @@ func TestHandoff(t *testing.T) {
 		shared = 42
 		c.Write([]byte{1})
 	}()
-	c, err := net.Dial("tcp", l.Addr().String())
+	var d net.Dialer
+	c, err := d.DialContext(context.Background(), "tcp", l.Addr().String())
 	if err != nil {
 		t.Fatal(err)
 	}
