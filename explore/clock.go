@@ -7,8 +7,9 @@ import (
 // The virtual clock. Time starts at 2000-01-01 00:00:00 UTC (as in
 // testing/synctest). The clock's advance is a transition of its own (the
 // clock pseudo-goroutine's), which moves the clock to the next deadline
-// that has an effect — a sleeper's, an AfterFunc timer's, or that of a
-// timer whose channel has room for a value — and fires the timers due. It
+// that has an effect — a sleeper's, an AfterFunc timer's, that of a
+// timer whose channel has room for a value, or the deadline of a blocked
+// net operation (model_net.go) — and fires the timers due. It
 // is enabled
 //
 //   - when no goroutine can move except by failing polls (fair.go): time
@@ -78,6 +79,9 @@ func (x *execution) nextDeadline(ts []transition) (int64, bool) {
 		if t.active && t.effective() {
 			next = min(next, t.when)
 		}
+	}
+	if d := x.netDeadline(); d != 0 {
+		next = min(next, d)
 	}
 	if next == never {
 		return 0, false
@@ -162,7 +166,7 @@ func (x *execution) clockPending() bool {
 			return true
 		}
 	}
-	return x.activeTimers()
+	return x.activeTimers() || x.netDeadline() != 0
 }
 
 // advance is the clock's transition: it moves the clock to the given time

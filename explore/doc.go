@@ -81,7 +81,9 @@
 //     Create, Mkdir, MkdirAll, Remove, RemoveAll, ReadFile, Open and the
 //     *os.File methods Read, Write, WriteString, Seek, Sync, Close and Name
 //     work), os.Stat, os.ReadDir, os.OpenFile, os.Rename, ioutil.ReadAll,
-//     net, syscalls, os/exec, os/signal, cgo, crypto/rand.Int and Prime
+//     net beyond loopback connections between the test's goroutines (see
+//     below; dialling another host, udp, name resolution and net/http are
+//     unsupported), syscalls, os/exec, os/signal, cgo, crypto/rand.Int and Prime
 //     (math/big is not interpreted), iter.Pull, runtime.Stack, testing.B
 //     and the T methods Context, Setenv and Chdir; unsafe pointer
 //     arithmetic and uintptr-to-pointer conversions; the spew package
@@ -107,6 +109,20 @@
 //     fs.ErrNotExist does not hold). crypto/rand's bytes repeat with the
 //     exploration seed: a test that needs them to differ across runs sees
 //     one stream per execution.
+//   - Loopback networking (model_net.go): net.Listen ("tcp", "tcp4",
+//     "tcp6" on a loopback or unspecified host; "unix", which makes no
+//     file), Accept, Dial, DialTimeout, (*net.Dialer).Dial and
+//     DialContext to a listener of the execution, the connections' Read,
+//     Write, Close, CloseWrite, addresses and deadlines (virtual time),
+//     WriteTo and ReadFrom (io.Copy), and net.Pipe. Ports come from a
+//     per-execution counter (the first is 40001). A dial never blocks and
+//     ignores its timeout and context; a TCP write never blocks (the
+//     buffer is unbounded); a read returns all the bytes available up to
+//     len(p): shorter reads, which TCP allows, are not explored. Writing
+//     to a connection whose peer closed succeeds (no "connection reset" or
+//     "broken pipe" is explored); closing a listener closes its
+//     connections not yet accepted, whose peers then read EOF. A Pipe
+//     write of no bytes returns at once (Go's waits for a reader).
 //   - The explorer is stateless: every execution runs from the start and no
 //     program state is matched, so a program whose schedules never end (a
 //     ticker left running, a livelock) ends at a bound (unknown).

@@ -95,6 +95,12 @@ func (x *execution) newEvent(t transition) event {
 		if p.ch != nil && p.ch.timer {
 			e.also = []evKey{clockObj}
 		}
+	case opNet:
+		if p.write {
+			// an operation on a connection with a deadline: the clock's
+			// advance may time it out
+			e.also = []evKey{clockObj}
+		}
 	case opJoin:
 		e.obj = evKey{}
 		e.join = p.g2.key

@@ -74,6 +74,7 @@ func models() []model {
 		errorsModel(),
 		godebugModel(),
 		osModel(),
+		netModel(),
 		logModel(),
 		regexpModel(),
 		reflectModel(),
@@ -118,6 +119,7 @@ const (
 	osSlot                       // the files os.Open opened (model_os.go)
 	fmtSlot                      // the fake addresses %p prints (model_fmt.go)
 	testingSlot                  // the execution's tests (model_testing.go)
+	netSlot                      // the loopback network's listeners and connections (model_net.go)
 	numSlots
 )
 

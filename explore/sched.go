@@ -34,6 +34,7 @@ const (
 	opAtomic           // a sync/atomic operation
 	opTime             // a goroutine reads the clock or changes the timers (time.Now, NewTimer, Stop, Reset, the start of a Sleep)
 	opClock            // the clock advances to the next deadline and fires the timers due (the clock's own transition)
+	opNet              // a net operation (model_net.go): blocked until net is ready or its deadline passed; always enabled if net is nil
 )
 
 // selCase is one case of a pending select.
@@ -57,10 +58,11 @@ type pendingOp struct {
 	wake     int64 // opSleep: virtual time to wake at; opClock: time to advance to
 	g2       *goroutine
 	pos      token.Pos
-	label    string // operation name for intrinsic ops ("sync.(*Mutex).Lock")
-	write    bool   // opShared, opAtomic: a store; opTime: changes the timers
-	key      evKey  // opShared on a map: the map's identity
-	what     string // source name of the channel (send, receive, close)
+	label    string   // operation name for intrinsic ops ("sync.(*Mutex).Lock")
+	write    bool     // opShared, opAtomic: a store; opTime: changes the timers
+	key      evKey    // opShared on a map: the map's identity
+	what     string   // source name of the channel (send, receive, close)
+	net      *netWait // opNet: what the operation waits for (nil: nothing); write: it conflicts with the clock
 }
 
 // grantInfo is what the scheduler tells a goroutine whose operation it
@@ -184,6 +186,8 @@ func enabledOp(x *execution, p *pendingOp) bool {
 		return x.clock >= p.wake
 	case opJoin:
 		return joinReady(p)
+	case opNet:
+		return p.net == nil || p.net.ready() || x.expired(p.net.deadline())
 	}
 	// unlock, add, close, sync, event, shared: always enabled
 	return true
