@@ -445,7 +445,10 @@ func (p *printer) printValue(t *rtype, v Value, s *fmtSpec, depth int) {
 		switch verb {
 		case 'v':
 			if s.sharpV && !k.isSigned() {
-				p.buf.WriteString(fmt.Sprintf(s.nativeAs('x'), nv))
+				// fmt's fmt0x64 with leading 0x: %#v of uint8(201) is 0xc9
+				c := *s
+				c.sharp = true
+				p.buf.WriteString(fmt.Sprintf(c.nativeAs('x'), nv))
 				return
 			}
 			p.buf.WriteString(fmt.Sprintf(s.nativeAs('d'), nv))

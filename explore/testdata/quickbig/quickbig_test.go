@@ -1,0 +1,200 @@
+// Package quickbig holds tests of testing/quick properties, math/big
+// arithmetic and crypto/rand.Int. The functions named Fail… fail on
+// purpose; go test does not run them (they are not tests), the explorer
+// explores them by name.
+package quickbig
+
+import (
+	"crypto/rand"
+	"math/big"
+	"sync"
+	"testing"
+	"testing/quick"
+)
+
+// TestQuickReverse checks that reversing a slice twice gives it back.
+func TestQuickReverse(t *testing.T) {
+	rev := func(s []int) []int {
+		r := make([]int, len(s))
+		for i, v := range s {
+			r[len(s)-1-i] = v
+		}
+		return r
+	}
+	f := func(s []int) bool {
+		r := rev(rev(s))
+		if len(r) != len(s) {
+			return false
+		}
+		for i := range s {
+			if r[i] != s[i] {
+				return false
+			}
+		}
+		return true
+	}
+	if err := quick.Check(f, &quick.Config{MaxCount: 20}); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestQuickCommutes checks that addition commutes, with the default
+// configuration (100 inputs) and arguments of several types.
+func TestQuickCommutes(t *testing.T) {
+	f := func(a, b int32, s string, m map[uint8]bool) bool {
+		return int64(a)+int64(b) == int64(b)+int64(a) && len(s) >= 0 && len(m) >= 0
+	}
+	if err := quick.Check(f, nil); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestQuickCheckEqual compares two implementations of the same function.
+func TestQuickCheckEqual(t *testing.T) {
+	double := func(x int16) int32 { return int32(x) * 2 }
+	shift := func(x int16) int32 { return int32(x) << 1 }
+	if err := quick.CheckEqual(double, shift, &quick.Config{MaxCount: 30}); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestQuickConcurrent is a property whose body has scheduling points: a
+// mutex and goroutines.
+func TestQuickConcurrent(t *testing.T) {
+	f := func(a, b uint8) bool {
+		var (
+			mu  sync.Mutex
+			wg  sync.WaitGroup
+			sum int
+		)
+		for _, v := range []uint8{a, b} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				mu.Lock()
+				sum += int(v)
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		return sum == int(a)+int(b)
+	}
+	if err := quick.Check(f, &quick.Config{MaxCount: 3}); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestQuickValue draws values of a struct type.
+func TestQuickValue(t *testing.T) {
+	type point struct {
+		X, Y int8
+		Tag  string
+	}
+	f := func(p point) bool { return int(p.X)+int(p.Y) < 300 }
+	if err := quick.Check(f, &quick.Config{MaxCount: 10}); err != nil {
+		t.Error(err)
+	}
+}
+
+// FailQuickSmall claims every byte is below 200: quick finds a
+// counterexample.
+func FailQuickSmall(t *testing.T) {
+	f := func(x uint8) bool { return x < 200 }
+	if err := quick.Check(f, nil); err != nil {
+		t.Error(err)
+	}
+}
+
+// FailQuickCheckEqual compares two functions that differ on odd inputs.
+func FailQuickCheckEqual(t *testing.T) {
+	half := func(x uint16) uint16 { return x / 2 * 2 }
+	same := func(x uint16) uint16 { return x }
+	if err := quick.CheckEqual(half, same, nil); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestBigFactorial computes 30! with big.Int.
+func TestBigFactorial(t *testing.T) {
+	f := big.NewInt(1)
+	for i := int64(2); i <= 30; i++ {
+		f.Mul(f, big.NewInt(i))
+	}
+	if got, want := f.String(), "265252859812191058636308480000000"; got != want {
+		t.Errorf("30! = %s, want %s", got, want)
+	}
+	if got, want := f.Text(16), "d13f6370f96865df5dd54000000"; got != want {
+		t.Errorf("30! in hex = %s, want %s", got, want)
+	}
+	if f.BitLen() != 108 || f.Sign() != 1 || f.IsInt64() {
+		t.Errorf("BitLen %d Sign %d IsInt64 %v", f.BitLen(), f.Sign(), f.IsInt64())
+	}
+}
+
+// TestBigArith exercises the other big.Int operations.
+func TestBigArith(t *testing.T) {
+	n, ok := new(big.Int).SetString("123456789012345678901234567890", 10)
+	if !ok {
+		t.Fatal("SetString failed")
+	}
+	if n.String() != "123456789012345678901234567890" {
+		t.Errorf("round trip: %s", n)
+	}
+	m := big.NewInt(1000000007)
+	check := func(what string, got *big.Int, want string) {
+		t.Helper()
+		if got.String() != want {
+			t.Errorf("%s = %s, want %s", what, got, want)
+		}
+	}
+	check("n+m", new(big.Int).Add(n, m), "123456789012345678902234567897")
+	check("n-m", new(big.Int).Sub(n, m), "123456789012345678900234567883")
+	check("n/m", new(big.Int).Quo(n, m), "123456788148148161864")
+	check("n%m", new(big.Int).Rem(n, m), "197434842")
+	check("-n div m", new(big.Int).Div(new(big.Int).Neg(n), m), "-123456788148148161865")
+	check("-n mod m", new(big.Int).Mod(new(big.Int).Neg(n), m), "802565165")
+	check("2^100 mod m", new(big.Int).Exp(big.NewInt(2), big.NewInt(100), m), "976371285")
+	check("n<<70", new(big.Int).Lsh(n, 70), "145752050628652680975897013633443949312730317455360")
+	check("n>>40", new(big.Int).Rsh(n, 40), "112283295504626656")
+	check("3^-1 mod m", new(big.Int).ModInverse(big.NewInt(3), m), "333333336")
+	check("gcd", new(big.Int).GCD(nil, nil, big.NewInt(462), big.NewInt(1071)), "21")
+	if n.Cmp(m) != 1 || m.Cmp(n) != -1 || n.Cmp(n) != 0 {
+		t.Error("Cmp")
+	}
+	if !m.ProbablyPrime(20) || big.NewInt(1000000011).ProbablyPrime(20) {
+		t.Error("ProbablyPrime")
+	}
+	b := n.Bytes()
+	if got := new(big.Int).SetBytes(b); got.Cmp(n) != 0 {
+		t.Errorf("SetBytes(Bytes) = %s", got)
+	}
+	if m.Int64() != 1000000007 || m.Uint64() != 1000000007 || !m.IsInt64() {
+		t.Error("Int64/Uint64")
+	}
+	r := big.NewRat(3, 4)
+	r.Add(r, big.NewRat(1, 6))
+	if r.String() != "11/12" {
+		t.Errorf("3/4+1/6 = %s", r)
+	}
+}
+
+// TestCryptoRandInt draws numbers below a bound.
+func TestCryptoRandInt(t *testing.T) {
+	max := big.NewInt(1000)
+	for range 20 {
+		n, err := rand.Int(rand.Reader, max)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.Sign() < 0 || n.Cmp(max) >= 0 {
+			t.Fatalf("rand.Int = %s, out of [0, 1000)", n)
+		}
+	}
+	p, err := rand.Prime(rand.Reader, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.BitLen() != 64 || !p.ProbablyPrime(10) {
+		t.Errorf("rand.Prime(64) = %s", p)
+	}
+}
