@@ -6,7 +6,10 @@ package quickbig
 
 import (
 	"crypto/rand"
+	"errors"
 	"math/big"
+	mrand "math/rand"
+	"reflect"
 	"sync"
 	"testing"
 	"testing/quick"
@@ -93,6 +96,78 @@ func TestQuickValue(t *testing.T) {
 	f := func(p point) bool { return int(p.X)+int(p.Y) < 300 }
 	if err := quick.Check(f, &quick.Config{MaxCount: 10}); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestQuickConfigValues draws the arguments with Config.Values from
+// Config.Rand, MaxCountScale times the default count.
+func TestQuickConfigValues(t *testing.T) {
+	calls := 0
+	cfg := &quick.Config{
+		MaxCountScale: 0.05,
+		Rand:          mrand.New(mrand.NewSource(1)),
+		Values: func(args []reflect.Value, r *mrand.Rand) {
+			calls++
+			args[0] = reflect.ValueOf(r.Intn(10))
+		},
+	}
+	if err := quick.Check(func(x int) bool { return x >= 0 && x < 10 }, cfg); err != nil {
+		t.Error(err)
+	}
+	if calls != 5 {
+		t.Errorf("Values called %d times, want 5", calls)
+	}
+}
+
+// TestQuickSetupErrors checks quick's errors for functions it cannot
+// check.
+func TestQuickSetupErrors(t *testing.T) {
+	for _, tc := range []struct {
+		f    any
+		want string
+	}{
+		{42, "argument is not a function"},
+		{func(x int) int { return x }, "function does not return a bool"},
+		{func(x int) (bool, bool) { return true, true }, "function does not return one value"},
+		{func(c chan int) bool { return true }, "cannot create arbitrary value of type chan int for argument 0"},
+	} {
+		err := quick.Check(tc.f, nil)
+		var se quick.SetupError
+		if !errors.As(err, &se) || err.Error() != tc.want {
+			t.Errorf("Check: %v, want SetupError %q", err, tc.want)
+		}
+	}
+}
+
+// TestQuickValueFunc draws single values with quick.Value.
+func TestQuickValueFunc(t *testing.T) {
+	r := mrand.New(mrand.NewSource(3))
+	for range 10 {
+		v, ok := quick.Value(reflect.TypeOf([]string(nil)), r)
+		if !ok || v.Kind() != reflect.Slice || v.Len() >= 50 {
+			t.Fatalf("Value([]string) = %v, %v", v, ok)
+		}
+	}
+	if _, ok := quick.Value(reflect.TypeOf(make(chan int)), r); ok {
+		t.Error("Value(chan int) succeeded")
+	}
+}
+
+// FailQuickOrder expects the first goroutine's value to arrive first: it
+// fails on the schedules where the second goroutine sends first (with
+// different values).
+func FailQuickOrder(t *testing.T) {
+	f := func(a, b int8) bool {
+		ch := make(chan int8, 2)
+		go func() { ch <- a }()
+		go func() { ch <- b }()
+		first := <-ch
+		<-ch
+		return first == a
+	}
+	var ce *quick.CheckError
+	if err := quick.Check(f, &quick.Config{MaxCount: 2}); errors.As(err, &ce) {
+		t.Errorf("%v (count %d, %d inputs)", err, ce.Count, len(ce.In))
 	}
 }
 
