@@ -33,6 +33,7 @@ func TestQuickBig(t *testing.T) {
 		"TestQuickValueFunc",
 		"TestBigFactorial",
 		"TestBigArith",
+		"TestBigPrint",
 		"TestCryptoRandInt",
 	} {
 		t.Run(test, func(t *testing.T) {
@@ -44,6 +45,14 @@ func TestQuickBig(t *testing.T) {
 		// every schedule of every iteration's goroutines is explored
 		_, r := explore(t, "TestQuickConcurrent", Options{})
 		assert.Greater(t, r.Executions, 1)
+	})
+	t.Run("Formatter", func(t *testing.T) {
+		// %x of a *big.Int needs its Format method: unsupported, not
+		// the hex of its decimal digits
+		_, r := explore(t, "HexBig", Options{})
+		require.Len(t, r.Findings, 1, "%s", reportText(r))
+		assert.Equal(t, KindUnsupported, r.Findings[0].Kind)
+		assert.Contains(t, r.Findings[0].Message, "fmt: %x of a *big.Int: its Format method (fmt.Formatter) is not modelled")
 	})
 	t.Run("false property", func(t *testing.T) {
 		e, r := explore(t, "FailQuickSmall", Options{})

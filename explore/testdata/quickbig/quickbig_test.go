@@ -7,6 +7,7 @@ package quickbig
 import (
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"math/big"
 	mrand "math/rand"
 	"reflect"
@@ -250,6 +251,25 @@ func TestBigArith(t *testing.T) {
 	r.Add(r, big.NewRat(1, 6))
 	if r.String() != "11/12" {
 		t.Errorf("3/4+1/6 = %s", r)
+	}
+}
+
+// TestBigPrint formats a *big.Int in decimal with fmt.
+func TestBigPrint(t *testing.T) {
+	n := new(big.Int).Lsh(big.NewInt(-3), 64)
+	var nilInt *big.Int
+	got := fmt.Sprintf("%v %s %d %#v %v", n, n, n, n, nilInt)
+	want := "-55340232221128654848 -55340232221128654848 -55340232221128654848 -55340232221128654848 <nil>"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// HexBig formats a *big.Int in hexadecimal, which needs its Format
+// method.
+func HexBig(t *testing.T) {
+	if s := fmt.Sprintf("%x", big.NewInt(255)); s != "ff" {
+		t.Errorf("%%x: %s", s)
 	}
 }
 
