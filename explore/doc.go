@@ -81,8 +81,7 @@
 //     Create, Mkdir, MkdirAll, Remove, RemoveAll, ReadFile, Open and the
 //     *os.File methods Read, Write, WriteString, Seek, Sync, Close and Name
 //     work), os.Stat, os.ReadDir, os.OpenFile, os.Rename, ioutil.ReadAll,
-//     net, syscalls, os/exec, os/signal, cgo, crypto/rand.Int and Prime
-//     (math/big is not interpreted), iter.Pull, runtime.Stack, testing.B
+//     net, syscalls, os/exec, os/signal, cgo, iter.Pull, runtime.Stack, testing.B
 //     and the T methods Context, Setenv and Chdir; unsafe pointer
 //     arithmetic and uintptr-to-pointer conversions; the spew package
 //     (go-spew, and testify's copy of it) except Sdump;
@@ -95,7 +94,11 @@
 //     method calls, comparisons of composite values, and go props; in
 //     predicates of scenario searches, symbolic values; in predicates of
 //     specs, a symbolic index or a symbolic value converted to a float;
-//   - symbolic inputs of types other than booleans and integers.
+//   - symbolic inputs of types other than booleans and integers;
+//   - testing/quick with arguments whose type implements quick.Generator,
+//     or with a variadic function; fmt verbs other than %v, %#v, %s and
+//     %d without flags of a *big.Int, and every verb of a *big.Float
+//     (their Format methods: fmt.Formatter is not modelled).
 //
 // Approximations; they never turn a bug into a pass unless stated:
 //
@@ -107,6 +110,12 @@
 //     fs.ErrNotExist does not hold). crypto/rand's bytes repeat with the
 //     exploration seed: a test that needs them to differ across runs sees
 //     one stream per execution.
+//   - testing/quick draws its arguments from Config.Rand's generator or
+//     from one seeded by the exploration seed (Go seeds from the clock):
+//     the same inputs on every execution and on replay, not go test's;
+//     the count is Config.MaxCount or 100 (the -quickchecks flag is not
+//     read), and every schedule of every iteration of a property that
+//     starts goroutines is explored.
 //   - The explorer is stateless: every execution runs from the start and no
 //     program state is matched, so a program whose schedules never end (a
 //     ticker left running, a livelock) ends at a bound (unknown).
