@@ -115,7 +115,8 @@
 //     the same inputs on every execution and on replay, not go test's;
 //     the count is Config.MaxCount or 100 (the -quickchecks flag is not
 //     read), and every schedule of every iteration of a property that
-//     starts goroutines is explored.
+//     starts goroutines is explored. Flags defined with flag.Int, Bool…
+//     and IntVar, BoolVar… keep their defaults (nothing is parsed).
 //   - The explorer is stateless: every execution runs from the start and no
 //     program state is matched, so a program whose schedules never end (a
 //     ticker left running, a livelock) ends at a bound (unknown).

@@ -483,18 +483,22 @@ func quickModel() model {
 				return c.g.unsupported(c.pos, "testing/quick.Value of a reflect.Type the reflect model did not make")
 			}
 			t := (*rtype)(tv.iface().v.p)
-			if c.args[1].p == nil {
-				// Go draws from the nil *rand.Rand and panics
-				return c.g.throwRuntime("invalid memory address or nil pointer dereference")
+			q := &quickGen{c: c}
+			nilRand := false
+			if rv := c.args[1]; rv.p == nil {
+				// Go panics when it first draws from the nil *rand.Rand
+				q.next = func() uint64 { nilRand = true; return 0 }
+			} else {
+				x := c.x()
+				q.next = x.sideState(rv.obj(), rv.off(), func() any { return newRNG(uint64(x.seed)) }).(*rng).next
 			}
-			x := c.x()
-			r := x.sideState(c.args[1].obj(), c.args[1].off(), func() any { return newRNG(uint64(x.seed)) }).(*rng)
-			q := &quickGen{c: c, next: r.next}
 			if gt := m.named("testing/quick", "Generator"); gt != nil {
 				q.gen, _ = gt.Underlying().(*types.Interface)
 			}
 			v, f := q.value(t, quickComplexSize)
 			switch {
+			case nilRand:
+				return c.g.throwRuntime("invalid memory address or nil pointer dereference")
 			case f == nil:
 				return c.retN(m.newReflectValue(t, v), boolV(true))
 			case f.noValue:

@@ -7,6 +7,7 @@ package quickbig
 import (
 	"crypto/rand"
 	"errors"
+	"flag"
 	"fmt"
 	"math/big"
 	mrand "math/rand"
@@ -15,6 +16,14 @@ import (
 	"testing"
 	"testing/quick"
 )
+
+// Flags keep their defaults (go test runs without them).
+var (
+	iterations = flag.Int("quickbig.iterations", 20, "iterations of TestQuickReverse")
+	verbose    bool
+)
+
+func init() { flag.BoolVar(&verbose, "quickbig.verbose", true, "") }
 
 // TestQuickReverse checks that reversing a slice twice gives it back.
 func TestQuickReverse(t *testing.T) {
@@ -37,7 +46,10 @@ func TestQuickReverse(t *testing.T) {
 		}
 		return true
 	}
-	if err := quick.Check(f, &quick.Config{MaxCount: 20}); err != nil {
+	if *iterations != 20 || !verbose {
+		t.Errorf("flags %d, %v", *iterations, verbose)
+	}
+	if err := quick.Check(f, &quick.Config{MaxCount: *iterations}); err != nil {
 		t.Error(err)
 	}
 }
