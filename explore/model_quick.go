@@ -35,8 +35,9 @@ import (
 // inputs. The values differ from go test's (math/rand's model does not
 // reproduce Go's sequences).
 //
-// Not modelled (unsupported findings): arguments whose type implements
-// quick.Generator, and variadic functions.
+// An argument whose type implements quick.Generator is drawn by its
+// Generate method, called nested with the same *rand.Rand. Not modelled
+// (unsupported findings): variadic functions.
 
 // quickDefaultMaxCount is quick's default iteration count (the default of
 // its -quickchecks flag).
@@ -50,6 +51,9 @@ const quickComplexSize = 50
 type quickGen struct {
 	c    *icall
 	next func() uint64
+	// randV is the *rand.Rand the values are drawn from, passed to
+	// Config.Values and to Generate methods.
+	randV Value
 	// gen is quick.Generator (nil if not loaded).
 	gen *types.Interface
 }
@@ -59,12 +63,25 @@ type quickGen struct {
 const errQuickUnexported = "reflect: reflect.Value.Set using value obtained using unexported field"
 
 // quickFail says why a value could not be drawn: noValue (quick's
-// "cannot create arbitrary value"), a panic message, or an unsupported
-// construct.
+// "cannot create arbitrary value"), a panic message, an unsupported
+// construct, or the ctrl of a Generate method's call that did not return
+// (a panic, the end of the execution).
 type quickFail struct {
 	noValue     bool
 	panicMsg    string
 	unsupported string
+	cc          ctrl
+}
+
+// result ends an intrinsic after the failure f.
+func (f *quickFail) result(c *icall) ctrl {
+	switch {
+	case f.panicMsg != "":
+		return c.g.throwPlain(f.panicMsg)
+	case f.unsupported != "":
+		return c.g.unsupported(c.pos, "%s", f.unsupported)
+	}
+	return f.cc
 }
 
 func (q *quickGen) intn(n int) int {
@@ -94,7 +111,7 @@ func (q *quickGen) alloc(n int) *object {
 // in register form (a view for structs and arrays).
 func (q *quickGen) value(t *rtype, size int) (Value, *quickFail) {
 	if q.gen != nil && types.Implements(t.T, q.gen) {
-		return Value{}, &quickFail{unsupported: fmt.Sprintf("testing/quick: argument type %s implements quick.Generator", t)}
+		return q.generate(t, size)
 	}
 	switch k := t.kind; {
 	case k == kBool:
@@ -195,6 +212,28 @@ func (q *quickGen) value(t *rtype, size int) (Value, *quickFail) {
 	return Value{}, &quickFail{noValue: true}
 }
 
+// generate calls the Generate method of t, which implements
+// quick.Generator, on t's zero value, as quick does.
+func (q *quickGen) generate(t *rtype, size int) (Value, *quickFail) {
+	fc := q.c.m().stringMethodAny(t, "Generate")
+	if fc == nil {
+		return Value{}, &quickFail{unsupported: fmt.Sprintf("testing/quick: the Generate method of %s", t)}
+	}
+	res, cc := q.c.g.callNested(funcV(fc.self), []Value{t.zero, q.randV, intV(int64(size))})
+	if cc != ctrlNext {
+		return Value{}, &quickFail{cc: cc}
+	}
+	rt, v := reflectOf(res)
+	if rt != t {
+		got := "the zero Value"
+		if rt != nil {
+			got = "a " + rt.String()
+		}
+		return Value{}, &quickFail{unsupported: fmt.Sprintf("testing/quick: the Generate method of %s returned %s", t, got)}
+	}
+	return v, nil
+}
+
 // truncInt converts the random word x to the integer kind k, as
 // reflect's SetInt and SetUint truncate.
 func truncInt(k kind, x uint64) Value {
@@ -238,8 +277,6 @@ func toAny(t *rtype, v Value) Value {
 type quickCall struct {
 	*quickGen
 	m *machine
-	// randV is the *rand.Rand passed to Config.Values.
-	randV Value
 	// maxCount and values are the configuration's.
 	maxCount int
 	values   Value
@@ -321,10 +358,8 @@ func (q *quickCall) args(in []*rtype) ([]Value, string, ctrl) {
 			args[i] = v
 		case f.noValue:
 			return nil, fmt.Sprintf("cannot create arbitrary value of type %s for argument %d", t, i), ctrlNext
-		case f.panicMsg != "":
-			return nil, "", c.g.throwPlain(f.panicMsg)
 		default:
-			return nil, "", c.g.unsupported(c.pos, "%s", f.unsupported)
+			return nil, "", f.result(c)
 		}
 	}
 	return args, "", ctrlNext
@@ -483,7 +518,7 @@ func quickModel() model {
 				return c.g.unsupported(c.pos, "testing/quick.Value of a reflect.Type the reflect model did not make")
 			}
 			t := (*rtype)(tv.iface().v.p)
-			q := &quickGen{c: c}
+			q := &quickGen{c: c, randV: c.args[1]}
 			nilRand := false
 			if rv := c.args[1]; rv.p == nil {
 				// Go panics when it first draws from the nil *rand.Rand
@@ -503,15 +538,13 @@ func quickModel() model {
 				return c.retN(m.newReflectValue(t, v), boolV(true))
 			case f.noValue:
 				return c.retN(m.newReflectValue(nil, Value{}), boolV(false))
-			case f.panicMsg != "":
-				return c.g.throwPlain(f.panicMsg)
 			}
-			return c.g.unsupported(c.pos, "%s", f.unsupported)
+			return f.result(c)
 		}
 	}
 	return model{funcs: map[string]intrinsicFactory{
 		"testing/quick.Check":      nests(check, false),
 		"testing/quick.CheckEqual": nests(checkEqual, false),
-		"testing/quick.Value":      value,
+		"testing/quick.Value":      nests(value, false),
 	}}
 }

@@ -31,6 +31,7 @@ func TestQuickBig(t *testing.T) {
 		"TestQuickConfigValues",
 		"TestQuickSetupErrors",
 		"TestQuickValueFunc",
+		"TestQuickGenerator",
 		"TestBigFactorial",
 		"TestBigArith",
 		"TestBigPrint",

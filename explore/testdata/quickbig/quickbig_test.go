@@ -166,6 +166,29 @@ func TestQuickValueFunc(t *testing.T) {
 	}
 }
 
+// even is an int that quick draws with its Generate method.
+type even int
+
+func (even) Generate(r *mrand.Rand, size int) reflect.Value {
+	return reflect.ValueOf(even(2 * r.Intn(1000)))
+}
+
+// TestQuickGenerator draws arguments of a type implementing
+// quick.Generator, alone and in a slice.
+func TestQuickGenerator(t *testing.T) {
+	f := func(e even, es []even) bool {
+		for _, x := range es {
+			if x%2 != 0 {
+				return false
+			}
+		}
+		return e%2 == 0
+	}
+	if err := quick.Check(f, &quick.Config{MaxCount: 20}); err != nil {
+		t.Error(err)
+	}
+}
+
 // FailQuickOrder expects the first goroutine's value to arrive first: it
 // fails on the schedules where the second goroutine sends first (with
 // different values).
