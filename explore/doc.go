@@ -95,9 +95,9 @@
 //     predicates of scenario searches, symbolic values; in predicates of
 //     specs, a symbolic index or a symbolic value converted to a float;
 //   - symbolic inputs of types other than booleans and integers;
-//   - testing/quick with a variadic function; fmt verbs other than %v, %#v, %s and
-//     %d without flags of a *big.Int, and every verb of a *big.Float
-//     (their Format methods: fmt.Formatter is not modelled).
+//   - testing/quick with a variadic function; fmt verbs other than %v,
+//     %#v, %s and %d without flags of a *big.Int, and every verb of a
+//     *big.Float (their Format methods: fmt.Formatter is not modelled).
 //
 // Approximations; they never turn a bug into a pass unless stated:
 //
