@@ -224,7 +224,8 @@ func (q *quickGen) generate(t *rtype, size int) (Value, *quickFail) {
 		return Value{}, &quickFail{cc: cc}
 	}
 	rt, v := reflectOf(res)
-	if rt != t {
+	v, ok := assignReflect(rt, v, t)
+	if !ok {
 		got := "the zero Value"
 		if rt != nil {
 			got = "a " + rt.String()
@@ -232,6 +233,19 @@ func (q *quickGen) generate(t *rtype, size int) (Value, *quickFail) {
 		return Value{}, &quickFail{unsupported: fmt.Sprintf("testing/quick: the Generate method of %s returned %s", t, got)}
 	}
 	return v, nil
+}
+
+// assignReflect converts the payload v of a reflect.Value of type rt
+// (nil: the zero Value) to a value of type t, as reflect.Value.Call
+// assigns an argument: it reports false if rt is not assignable to t.
+func assignReflect(rt *rtype, v Value, t *rtype) (Value, bool) {
+	switch {
+	case rt == nil || !types.AssignableTo(rt.T, t.T):
+		return Value{}, false
+	case t.kind == kIface && rt.kind != kIface:
+		return ifaceV(rt, v), true
+	}
+	return v, true
 }
 
 // truncInt converts the random word x to the integer kind k, as
@@ -339,7 +353,8 @@ func (q *quickCall) args(in []*rtype) ([]Value, string, ctrl) {
 		}
 		for i, t := range in {
 			rt, v := reflectOf(ptrV(o, i*vt.size))
-			if rt != t {
+			v, ok := assignReflect(rt, v, t)
+			if !ok {
 				// reflect.Value.Call's check of an argument's type
 				got := "zero Value"
 				if rt != nil {

@@ -130,6 +130,16 @@ func TestQuickConfigValues(t *testing.T) {
 	if calls != 5 {
 		t.Errorf("Values called %d times, want 5", calls)
 	}
+	// a value assignable to the parameter's (interface) type
+	cfg = &quick.Config{
+		MaxCount: 3,
+		Values: func(args []reflect.Value, r *mrand.Rand) {
+			args[0] = reflect.ValueOf(errors.New("boom"))
+		},
+	}
+	if err := quick.Check(func(e error) bool { return e.Error() == "boom" }, cfg); err != nil {
+		t.Error(err)
+	}
 }
 
 // TestQuickSetupErrors checks quick's errors for functions it cannot
