@@ -75,6 +75,12 @@ func (m *machine) compile(fc *fnCode) {
 		fc.instrs = []ssa.Instruction{nil}
 		return
 	}
+	if alt := m.pureGoFallback(fn); alt != nil {
+		// the assembly function runs as its pure-Go version
+		fc.fn, fc.name = alt, alt.String()
+		fc.nparams = len(alt.Params) + len(alt.FreeVars)
+		fn = alt
+	}
 	if len(fn.Blocks) == 0 {
 		// Params are only built with a body: count the signature's.
 		n := fn.Signature.Params().Len() + len(fn.FreeVars)
@@ -93,6 +99,24 @@ func (m *machine) compile(fc *fnCode) {
 	}
 	c := &compiler{m: m, fn: fn, fc: fc, slots: map[ssa.Value]int{}}
 	c.run()
+}
+
+// pureGoFallback returns the pure-Go version of fn, a function without a
+// body (assembly) of an interpreted standard package, or nil: the
+// function of the same package named fn's name followed by "_g" (math/big's
+// convention for its arithmetic kernels: addVV and addVV_g), with a body
+// and an identical signature. The two compute the same results, so running
+// the fallback is exact.
+func (m *machine) pureGoFallback(fn *ssa.Function) *ssa.Function {
+	if len(fn.Blocks) != 0 || fn.Pkg == nil || fn.Synthetic != "" || fn.Signature.Recv() != nil ||
+		!isInterpretedStd(fn.Pkg.Pkg.Path()) {
+		return nil
+	}
+	alt := fn.Pkg.Func(fn.Name() + "_g")
+	if alt == nil || len(alt.Blocks) == 0 || !types.Identical(alt.Signature, fn.Signature) {
+		return nil
+	}
+	return alt
 }
 
 func (m *machine) noBodyMessage(fn *ssa.Function) string {

@@ -83,8 +83,7 @@
 //     work), os.Stat, os.ReadDir, os.OpenFile, os.Rename, ioutil.ReadAll,
 //     net beyond loopback connections between the test's goroutines (see
 //     below; dialling another host, udp, name resolution and net/http are
-//     unsupported), syscalls, os/exec, os/signal, cgo, crypto/rand.Int and Prime
-//     (math/big is not interpreted), iter.Pull, runtime.Stack, testing.B
+//     unsupported), syscalls, os/exec, os/signal, cgo, iter.Pull, runtime.Stack, testing.B
 //     and the T methods Context, Setenv and Chdir; unsafe pointer
 //     arithmetic and uintptr-to-pointer conversions; the spew package
 //     (go-spew, and testify's copy of it) except Sdump;
@@ -97,7 +96,10 @@
 //     method calls, comparisons of composite values, and go props; in
 //     predicates of scenario searches, symbolic values; in predicates of
 //     specs, a symbolic index or a symbolic value converted to a float;
-//   - symbolic inputs of types other than booleans and integers.
+//   - symbolic inputs of types other than booleans and integers;
+//   - testing/quick with a variadic function; fmt verbs other than %v,
+//     %#v, %s and %d without flags of a *big.Int, and every verb of a
+//     *big.Float (their Format methods: fmt.Formatter is not modelled).
 //
 // Approximations; they never turn a bug into a pass unless stated:
 //
@@ -123,6 +125,13 @@
 //     "broken pipe" is explored); closing a listener closes its
 //     connections not yet accepted, whose peers then read EOF. A Pipe
 //     write of no bytes returns at once (Go's waits for a reader).
+//   - testing/quick draws its arguments from Config.Rand's generator or
+//     from one seeded by the exploration seed (Go seeds from the clock):
+//     the same inputs on every execution and on replay, not go test's;
+//     the count is Config.MaxCount or 100 (the -quickchecks flag is not
+//     read), and every schedule of every iteration of a property that
+//     starts goroutines is explored. Flags defined with flag.Int, Bool…
+//     and IntVar, BoolVar… keep their defaults (nothing is parsed).
 //   - The explorer is stateless: every execution runs from the start and no
 //     program state is matched, so a program whose schedules never end (a
 //     ticker left running, a livelock) ends at a bound (unknown).

@@ -305,6 +305,9 @@ func (p *printer) pad(str string, s *fmtSpec) {
 
 // handleMethods calls Error/String/GoString when fmt would.
 func (p *printer) handleMethods(t *rtype, v Value, s *fmtSpec) bool {
+	if p.bigFormat(t, v, s) {
+		return true
+	}
 	if s.sharpV {
 		if str, ok := p.callMethod(t, v, "GoString"); ok {
 			p.buf.WriteString(str)
@@ -324,6 +327,39 @@ func (p *printer) handleMethods(t *rtype, v Value, s *fmtSpec) bool {
 		}
 	}
 	return false
+}
+
+// bigFormat prints the pointers to math/big's types that implement
+// fmt.Formatter (*big.Int, *big.Float), whose Format method fmt calls and
+// the model does not (it has no fmt.State): %v, %#v, %s and %d of a
+// *big.Int without other flags, width or precision print what Format
+// prints then, its String (or "<nil>"); every other verb or flag, and
+// every verb of a *big.Float (whose %v is not its String), is
+// unsupported, never a different text. It reports whether it handled v.
+func (p *printer) bigFormat(t *rtype, v Value, s *fmtSpec) bool {
+	if t.kind != kPtr {
+		return false
+	}
+	nt, ok := t.elem.T.(*types.Named)
+	if !ok || nt.Obj().Pkg() == nil || nt.Obj().Pkg().Path() != "math/big" {
+		return false
+	}
+	if p.x.m.stringMethodAny(t, "Format") == nil {
+		return false
+	}
+	plain := !s.plus && !s.plusV && !s.minus && !s.space && !s.zero && !s.sharp && !s.hasWid && !s.hasPrec
+	if nt.Obj().Name() == "Int" && plain && (s.verb == 'v' || s.verb == 's' || s.verb == 'd') {
+		if v.p == nil {
+			p.buf.WriteString("<nil>")
+		} else if str, ok := p.callMethod(t, v, "String"); ok {
+			p.buf.WriteString(str)
+		}
+		return true
+	}
+	if p.c == ctrlNext {
+		p.c = p.g.unsupported(p.g.sourcePos(), "fmt: %s of a %s: its Format method (fmt.Formatter) is not modelled", s.native(), t)
+	}
+	return true
 }
 
 // callMethod calls the method name() string of v if its type has one.
@@ -445,7 +481,10 @@ func (p *printer) printValue(t *rtype, v Value, s *fmtSpec, depth int) {
 		switch verb {
 		case 'v':
 			if s.sharpV && !k.isSigned() {
-				p.buf.WriteString(fmt.Sprintf(s.nativeAs('x'), nv))
+				// fmt's fmt0x64 with leading 0x: %#v of uint8(201) is 0xc9
+				c := *s
+				c.sharp = true
+				p.buf.WriteString(fmt.Sprintf(c.nativeAs('x'), nv))
 				return
 			}
 			p.buf.WriteString(fmt.Sprintf(s.nativeAs('d'), nv))

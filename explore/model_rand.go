@@ -20,9 +20,10 @@ import (
 // bytes are not secret: they repeat with the seed (the replay token), as
 // every execution of an exploration must.
 
-// randState is the top-level functions' generator s and crypto/rand's c
-// (splitmix64).
-type randState struct{ s, c uint64 }
+// randState is the top-level functions' generator s, crypto/rand's c
+// and q, which seeds the generators of testing/quick's calls without a
+// Config.Rand (model_quick.go) (splitmix64).
+type randState struct{ s, c, q uint64 }
 
 // randSeed is the initial state of the top-level generator of an
 // execution with the given seed.
@@ -31,8 +32,11 @@ func randSeed(seed int64) uint64 { return uint64(seed)*0x9E3779B97F4A7C15 + 1 }
 // cryptoSeed is the initial state of crypto/rand's generator.
 func cryptoSeed(seed int64) uint64 { return mix(randSeed(seed), 0x63727970746f) }
 
+// quickSeed is the initial state of testing/quick's seed generator.
+func quickSeed(seed int64) uint64 { return mix(randSeed(seed), 0x717569636b) }
+
 func newRandState(x *execution) modelState {
-	return &randState{s: randSeed(x.seed), c: cryptoSeed(x.seed)}
+	return &randState{s: randSeed(x.seed), c: cryptoSeed(x.seed), q: quickSeed(x.seed)}
 }
 
 // cryptoFill fills the []byte b from crypto/rand's generator.
@@ -69,9 +73,9 @@ func (x *execution) rand64() uint64 {
 // (statehash.go); it does not create the state.
 func (x *execution) randWord() uint64 {
 	if st, ok := x.models[randSlot].(*randState); ok {
-		return mix(st.s, st.c)
+		return mix(mix(st.s, st.c), st.q)
 	}
-	return mix(randSeed(x.seed), cryptoSeed(x.seed))
+	return mix(mix(randSeed(x.seed), cryptoSeed(x.seed)), quickSeed(x.seed))
 }
 
 // randSource returns the generator of a *rand.Rand receiver (or the
@@ -234,14 +238,27 @@ func randModel() model {
 		}
 		return c.ret(strV(string(b)))
 	})
+	// crypto/rand is interpreted (its Int and Prime are pure Go over
+	// math/big and the Reader) with the intrinsics above. The functions
+	// of the opaque packages it calls: FIPS 140-only mode is off, and
+	// CustomReader returns the default Reader (as Go does unless
+	// GODEBUG=cryptocustomrand=1, which the explorer does not read).
+	defaultReader := func(m *machine) Value {
+		rt := m.rtypeOf(m.named("crypto/internal/rand", "reader"))
+		return ifaceV(rt, rt.zero)
+	}
+	t["crypto/internal/fips140only.Enforced"] = simple(func(c *icall) ctrl { return c.ret(boolV(false)) })
+	t["crypto/internal/rand.CustomReader"] = func(m *machine, fn *ssa.Function) intrinsic {
+		r := defaultReader(m)
+		return func(c *icall) ctrl { return c.ret(r) }
+	}
 	return model{funcs: t, slot: randSlot, newState: newRandState, globals: map[string]globalFactory{
-		// the default Reader: a crypto/internal/rand.reader{}, whose Read
-		// method is modelled
-		"crypto/rand.Reader": func(m *machine, g *ssa.Global) globalInit {
-			rt := m.rtypeOf(m.named("crypto/internal/rand", "reader"))
-			return func(x *execution, o *object) {
-				o.cells[0] = ifaceV(rt, rt.zero)
-			}
+		// the default Reader (which crypto/rand.Reader is initialized
+		// to): a crypto/internal/rand.reader{}, whose Read method is
+		// modelled
+		"crypto/internal/rand.Reader": func(m *machine, g *ssa.Global) globalInit {
+			r := defaultReader(m)
+			return func(x *execution, o *object) { o.cells[0] = r }
 		},
 	}}
 }

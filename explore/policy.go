@@ -45,6 +45,10 @@ var interpretedStd = map[string]bool{
 	"internal/itoa":        true,
 	"unicode/utf16":        true,
 	"internal/stringslite": true,
+	"math/big":             true,
+	"internal/byteorder":   true,
+	"crypto/rand":          true,
+	"testing/quick":        true,
 }
 
 // isInterpretedStd reports whether the standard package with the given
