@@ -3,6 +3,7 @@ package explore
 import (
 	"go/types"
 	"maps"
+	"strings"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
@@ -87,6 +88,7 @@ func models() []model {
 		bytealgModel(),
 		sortModel(),
 		uniqueModel(),
+		maphashModel(),
 		pureModel(),
 		spewModel(),
 		symbolicModel(),
@@ -224,6 +226,14 @@ func (m *machine) lookupIntrinsic(fn *ssa.Function) intrinsic {
 	if nf := r.natives[name]; nf != nil {
 		if intr := m.nativeIntrinsic(fn, nf); intr != nil {
 			return intr
+		}
+	}
+	if target := m.prog.linkname(fn); target != "" {
+		// a user function declared without body and pulled from the
+		// runtime by //go:linkname (say runtime.cheaprand): the model of
+		// its target
+		if f, ok := r.funcs[target]; ok {
+			return f(m, fn)
 		}
 	}
 	if fn.Pkg != nil && !m.prog.isInterpreted(fn.Pkg.Pkg) && len(fn.Blocks) == 0 {
@@ -415,4 +425,27 @@ func (m *machine) stringMethodAny(t *rtype, name string) *fnCode {
 		}
 	}
 	return nil
+}
+
+// linkname returns the target of a //go:linkname directive for fn, a
+// function of the user's packages declared without a body ("" if none):
+// "//go:linkname runtime_cheaprand runtime.cheaprand" pulls
+// runtime.cheaprand's implementation into runtime_cheaprand.
+func (p *Program) linkname(fn *ssa.Function) string {
+	if len(fn.Blocks) != 0 || fn.Pkg == nil || fn.Signature.Recv() != nil {
+		return ""
+	}
+	tf := p.Fset.File(fn.Pos())
+	if tf == nil || p.files[tf] == nil {
+		return ""
+	}
+	for _, cg := range p.files[tf].Comments {
+		for _, c := range cg.List {
+			f := strings.Fields(c.Text)
+			if len(f) == 3 && f[0] == "//go:linkname" && f[1] == fn.Name() {
+				return f[2]
+			}
+		}
+	}
+	return ""
 }

@@ -43,6 +43,17 @@ func runtimeModel() model {
 		"runtime.LockOSThread":   simple(func(c *icall) ctrl { return c.ret(Value{}) }),
 		"runtime.UnlockOSThread": simple(func(c *icall) ctrl { return c.ret(Value{}) }),
 		"runtime.Version":        simple(func(c *icall) ctrl { return c.ret(strV("go1.26-explore")) }),
+		// the runtime's random numbers, which packages pull in with
+		// //go:linkname: drawn from math/rand's generator of the
+		// execution (deterministic, like math/rand)
+		"runtime.cheaprand":   simple(func(c *icall) ctrl { return c.ret(uintV(uint64(uint32(c.x().rand64())))) }),
+		"runtime.fastrand":    simple(func(c *icall) ctrl { return c.ret(uintV(uint64(uint32(c.x().rand64())))) }),
+		"runtime.cheaprand64": simple(func(c *icall) ctrl { return c.ret(intV(int64(c.x().rand64() >> 1))) }),
+		"runtime.fastrand64":  simple(func(c *icall) ctrl { return c.ret(uintV(c.x().rand64())) }),
+		"runtime.cheaprandn":  simple(func(c *icall) ctrl { return c.ret(uintV(randn32(c.x(), c.args[0].a))) }),
+		"runtime.fastrandn":   simple(func(c *icall) ctrl { return c.ret(uintV(randn32(c.x(), c.args[0].a))) }),
+		// runtime.nanotime, pulled in by //go:linkname: the virtual clock
+		"runtime.nanotime": simple(func(c *icall) ctrl { return c.ret(intV(c.x().clock - epoch + 1)) }),
 		"runtime.FuncForPC": func(m *machine, fn *ssa.Function) intrinsic {
 			ft := fn.Signature.Results().At(0).Type().(*types.Pointer).Elem()
 			return func(c *icall) ctrl {
@@ -207,4 +218,10 @@ func (m *machine) funcAt(pos token.Pos) *ssa.Function {
 func isWrapper(fn *ssa.Function) bool {
 	name := fn.Name()
 	return strings.HasSuffix(name, "$bound") || strings.HasSuffix(name, "$thunk") || strings.HasPrefix(fn.Synthetic, "wrapper for ") || strings.HasPrefix(fn.Synthetic, "thunk for ")
+}
+
+// randn32 draws a uniform number in [0, n) for the runtime's cheaprandn
+// (n a uint32; 0 for n == 0).
+func randn32(x *execution, n uint64) uint64 {
+	return uint64(uint32(x.rand64())) * uint64(uint32(n)) >> 32
 }
