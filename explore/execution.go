@@ -506,6 +506,7 @@ func (x *execution) ignoredLeak(g *goroutine) bool {
 // end runs the end-of-execution checks: data races, monitor verdicts,
 // test failures.
 func (x *execution) end() {
+	x.checkSubtestRan()
 	if x.monitor != nil && !x.hasFatalFinding() {
 		if v := x.monitor.End(x.state()); v != nil {
 			x.addViolation(v, v.Pos)

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -281,9 +280,9 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 	if err != nil {
 		return 2, err
 	}
-	var re *regexp.Regexp
+	var run *explore.RunPattern
 	if f.run != "" {
-		if re, err = regexp.Compile(f.run); err != nil {
+		if run, err = explore.ParseRun(f.run); err != nil {
 			return 2, fmt.Errorf("-run: %w", err)
 		}
 	}
@@ -309,7 +308,16 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 		}
 		tests = []*explore.Entry{entry}
 	} else {
-		tests = p.Tests(re)
+		for _, t := range p.Tests(nil) {
+			if !run.Match(t.Fn.Name()) {
+				continue
+			}
+			subs, err := p.Subtests(ctx, t, run, opts)
+			if err != nil {
+				return 2, err
+			}
+			tests = append(tests, subs...)
+		}
 	}
 	switch {
 	case len(tests) == 0 && f.run != "":
@@ -317,7 +325,7 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 	case len(tests) == 0:
 		return 2, fmt.Errorf("no Test function in %s", strings.Join(pkgs, " "))
 	case f.replay != "" && len(tests) > 1:
-		return 2, fmt.Errorf("-replay: -run must select exactly one test, %d match (%s)", len(tests), testNames(tests))
+		return 2, fmt.Errorf("-replay: -run must select exactly one test, %d match (%s); anchor each level, e.g. -run '^TestX$/^case$'", len(tests), testNames(tests))
 	}
 
 	out := newExploreOutput(e, f.json)
@@ -356,7 +364,7 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 func testNames(tests []*explore.Entry) string {
 	names := make([]string, len(tests))
 	for i, t := range tests {
-		names[i] = t.Fn.Name()
+		names[i] = t.TestName()
 	}
 	return strings.Join(names, ", ")
 }

@@ -1,0 +1,390 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Subtests.
+//
+// A test that calls t.Run is explored one subtest at a time, as
+// go test -run 'TestX/case' runs it: each exploration runs the test
+// function with only the t.Run calls of one subtest path running their
+// function; the others return true at once without running it (testing's
+// t.Run of a subtest -run filters out). The subtests of a test are found
+// by a discovery execution: the test run once with every t.Run at the
+// next level recording its name and running nothing (Program.Subtests).
+// Discovery recurses into each subtest found, so every subtest that has
+// no subtests of its own is an exploration (a leaf; one that has
+// subtests only on some schedules is explored whole).
+//
+// The discovery execution is trusted only when it is the only execution
+// of the test's code outside the subtests: if that code started
+// goroutines or made a scheduling choice, or the execution ended with a
+// finding or a bound, the test (or subtest) is explored whole, with its
+// subtests running as -run filters them, and Entry.Note says why. A
+// selected subtest that an execution did not run (its name depends on
+// something the discovery did not see) is an "unsupported" finding.
+
+// RunPattern is go test's -run: a pattern split by unbracketed '|' into
+// alternatives and each by unbracketed '/' into one regular expression
+// per level of the test name ("TestX/case/inner"). A test runs when some
+// alternative matches each element of its name that the alternative has
+// a level for; a test whose name is shorter than the alternative runs
+// too (its subtests are filtered by the deeper levels).
+type RunPattern struct {
+	src  string
+	alts [][]*regexp.Regexp // alternatives, each one regexp per level
+}
+
+// ParseRun parses a go test -run pattern. As testing does, each level's
+// expression is rewritten as subtest names are (spaces to '_', other
+// non-printable characters escaped) before it is compiled.
+func ParseRun(pattern string) (*RunPattern, error) {
+	r := &RunPattern{src: pattern}
+	for i, alt := range splitRunPattern(pattern) {
+		var levels []*regexp.Regexp
+		for j, s := range alt {
+			re, err := regexp.Compile(rewriteSubtestName(s))
+			if err != nil {
+				if len(alt) > 1 || i > 0 {
+					return nil, fmt.Errorf("element %d of alternative %d of %q: %w", j, i, pattern, err)
+				}
+				return nil, err
+			}
+			levels = append(levels, re)
+		}
+		r.alts = append(r.alts, levels)
+	}
+	return r, nil
+}
+
+// String returns the pattern ParseRun parsed.
+func (r *RunPattern) String() string { return r.src }
+
+// Match reports whether go test -run would run the test or subtest of
+// full name name ("TestX", "TestX/case_1"; names as testing makes them).
+// A nil RunPattern matches every name.
+func (r *RunPattern) Match(name string) bool {
+	if r == nil {
+		return true
+	}
+	elem := strings.Split(name, "/")
+	for _, alt := range r.alts {
+		ok := true
+		for i, s := range elem {
+			if i >= len(alt) {
+				break
+			}
+			if !alt[i].MatchString(s) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// splitRunPattern is testing's splitRegexp: the alternatives of s, each
+// split into levels, at '|' and '/' outside brackets and parentheses.
+func splitRunPattern(s string) [][]string {
+	var alts [][]string
+	var a []string
+	cs, cp := 0, 0
+	for i := 0; i < len(s); {
+		switch s[i] {
+		case '[':
+			cs++
+		case ']':
+			if cs--; cs < 0 { // an unmatched ']' is legal
+				cs = 0
+			}
+		case '(':
+			if cs == 0 {
+				cp++
+			}
+		case ')':
+			if cs == 0 {
+				cp--
+			}
+		case '\\':
+			i++
+		case '/', '|':
+			if cs == 0 && cp == 0 {
+				a = append(a, s[:i])
+				if s[i] == '|' {
+					alts = append(alts, a)
+					a = nil
+				}
+				s = s[i+1:]
+				i = 0
+				continue
+			}
+		}
+		i++
+	}
+	return append(alts, append(a, s))
+}
+
+// rewriteSubtestName is testing's rewrite: white space becomes '_' and
+// other non-printable runes their Go escape.
+func rewriteSubtestName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case isTestingSpace(r):
+			b.WriteByte('_')
+		case !strconv.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isTestingSpace is testing's isSpace (not Unicode's Z class).
+func isTestingSpace(r rune) bool {
+	if r < 0x2000 {
+		switch r {
+		case '\t', '\n', '\v', '\f', '\r', ' ', 0x85, 0xA0, 0x1680:
+			return true
+		}
+		return false
+	}
+	if r <= 0x200a {
+		return true
+	}
+	switch r {
+	case 0x2028, 0x2029, 0x202f, 0x205f, 0x3000:
+		return true
+	}
+	return false
+}
+
+// uniqueSubtestName is testing's matcher.unique: the full name of the
+// subtest sub (rewritten) of the test parent, with a "#NN" suffix making
+// it distinct from the names used before; used counts them by full name.
+func uniqueSubtestName(used map[string]int32, parent, sub string) string {
+	base := parent + "/" + sub
+	for {
+		n := used[base]
+		used[base] = n + 1
+		if n == 0 && sub != "" {
+			prefix, nn := parseSubtestNumber(base)
+			if len(prefix) < len(base) && nn < used[prefix] {
+				// named "sub#NN" explicitly while #NN was used for the
+				// NNth occurrence of sub: add a suffix
+				continue
+			}
+			return base
+		}
+		name := fmt.Sprintf("%s#%02d", base, n)
+		if used[name] != 0 {
+			// the nth occurrence of sub collides with a subtest named
+			// "sub#NN" explicitly: try the next number
+			continue
+		}
+		return name
+	}
+}
+
+// parseSubtestNumber is testing's: s split into the prefix before a
+// "#%02d" suffix and the suffix's number (s and 0 without one).
+func parseSubtestNumber(s string) (string, int32) {
+	i := strings.LastIndex(s, "#")
+	if i < 0 {
+		return s, 0
+	}
+	prefix, suffix := s[:i], s[i+1:]
+	if len(suffix) < 2 || len(suffix) > 2 && suffix[0] == '0' {
+		return s, 0
+	}
+	if suffix == "00" && !strings.HasSuffix(prefix, "/") {
+		return s, 0
+	}
+	n, err := strconv.ParseInt(suffix, 10, 32)
+	if err != nil || n < 0 {
+		return s, 0
+	}
+	return prefix, int32(n)
+}
+
+// TestName is the name go test gives the entry's test: the function's
+// name, then the subtest path ("TestX/case_1").
+func (e *Entry) TestName() string {
+	if len(e.Path) == 0 {
+		return e.Fn.Name()
+	}
+	return e.Fn.Name() + "/" + strings.Join(e.Path, "/")
+}
+
+// subtest returns the entry of e's subtest named name (one element, as
+// testing made it unique), filtered by run below it.
+func (e *Entry) subtest(name string, run *RunPattern) *Entry {
+	s := *e
+	s.Path = append(e.Path[:len(e.Path):len(e.Path)], name)
+	s.Name = e.Name + "/" + name
+	s.run = run
+	s.Note = ""
+	return &s
+}
+
+// Subtests returns the explorations of test e that -run run selects (nil:
+// all), one per subtest as described above, or e alone (its subtests
+// filtered by run) when it has no subtests or they cannot be explored
+// one by one (Entry.Note of the entry says why). An entry that does not
+// take a *testing.T, or has symbolic inputs, is returned alone. The
+// discovery executions run with opts' bounds on steps and loops; their
+// time counts against none of the explorations' budgets. The result is
+// empty when run selects none of e's subtests.
+func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts Options) ([]*Entry, error) {
+	if !e.TakesT || len(e.Symbolic) > 0 {
+		return []*Entry{e}, nil
+	}
+	if run != nil && !run.Match(e.TestName()) {
+		return nil, nil
+	}
+	opts.done = ctx.Done()
+	opts.ctx = ctx
+	opts.memory = newMemoryGauge(opts.maxMemory())
+	m := newMachine(p, &opts)
+	var out []*Entry
+	var expand func(e *Entry) error
+	expand = func(e *Entry) error {
+		names, why := p.discoverSubtests(m, e, &opts)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if why != "" || len(names) == 0 {
+			w := *e
+			w.run = run
+			if why != "" {
+				w.Note = fmt.Sprintf("the subtests of %s are explored together with it: %s", e.TestName(), why)
+			}
+			out = append(out, &w)
+			return nil
+		}
+		for _, name := range names {
+			s := e.subtest(name, run)
+			if !run.Match(s.TestName()) {
+				continue
+			}
+			if err := expand(s); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := expand(e); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// discoverSubtests runs e once, choosing the first alternative at every
+// choice point, with the t.Run calls of e's subtests (the level below
+// e.Path) recording their names and running nothing. It returns those
+// names, or why they cannot be trusted to be the same in every execution
+// (the names are then nil when there were none).
+func (p *Program) discoverSubtests(m *machine, e *Entry, opts *Options) ([]string, string) {
+	d := *e
+	d.discover = true
+	x := p.runOne(m, &d, opts, firstChooser{}, 0, opts.Seed)
+	defer x.release()
+	st := x.testing()
+	names := st.found
+	if len(names) == 0 {
+		return nil, ""
+	}
+	pos := func(f *Finding) string {
+		if f.Pos.IsValid() {
+			return " at " + shortPos(f.Pos)
+		}
+		return ""
+	}
+	switch {
+	case len(x.findings) > 0:
+		f := x.findings[0]
+		return names, fmt.Sprintf("its execution with the subtests skipped ended with a finding (%s%s)", f.Kind, pos(f))
+	case x.bound != "":
+		return names, fmt.Sprintf("its execution with the subtests skipped reached the %s bound", x.bound)
+	case !x.entryDone:
+		return names, "its execution with the subtests skipped did not end"
+	}
+	for _, g := range x.gs[1:] {
+		if !g.fromInit && g.test == nil {
+			return names, fmt.Sprintf("its code outside the subtests starts goroutines (%s), so which subtests run may depend on the schedule", shortPos(m.prog.Fset.Position(g.goPos)))
+		}
+	}
+	mapOrders := false
+	for _, c := range x.path {
+		if c.kind != choiceMapOrder {
+			return names, "its code outside the subtests makes scheduling choices, so which subtests run may depend on the schedule"
+		}
+		mapOrders = true
+	}
+	if mapOrders {
+		for _, n := range names {
+			if _, nn := parseSubtestNumber(n); nn > 0 || strings.HasSuffix(n, "#00") {
+				return names, "subtests of the same name are run in the iteration order of a map, so their #NN suffixes depend on it"
+			}
+		}
+	}
+	return names, ""
+}
+
+// firstChooser picks the first alternative at every choice point.
+type firstChooser struct{}
+
+func (firstChooser) choose(*execution, []transition) int { return 0 }
+
+// subtestRuns decides whether t.Run(sub) on parent runs: it returns the
+// subtest's name (one element: rewritten, made unique as testing does)
+// and whether its function runs. Below the entry's subtest path only the
+// subtest on the path runs; at the level below the path a discovery
+// execution records the name and runs nothing; deeper, the entry's
+// RunPattern filters as go test -run does.
+func (x *execution) subtestRuns(parent *testState, sub string) (string, bool) {
+	st := x.testing()
+	if st.subNames == nil {
+		st.subNames = map[string]int32{}
+	}
+	pfull := parent.fullName()
+	full := uniqueSubtestName(st.subNames, pfull, rewriteSubtestName(sub))
+	name := full[len(pfull)+1:]
+	e := x.entry
+	switch level := parent.depth; {
+	case level < len(e.Path):
+		if name != e.Path[level] {
+			return name, false
+		}
+		if level == len(e.Path)-1 {
+			st.selectedRan = true
+		}
+		return name, true
+	case e.discover && level == len(e.Path):
+		st.found = append(st.found, name)
+		return name, false
+	}
+	return name, e.run.Match(full)
+}
+
+// checkSubtestRan reports, for an entry exploring one subtest, an
+// execution that returned from the test function without running it.
+func (x *execution) checkSubtestRan() {
+	if len(x.entry.Path) == 0 || x.entry.discover || !x.entryDone || len(x.findings) > 0 {
+		return
+	}
+	if st, ok := x.models[testingSlot].(*testingState); ok && !st.selectedRan {
+		x.addFinding(KindUnsupported, fmt.Sprintf("subtest %s did not run in this execution: the subtests %s runs depend on the execution, so they cannot be explored one by one",
+			x.entry.TestName(), x.entry.Fn.Name()), x.entry.Fn.Pos(), "")
+	}
+}
