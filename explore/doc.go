@@ -31,10 +31,13 @@
 // Typical use:
 //
 //	p, err := explore.Load(ctx, explore.LoadConfig{Patterns: []string{"./mypkg"}})
-//	for _, e := range p.Tests(nil) {
-//		r, err := p.Explore(ctx, e, explore.Options{Timeout: time.Minute})
-//		for _, f := range r.Findings {
-//			fmt.Println(f)
+//	for _, t := range p.Tests(nil) {
+//		subs, err := p.Subtests(ctx, t, nil, explore.Options{})
+//		for _, e := range subs { // each subtest on its own
+//			r, err := p.Explore(ctx, e, explore.Options{Timeout: time.Minute})
+//			for _, f := range r.Findings {
+//				fmt.Println(f)
+//			}
 //		}
 //	}
 //
@@ -138,6 +141,19 @@
 //     could move is not explored.
 //   - t.Parallel: all parallel subtests run at once (no -parallel limit);
 //     deadlocks that only a smaller limit causes are not reported.
+//   - Subtests (Program.Subtests): each is explored on its own, the other
+//     subtests' t.Run calls returning true without running them, as with
+//     go test -run 'TestX/case'. Their names come from one execution of
+//     the test with the subtests skipped; if the test's own code starts
+//     goroutines, makes a scheduling choice (other than a map's iteration
+//     order) or ends with a finding or a bound there, the test is
+//     explored whole instead (Entry.Note says why). A subtest that an
+//     execution does not run is an unsupported finding. What one
+//     subtest's exploration cannot show: interleavings with the other
+//     subtests (sequential subtests do not overlap in go test either;
+//     parallel ones do, so a race between two parallel subtests is found
+//     only when the test is explored whole, with -func or Explore on the
+//     test's own Entry).
 //   - sync.WaitGroup: a waiter is taken as registered when it is waiting as
 //     the counter reaches zero (Go's schedule in which it has not yet loaded
 //     the state is not explored); with DPOR, a schedule in which a waiter

@@ -110,9 +110,9 @@ type testingState struct {
 	// matcher.subNames: the #NN suffixes).
 	subNames map[string]int32
 	// found are the subtest names a discovery execution recorded;
-	// selectedRan is set when the entry's subtest (Entry.Path) started.
-	found       []string
-	selectedRan bool
+	// selected is the entry's subtest (Entry.Path) once it started.
+	found    []string
+	selected *testState
 }
 
 // snapshot carries nothing: the tests are the execution's, created when
@@ -705,6 +705,10 @@ func (m *machine) testRun() intrinsic {
 			sg := c.x().spawn(g, tr.self, nil, c.pos)
 			st := c.x().newTest(name, parent, sg)
 			st.runner = g
+			if n := len(c.x().entry.Path); n > 0 && st.depth == n {
+				// only the subtests on the path run down to its level
+				c.x().testing().selected = st
+			}
 			fr := sg.top
 			fr.regs[0] = c.args[2]
 			fr.regs[1] = st.val

@@ -257,33 +257,50 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 	opts.memory = newMemoryGauge(opts.maxMemory())
 	m := newMachine(p, &opts)
 	var out []*Entry
-	var expand func(e *Entry) error
-	expand = func(e *Entry) error {
-		names, why := p.discoverSubtests(m, e, &opts)
+	whole := func(e *Entry, why string) {
+		w := *e
+		w.run = run
+		if why != "" {
+			w.Note = fmt.Sprintf("the subtests of %s are explored together with it: %s", e.TestName(), why)
+		}
+		out = append(out, &w)
+	}
+	// expand appends the explorations of e and reports whether e's own
+	// subtest (the last of its path) called t.Parallel.
+	var expand func(e *Entry) (bool, error)
+	expand = func(e *Entry) (bool, error) {
+		names, why, parallel := p.discoverSubtests(m, e, &opts)
 		if err := ctx.Err(); err != nil {
-			return err
+			return false, err
 		}
 		if why != "" || len(names) == 0 {
-			w := *e
-			w.run = run
-			if why != "" {
-				w.Note = fmt.Sprintf("the subtests of %s are explored together with it: %s", e.TestName(), why)
-			}
-			out = append(out, &w)
-			return nil
+			whole(e, why)
+			return parallel, nil
 		}
+		mark := len(out)
+		var par []string
 		for _, name := range names {
 			s := e.subtest(name, run)
 			if !run.Match(s.TestName()) {
 				continue
 			}
-			if err := expand(s); err != nil {
-				return err
+			sp, err := expand(s)
+			if err != nil {
+				return false, err
+			}
+			if sp {
+				par = append(par, s.TestName())
 			}
 		}
-		return nil
+		if len(par) > 0 {
+			// Parallel subtests run concurrently with each other: one
+			// at a time would miss their interleavings.
+			out = out[:mark]
+			whole(e, fmt.Sprintf("%s call t.Parallel (parallel subtests run concurrently, so they are explored together)", strings.Join(par, ", ")))
+		}
+		return parallel, nil
 	}
-	if err := expand(e); err != nil {
+	if _, err := expand(e); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -293,14 +310,23 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 // choice point, with the t.Run calls of e's subtests (the level below
 // e.Path) recording their names and running nothing. It returns those
 // names, or why they cannot be trusted to be the same in every execution
-// (the names are then nil when there were none).
-func (p *Program) discoverSubtests(m *machine, e *Entry, opts *Options) ([]string, string) {
+// (the names are then nil when there were none), and whether e's own
+// subtest (the last of e.Path) called t.Parallel.
+func (p *Program) discoverSubtests(m *machine, e *Entry, opts *Options) (names []string, why string, parallel bool) {
 	d := *e
 	d.discover = true
 	x := p.runOne(m, &d, opts, firstChooser{}, 0, opts.Seed)
 	defer x.release()
 	st := x.testing()
-	names := st.found
+	parallel = st.selected != nil && st.selected.parallel
+	names, why = discoveryTrust(x, st.found)
+	return names, why, parallel
+}
+
+// discoveryTrust returns the names a discovery execution x found, or why
+// they cannot be trusted (see discoverSubtests).
+func discoveryTrust(x *execution, names []string) ([]string, string) {
+	m := x.m
 	if len(names) == 0 {
 		return nil, ""
 	}
@@ -363,13 +389,7 @@ func (x *execution) subtestRuns(parent *testState, sub string) (string, bool) {
 	e := x.entry
 	switch level := parent.depth; {
 	case level < len(e.Path):
-		if name != e.Path[level] {
-			return name, false
-		}
-		if level == len(e.Path)-1 {
-			st.selectedRan = true
-		}
-		return name, true
+		return name, name == e.Path[level]
 	case e.discover && level == len(e.Path):
 		st.found = append(st.found, name)
 		return name, false
@@ -383,7 +403,7 @@ func (x *execution) checkSubtestRan() {
 	if len(x.entry.Path) == 0 || x.entry.discover || !x.entryDone || len(x.findings) > 0 {
 		return
 	}
-	if st, ok := x.models[testingSlot].(*testingState); ok && !st.selectedRan {
+	if st, ok := x.models[testingSlot].(*testingState); ok && st.selected == nil {
 		x.addFinding(KindUnsupported, fmt.Sprintf("subtest %s did not run in this execution: the subtests %s runs depend on the execution, so they cannot be explored one by one",
 			x.entry.TestName(), x.entry.Fn.Name()), x.entry.Fn.Pos(), "")
 	}

@@ -130,15 +130,30 @@ func TestSubtestsWhole(t *testing.T) {
 	assert.Empty(t, es[0].Note)
 }
 
-// Parallel subtests and failing subtests, one at a time.
+// Parallel subtests run concurrently with each other: their parent is
+// explored whole, so races between them are found; failing subtests are
+// explored one at a time.
 func TestSubtestsParallelAndFailing(t *testing.T) {
 	p, es := subtestEntries(t, "TestParallelSubtests", "")
-	require.Equal(t, []string{"TestParallelSubtests/p0", "TestParallelSubtests/p1", "TestParallelSubtests/p2"}, testNamesOf(es))
-	for _, e := range es {
-		r, err := p.Explore(context.Background(), e, Options{})
-		require.NoError(t, err)
-		assert.Equal(t, "pass", r.Verdict(), reportText(r))
-	}
+	require.Equal(t, []string{"TestParallelSubtests"}, testNamesOf(es))
+	assert.Contains(t, es[0].Note, "TestParallelSubtests/p0, TestParallelSubtests/p1, TestParallelSubtests/p2 call t.Parallel")
+	r, err := p.Explore(context.Background(), es[0], Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "pass", r.Verdict(), reportText(r))
+
+	p, es = subtestEntries(t, "TestParallelRace", "")
+	require.Equal(t, []string{"TestParallelRace"}, testNamesOf(es))
+	r, err = p.Explore(context.Background(), es[0], Options{})
+	require.NoError(t, err)
+	require.NotNil(t, findKind(r, KindRace), reportText(r))
+	// -run selecting one parallel subtest explores it alone, as go test
+	// -run runs it.
+	p, es = subtestEntries(t, "TestParallelRace", "TestParallelRace/w1")
+	require.Equal(t, []string{"TestParallelRace"}, testNamesOf(es))
+	r, err = p.Explore(context.Background(), es[0], Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "pass", r.Verdict(), reportText(r))
+
 	p, es = subtestEntries(t, "TestFailing", "")
 	require.Len(t, es, 2)
 	good, err := p.Explore(context.Background(), es[0], Options{})

@@ -194,3 +194,17 @@ func TestNoSubtests(t *testing.T) {
 		t.Errorf("got %d", got)
 	}
 }
+
+var shared int
+
+// TestParallelRace has two parallel subtests that race, and a sequential
+// one: explored one subtest at a time, the race would be missed.
+func TestParallelRace(t *testing.T) {
+	t.Run("seq", func(t *testing.T) {})
+	for i := range 2 {
+		t.Run(fmt.Sprint("w", i), func(t *testing.T) {
+			t.Parallel()
+			shared = i
+		})
+	}
+}
