@@ -241,10 +241,11 @@ func (e *Entry) subtest(name string, run *RunPattern) *Entry {
 // all), one per subtest as described above, or e alone (its subtests
 // filtered by run) when it has no subtests or they cannot be explored
 // one by one (Entry.Note of the entry says why). An entry that does not
-// take a *testing.T, or has symbolic inputs, is returned alone. The
-// discovery executions run with opts' bounds on steps and loops; their
-// time counts against none of the explorations' budgets. The result is
-// empty when run selects none of e's subtests.
+// take a *testing.T, or has symbolic inputs, is returned alone. Each
+// discovery execution runs with opts' bounds on steps, loops, memory and
+// time (Timeout bounds each one, not their sum); their executions and time
+// count against none of the explorations' budgets. The result is empty
+// when run selects none of e's subtests.
 func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts Options) ([]*Entry, error) {
 	if !e.TakesT || len(e.Symbolic) > 0 {
 		return []*Entry{e}, nil
@@ -252,8 +253,6 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 	if run != nil && !run.Match(e.TestName()) {
 		return nil, nil
 	}
-	opts.done = ctx.Done()
-	opts.ctx = ctx
 	opts.memory = newMemoryGauge(opts.maxMemory())
 	m := newMachine(p, &opts)
 	var out []*Entry
@@ -266,39 +265,53 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 		out = append(out, &w)
 	}
 	// expand appends the explorations of e and reports whether e's own
-	// subtest (the last of its path) called t.Parallel.
-	var expand func(e *Entry) (bool, error)
-	expand = func(e *Entry) (bool, error) {
-		names, why, parallel := p.discoverSubtests(m, e, &opts)
-		if err := ctx.Err(); err != nil {
-			return false, err
+	// subtest (the last of its path) called t.Parallel, or a test above
+	// it failed while it did not.
+	var expand func(e *Entry) (discovery, error)
+	expand = func(e *Entry) (discovery, error) {
+		dctx, cancel := ctx, context.CancelFunc(func() {})
+		if opts.Timeout > 0 {
+			dctx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		}
-		if why != "" || len(names) == 0 {
-			whole(e, why)
-			return parallel, nil
+		opts.done, opts.ctx = dctx.Done(), dctx
+		d := p.discoverSubtests(m, e, &opts)
+		cancel()
+		if err := ctx.Err(); err != nil {
+			return d, err
+		}
+		if d.why != "" || len(d.names) == 0 {
+			whole(e, d.why)
+			return d, nil
 		}
 		mark := len(out)
-		var par []string
-		for _, name := range names {
+		var par, dep []string
+		for _, name := range d.names {
 			s := e.subtest(name, run)
 			if !run.Match(s.TestName()) {
 				continue
 			}
-			sp, err := expand(s)
+			sd, err := expand(s)
 			if err != nil {
-				return false, err
+				return d, err
 			}
-			if sp {
+			if sd.parallel {
 				par = append(par, s.TestName())
 			}
+			if sd.dependent {
+				dep = append(dep, s.TestName())
+			}
 		}
-		if len(par) > 0 {
+		switch {
+		case len(par) > 0:
 			// Parallel subtests run concurrently with each other: one
 			// at a time would miss their interleavings.
 			out = out[:mark]
 			whole(e, fmt.Sprintf("%s call t.Parallel (parallel subtests run concurrently, so they are explored together)", strings.Join(par, ", ")))
+		case len(dep) > 0:
+			out = out[:mark]
+			whole(e, fmt.Sprintf("it fails outside its subtests when only %s runs (its own code depends on what its subtests do)", dep[0]))
 		}
-		return parallel, nil
+		return d, nil
 	}
 	if _, err := expand(e); err != nil {
 		return nil, err
@@ -309,18 +322,32 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 // discoverSubtests runs e once, choosing the first alternative at every
 // choice point, with the t.Run calls of e's subtests (the level below
 // e.Path) recording their names and running nothing. It returns those
-// names, or why they cannot be trusted to be the same in every execution
-// (the names are then nil when there were none), and whether e's own
-// subtest (the last of e.Path) called t.Parallel.
-func (p *Program) discoverSubtests(m *machine, e *Entry, opts *Options) (names []string, why string, parallel bool) {
-	d := *e
-	d.discover = true
-	x := p.runOne(m, &d, opts, firstChooser{}, 0, opts.Seed)
+// names (see discovery).
+func (p *Program) discoverSubtests(m *machine, e *Entry, opts *Options) discovery {
+	de := *e
+	de.discover = true
+	x := p.runOne(m, &de, opts, firstChooser{}, 0, opts.Seed)
 	defer x.release()
 	st := x.testing()
-	parallel = st.selected != nil && st.selected.parallel
-	names, why = discoveryTrust(x, st.found)
-	return names, why, parallel
+	var d discovery
+	if sel := st.selected; sel != nil {
+		d.parallel = sel.parallel
+		d.dependent = !sel.failed && st.root != nil && st.root.failed
+	}
+	d.names, d.why = discoveryTrust(x, st.found)
+	return d
+}
+
+// discovery is what a discovery execution of an entry found.
+type discovery struct {
+	// names are the subtests of the level below the entry's path, or
+	// why says why they cannot be trusted to be the same in every
+	// execution (names are then nil when there were none).
+	names []string
+	why   string
+	// parallel: the entry's own subtest (the last of its path) called
+	// t.Parallel; dependent: a test above it failed while it did not.
+	parallel, dependent bool
 }
 
 // discoveryTrust returns the names a discovery execution x found, or why
@@ -395,6 +422,29 @@ func (x *execution) subtestRuns(parent *testState, sub string) (string, bool) {
 		return name, false
 	}
 	return name, e.run.Match(full)
+}
+
+// failedOutsideSubtest reports, for an entry exploring one subtest, an
+// execution in which a test above the subtest failed while the subtest
+// did not: the test's own code failed with its other subtests skipped,
+// which a run of all of them may not do. It is an unsupported finding,
+// not a test failure.
+func (x *execution) failedOutsideSubtest() bool {
+	if len(x.entry.Path) == 0 || x.entry.discover {
+		return false
+	}
+	st, ok := x.models[testingSlot].(*testingState)
+	if !ok || st.selected == nil || st.selected.failed {
+		return false
+	}
+	t := st.root
+	msg := "test failed"
+	if len(t.errors) > 0 {
+		msg = strings.Join(t.errors, "; ")
+	}
+	x.addFinding(KindUnsupported, fmt.Sprintf("%s failed outside its subtest %s, whose exploration skips its other subtests (%s); ltl explore -func %s explores the test whole",
+		x.entry.Fn.Name(), x.entry.TestName(), msg, x.entry.Fn.Name()), t.failPos, "")
+	return true
 }
 
 // checkSubtestRan reports, for an entry exploring one subtest, an

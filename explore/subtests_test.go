@@ -130,6 +130,27 @@ func TestSubtestsWhole(t *testing.T) {
 	assert.Empty(t, es[0].Note)
 }
 
+// A test whose own code depends on what its subtests do is explored
+// whole; a subtest exploration in which it fails anyway reports that as
+// unsupported, not as a test failure.
+func TestSubtestsDependent(t *testing.T) {
+	p, es := subtestEntries(t, "TestCollect", "")
+	require.Equal(t, []string{"TestCollect"}, testNamesOf(es))
+	assert.Contains(t, es[0].Note, "it fails outside its subtests when only TestCollect/c0 runs")
+	r, err := p.Explore(context.Background(), es[0], Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "pass", r.Verdict(), reportText(r))
+
+	one := es[0].subtest("c1", nil)
+	r, err = p.Explore(context.Background(), one, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "unknown", r.Verdict())
+	f := findKind(r, KindUnsupported)
+	require.NotNil(t, f, reportText(r))
+	assert.Contains(t, f.Message, "TestCollect failed outside its subtest TestCollect/c1")
+	assert.Nil(t, findKind(r, KindTestFailure))
+}
+
 // Parallel subtests run concurrently with each other: their parent is
 // explored whole, so races between them are found; failing subtests are
 // explored one at a time.

@@ -208,3 +208,15 @@ func TestParallelRace(t *testing.T) {
 		})
 	}
 }
+
+// TestCollect checks what its subtests did: with only one of them run,
+// its own check fails, which a run of all of them does not.
+func TestCollect(t *testing.T) {
+	var got []int
+	for i := range 3 {
+		t.Run(fmt.Sprint("c", i), func(t *testing.T) { got = append(got, i) })
+	}
+	if len(got) != 0 && len(got) != 3 {
+		t.Errorf("got %v", got)
+	}
+}
