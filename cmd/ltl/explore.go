@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -124,7 +125,8 @@ parameters are symbolic inputs.
 
 -replay TOKEN runs exactly the execution of a finding's token, of the one
 test -run selects; a subtest's token needs -run to select that subtest
-(anchor each level: -run '^TestX$/^case_1$').
+(anchor each level: -run '^TestX$/^case_1$'; the text output prints
+this command after each finding of a subtest).
 
 Symbolic inputs (ltltest.Symbolic, //ltl:symbolic): a finding on a
 symbolic path prints the inputs that reach it and the path condition; in
@@ -517,6 +519,9 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 	}
 	for _, f := range r.Findings {
 		o.printf(o.stdout, "--- %s: %s\n%s\n", r.Entry, f.Kind, f.String())
+		if len(t.Path) > 0 && f.Replay != "" && !replayed {
+			o.printf(o.stdout, "replay with: ltl explore -run '%s' -replay %s\n", subtestRun(t), f.Replay)
+		}
 		if o.emitTest && len(f.Inputs) > 0 {
 			if src, err := explore.EmitTest(t, f); err != nil {
 				o.printf(o.stderr, "ltl explore: -emit-test: %v\n", err)
@@ -551,6 +556,16 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 		o.printf(o.stdout, "         specs checked: %s\n", strings.Join(r.SpecPackages, ", "))
 	}
 	return verdict
+}
+
+// subtestRun is the -run pattern that selects exactly the subtest of
+// entry t: each level of its name anchored and quoted.
+func subtestRun(t *explore.Entry) string {
+	parts := append([]string{t.Fn.Name()}, t.Path...)
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
 }
 
 // incompleteMessage says why an exploration without findings is

@@ -59,6 +59,13 @@ func TestExploreSubtestsReplay(t *testing.T) {
 	require.Len(t, replayed, 1)
 	assert.Equal(t, lines[0], replayed[0], "the replay reproduces the finding exactly")
 
+	status, out, errOut = runExplore(t, "-run", "TestDeadlock/lock", subtestsPkg)
+	require.Equal(t, 1, status, errOut)
+	assert.Contains(t, out, "--- "+subtestsPath+"TestDeadlock/lock_order: deadlock\n")
+	assert.Contains(t, out, "replay: "+token+"\n")
+	assert.Contains(t, out, "replay with: ltl explore -run '^TestDeadlock$/^lock_order$' -replay "+token+"\n")
+	assert.Regexp(t, `(?m)^fail +`+subtestsPath+`TestDeadlock/lock_order +\d+ executions \(dpor, complete\): 1 finding$`, out)
+
 	status, _, errOut = runExplore(t, "-run", "TestDeadlock", "-replay", token, subtestsPkg)
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, "-replay: -run must select exactly one test, 2 match (TestDeadlock/ok, TestDeadlock/lock_order)")
