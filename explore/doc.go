@@ -148,15 +148,19 @@
 //     goroutines, makes a scheduling choice (other than a map's iteration
 //     order) or ends with a finding or a bound there, or a subtest calls
 //     t.Parallel (parallel subtests overlap), or the test's own code
-//     fails when only one subtest runs, the test is explored whole
+//     fails when only one subtest runs, or a subtest has a finding alone
+//     but not after its siblings (on the first schedule of each), the
+//     test is explored whole
 //     instead (Entry.Note says why). A subtest that an execution does not
 //     run, and a failure of the test's own code in a subtest's
 //     exploration (it may depend on the skipped subtests), are
 //     unsupported findings. Each subtest starts from the state the test's
 //     code leaves with the other subtests skipped, as under go test -run
-//     'TestX/case': a bug that needs an earlier subtest's effects is
-//     found only when the test is explored whole (ltl explore -func TestX,
-//     or Explore on the test's own Entry).
+//     'TestX/case': a bug that needs an earlier subtest's effects, or a
+//     finding of a subtest alone that its siblings' effects prevent on
+//     schedules other than the first, shows only when the test is
+//     explored whole (ltl explore -func TestX, or Explore on the test's
+//     own Entry).
 //   - sync.WaitGroup: a waiter is taken as registered when it is waiting as
 //     the counter reaches zero (Go's schedule in which it has not yet loaded
 //     the state is not explored); with DPOR, a schedule in which a waiter

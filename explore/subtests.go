@@ -255,6 +255,16 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 	}
 	opts.memory = newMemoryGauge(opts.maxMemory())
 	m := newMachine(p, &opts)
+	// bounded runs f with opts bounded by ctx and Timeout.
+	bounded := func(f func()) {
+		bctx, cancel := ctx, context.CancelFunc(func() {})
+		if opts.Timeout > 0 {
+			bctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		}
+		defer cancel()
+		opts.done, opts.ctx = bctx.Done(), bctx
+		f()
+	}
 	var out []*Entry
 	whole := func(e *Entry, why string) {
 		w := *e
@@ -264,18 +274,15 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 		}
 		out = append(out, &w)
 	}
-	// expand appends the explorations of e and reports whether e's own
-	// subtest (the last of its path) called t.Parallel, or a test above
-	// it failed while it did not.
+	// expand appends the explorations of e and returns what its
+	// discovery found. e is explored whole when its subtests call
+	// t.Parallel, its own code fails when only one of them runs, or one
+	// of them has a finding on its own but e with all of them has none
+	// (on the first schedule of each).
 	var expand func(e *Entry) (discovery, error)
 	expand = func(e *Entry) (discovery, error) {
-		dctx, cancel := ctx, context.CancelFunc(func() {})
-		if opts.Timeout > 0 {
-			dctx, cancel = context.WithTimeout(ctx, opts.Timeout)
-		}
-		opts.done, opts.ctx = dctx.Done(), dctx
-		d := p.discoverSubtests(m, e, &opts)
-		cancel()
+		var d discovery
+		bounded(func() { d = p.discoverSubtests(m, e, &opts) })
 		if err := ctx.Err(); err != nil {
 			return d, err
 		}
@@ -284,7 +291,7 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 			return d, nil
 		}
 		mark := len(out)
-		var par, dep []string
+		var par, dep, alone []string
 		for _, name := range d.names {
 			s := e.subtest(name, run)
 			if !run.Match(s.TestName()) {
@@ -300,6 +307,13 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 			if sd.dependent {
 				dep = append(dep, s.TestName())
 			}
+			if sd.finding {
+				alone = append(alone, s.TestName())
+			}
+		}
+		clean := false
+		if len(alone) > 0 && len(par) == 0 && len(dep) == 0 {
+			bounded(func() { clean = p.runsClean(m, e, &opts) })
 		}
 		switch {
 		case len(par) > 0:
@@ -310,6 +324,11 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 		case len(dep) > 0:
 			out = out[:mark]
 			whole(e, fmt.Sprintf("it fails outside its subtests when only %s runs (its own code depends on what its subtests do)", dep[0]))
+		case clean:
+			// A subtest that fails on its own but not after its
+			// siblings depends on what they do.
+			out = out[:mark]
+			whole(e, fmt.Sprintf("%s fails when it runs alone but not after the subtests before it (it depends on what they do)", alone[0]))
 		}
 		return d, nil
 	}
@@ -334,6 +353,7 @@ func (p *Program) discoverSubtests(m *machine, e *Entry, opts *Options) discover
 		d.parallel = sel.parallel
 		d.dependent = !sel.failed && st.root != nil && st.root.failed
 	}
+	d.finding = len(x.findings) > 0 || x.bound != ""
 	d.names, d.why = discoveryTrust(x, st.found)
 	return d
 }
@@ -346,8 +366,18 @@ type discovery struct {
 	names []string
 	why   string
 	// parallel: the entry's own subtest (the last of its path) called
-	// t.Parallel; dependent: a test above it failed while it did not.
-	parallel, dependent bool
+	// t.Parallel; dependent: a test above it failed while it did not;
+	// finding: the execution ended with a finding or a bound.
+	parallel, dependent, finding bool
+}
+
+// runsClean reports whether e runs to its end without a finding or a
+// bound with all its subtests (as its -run pattern filters them), the
+// first alternative chosen at every choice point.
+func (p *Program) runsClean(m *machine, e *Entry, opts *Options) bool {
+	x := p.runOne(m, e, opts, firstChooser{}, 0, opts.Seed)
+	defer x.release()
+	return x.entryDone && len(x.findings) == 0 && x.bound == ""
 }
 
 // discoveryTrust returns the names a discovery execution x found, or why

@@ -151,6 +151,17 @@ func TestSubtestsDependent(t *testing.T) {
 	assert.Nil(t, findKind(r, KindTestFailure))
 }
 
+// A subtest that fails alone but not after its siblings depends on them:
+// its test is explored whole.
+func TestSubtestsSteps(t *testing.T) {
+	p, es := subtestEntries(t, "TestSteps", "")
+	require.Equal(t, []string{"TestSteps"}, testNamesOf(es))
+	assert.Contains(t, es[0].Note, "TestSteps/get fails when it runs alone but not after the subtests before it")
+	r, err := p.Explore(context.Background(), es[0], Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "pass", r.Verdict(), reportText(r))
+}
+
 // Parallel subtests run concurrently with each other: their parent is
 // explored whole, so races between them are found; failing subtests are
 // explored one at a time.

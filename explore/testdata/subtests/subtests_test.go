@@ -220,3 +220,22 @@ func TestCollect(t *testing.T) {
 		t.Errorf("got %v", got)
 	}
 }
+
+// TestSteps has a subtest that needs what the one before it did: alone,
+// it fails, after it, not.
+func TestSteps(t *testing.T) {
+	var mu sync.Mutex
+	store := map[string]int{}
+	t.Run("put", func(t *testing.T) {
+		mu.Lock()
+		store["k"] = 1
+		mu.Unlock()
+	})
+	t.Run("get", func(t *testing.T) {
+		mu.Lock()
+		defer mu.Unlock()
+		if store["k"] != 1 {
+			t.Error("k not stored")
+		}
+	})
+}
