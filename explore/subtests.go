@@ -291,7 +291,9 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 			return d, nil
 		}
 		mark := len(out)
-		var par, dep, alone []string
+		var par, dep []string
+		alone := map[string]bool{} // subtests with a finding alone: only test failures?
+		var aloneNames []string
 		for _, name := range d.names {
 			s := e.subtest(name, run)
 			if !run.Match(s.TestName()) {
@@ -308,12 +310,20 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 				dep = append(dep, s.TestName())
 			}
 			if sd.finding {
-				alone = append(alone, s.TestName())
+				alone[s.TestName()] = sd.onlyFailed
+				aloneNames = append(aloneNames, s.TestName())
 			}
 		}
-		clean := false
+		needs := "" // a subtest that fails alone but not with its siblings
 		if len(alone) > 0 && len(par) == 0 && len(dep) == 0 {
-			bounded(func() { clean = p.runsClean(m, e, &opts) })
+			var w wholeRun
+			bounded(func() { w = p.runWhole(m, e, &opts) })
+			for _, name := range aloneNames {
+				if w.clean || alone[name] && w.ran[name] && !w.failed[name] {
+					needs = name
+					break
+				}
+			}
 		}
 		switch {
 		case len(par) > 0:
@@ -324,11 +334,11 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 		case len(dep) > 0:
 			out = out[:mark]
 			whole(e, fmt.Sprintf("it fails outside its subtests when only %s runs (its own code depends on what its subtests do)", dep[0]))
-		case clean:
+		case needs != "":
 			// A subtest that fails on its own but not after its
 			// siblings depends on what they do.
 			out = out[:mark]
-			whole(e, fmt.Sprintf("%s fails when it runs alone but not after the subtests before it (it depends on what they do)", alone[0]))
+			whole(e, fmt.Sprintf("%s fails when it runs alone but not after the subtests before it (it depends on what they do)", needs))
 		}
 		return d, nil
 	}
@@ -354,6 +364,10 @@ func (p *Program) discoverSubtests(m *machine, e *Entry, opts *Options) discover
 		d.dependent = !sel.failed && st.root != nil && st.root.failed
 	}
 	d.finding = len(x.findings) > 0 || x.bound != ""
+	d.onlyFailed = d.finding && x.bound == "" && st.selected != nil && st.selected.failed
+	for _, f := range x.findings {
+		d.onlyFailed = d.onlyFailed && f.Kind == KindTestFailure
+	}
 	d.names, d.why = discoveryTrust(x, st.found)
 	return d
 }
@@ -367,17 +381,30 @@ type discovery struct {
 	why   string
 	// parallel: the entry's own subtest (the last of its path) called
 	// t.Parallel; dependent: a test above it failed while it did not;
-	// finding: the execution ended with a finding or a bound.
-	parallel, dependent, finding bool
+	// finding: the execution ended with a finding or a bound;
+	// onlyFailed: its findings are the entry's subtest's failure.
+	parallel, dependent, finding, onlyFailed bool
 }
 
-// runsClean reports whether e runs to its end without a finding or a
-// bound with all its subtests (as its -run pattern filters them), the
-// first alternative chosen at every choice point.
-func (p *Program) runsClean(m *machine, e *Entry, opts *Options) bool {
+// wholeRun is what an execution of an entry with all its subtests found:
+// whether it ran to its end without a finding or a bound, and the full
+// names of the subtests that started and of those that failed.
+type wholeRun struct {
+	clean       bool
+	ran, failed map[string]bool
+}
+
+// runWhole runs e with all its subtests (as its -run pattern filters
+// them), the first alternative chosen at every choice point.
+func (p *Program) runWhole(m *machine, e *Entry, opts *Options) wholeRun {
 	x := p.runOne(m, e, opts, firstChooser{}, 0, opts.Seed)
 	defer x.release()
-	return x.entryDone && len(x.findings) == 0 && x.bound == ""
+	w := wholeRun{clean: x.entryDone && len(x.findings) == 0 && x.bound == "", ran: map[string]bool{}, failed: map[string]bool{}}
+	for _, t := range x.testing().tests {
+		w.ran[t.fullName()] = true
+		w.failed[t.fullName()] = t.failed
+	}
+	return w
 }
 
 // discoveryTrust returns the names a discovery execution x found, or why

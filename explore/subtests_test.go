@@ -159,7 +159,10 @@ func TestSubtestsSteps(t *testing.T) {
 	assert.Contains(t, es[0].Note, "TestSteps/get fails when it runs alone but not after the subtests before it")
 	r, err := p.Explore(context.Background(), es[0], Options{})
 	require.NoError(t, err)
-	assert.Equal(t, "pass", r.Verdict(), reportText(r))
+	require.Len(t, r.Findings, 1, reportText(r))
+	assert.Equal(t, KindTestFailure, r.Findings[0].Kind)
+	assert.Contains(t, r.Findings[0].Message, "TestSteps/broken: ")
+	assert.NotContains(t, r.Findings[0].Message, "k not stored")
 }
 
 // Parallel subtests run concurrently with each other: their parent is

@@ -222,7 +222,7 @@ func TestCollect(t *testing.T) {
 }
 
 // TestSteps has a subtest that needs what the one before it did: alone,
-// it fails, after it, not.
+// it fails, after it, not. Another subtest fails on its own.
 func TestSteps(t *testing.T) {
 	var mu sync.Mutex
 	store := map[string]int{}
@@ -238,4 +238,5 @@ func TestSteps(t *testing.T) {
 			t.Error("k not stored")
 		}
 	})
+	t.Run("broken", func(t *testing.T) { t.Error("broken") })
 }
