@@ -31,10 +31,13 @@
 // Typical use:
 //
 //	p, err := explore.Load(ctx, explore.LoadConfig{Patterns: []string{"./mypkg"}})
-//	for _, e := range p.Tests(nil) {
-//		r, err := p.Explore(ctx, e, explore.Options{Timeout: time.Minute})
-//		for _, f := range r.Findings {
-//			fmt.Println(f)
+//	for _, t := range p.Tests(nil) {
+//		subs, err := p.Subtests(ctx, t, nil, explore.Options{})
+//		for _, e := range subs { // each subtest on its own
+//			r, err := p.Explore(ctx, e, explore.Options{Timeout: time.Minute})
+//			for _, f := range r.Findings {
+//				fmt.Println(f)
+//			}
 //		}
 //	}
 //
@@ -163,6 +166,26 @@
 //     could move is not explored.
 //   - t.Parallel: all parallel subtests run at once (no -parallel limit);
 //     deadlocks that only a smaller limit causes are not reported.
+//   - Subtests (Program.Subtests): each is explored on its own, the other
+//     subtests' t.Run calls returning true without running them, as with
+//     go test -run 'TestX/case'. Their names come from one execution of
+//     the test with the subtests skipped; if the test's own code starts
+//     goroutines, makes a scheduling choice (other than a map's iteration
+//     order) or ends with a finding or a bound there, or a subtest calls
+//     t.Parallel (parallel subtests overlap), or the test's own code
+//     fails when only one subtest runs, or a subtest has a finding alone
+//     but not after its siblings (on the first schedule of each), the
+//     test is explored whole
+//     instead (Entry.Note says why). A subtest that an execution does not
+//     run, and a failure of the test's own code in a subtest's
+//     exploration (it may depend on the skipped subtests), are
+//     unsupported findings. Each subtest starts from the state the test's
+//     code leaves with the other subtests skipped, as under go test -run
+//     'TestX/case': a bug that needs an earlier subtest's effects, or a
+//     finding of a subtest alone that its siblings' effects prevent on
+//     schedules other than the first, shows only when the test is
+//     explored whole (ltl explore -func TestX, or Explore on the test's
+//     own Entry).
 //   - sync.WaitGroup: a waiter is taken as registered when it is waiting as
 //     the counter reaches zero (Go's schedule in which it has not yet loaded
 //     the state is not explored); with DPOR, a schedule in which a waiter

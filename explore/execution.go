@@ -506,12 +506,16 @@ func (x *execution) ignoredLeak(g *goroutine) bool {
 // end runs the end-of-execution checks: data races, monitor verdicts,
 // test failures.
 func (x *execution) end() {
+	x.checkSubtestRan()
 	if x.monitor != nil && !x.hasFatalFinding() {
 		if v := x.monitor.End(x.state()); v != nil {
 			x.addViolation(v, v.Pos)
 		}
 	}
 	if t := x.rootTest(); t != nil && t.failed && !x.hasKind(KindPanic) && !x.hasKind(KindUnsupported) && !x.hasKind(KindInternal) {
+		if x.failedOutsideSubtest() {
+			return
+		}
 		msg := "test failed"
 		if len(t.errors) > 0 {
 			msg = strings.Join(t.errors, "; ")

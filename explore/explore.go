@@ -37,6 +37,9 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 		return nil, err
 	}
 	warnings := r.Warnings
+	if e.Note != "" {
+		warnings = append(warnings, e.Note)
+	}
 	if opts.Replay != "" {
 		err = p.replay(ctx, e, &opts, r)
 	} else {

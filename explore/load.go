@@ -345,6 +345,22 @@ type Entry struct {
 	// Symbolic are the parameters of a //ltl:symbolic entry: each starts
 	// as a fresh symbolic input named after it.
 	Symbolic []*types.Var
+	// Path is the subtest the entry explores (Program.Subtests): the
+	// names of the subtests below the test function, one per level, as
+	// testing makes them (rewritten and unique; an element may contain
+	// '/'). Only the t.Run calls on the path run their function. Empty:
+	// the whole test. Name then ends with "/" and the path.
+	Path []string
+	// Note says why the subtests of the entry are explored together with
+	// it rather than one by one (empty if they are not, or it has none).
+	// Explore reports it as a warning.
+	Note string
+
+	// run filters the subtests below Path as go test -run does (nil:
+	// all run); discover makes the t.Run calls of the level below Path
+	// record their names and run nothing (Program.Subtests).
+	run      *RunPattern
+	discover bool
 
 	prog *Program // for the symbolic variables of its package (EmitTest)
 }

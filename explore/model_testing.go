@@ -41,7 +41,8 @@ type testState struct {
 	failPos  token.Pos
 	cleanups []Value
 	helpers  map[*fnCode]bool
-	subs     map[string]int
+	// depth is the number of the test's parents (0: the entry's test).
+	depth int
 	// t.TempDir: the test's temporary directory (made at the first
 	// call) and the number of directories made in it.
 	tempDir string
@@ -79,6 +80,9 @@ func (x *execution) newTest(name string, parent *testState, g *goroutine) *testS
 	}
 	o := &object{cells: make([]Value, size)}
 	t := &testState{name: name, val: ptrV(o, 0), parent: parent, g: g}
+	if parent != nil {
+		t.depth = parent.depth + 1
+	}
 	if parent == nil && x.entry != nil {
 		t.endPos = funcEnd(x.entry.Fn)
 	}
@@ -102,6 +106,13 @@ type testingState struct {
 	// root is the entry's test (nil if the entry takes no *testing.T).
 	root  *testState
 	tests map[*object]*testState
+	// subNames counts the subtests' full names (testing's
+	// matcher.subNames: the #NN suffixes).
+	subNames map[string]int32
+	// found are the subtest names a discovery execution recorded;
+	// selected is the entry's subtest (Entry.Path) once it started.
+	found    []string
+	selected *testState
 }
 
 // snapshot carries nothing: the tests are the execution's, created when
@@ -658,7 +669,11 @@ func funcEnd(fn *ssa.Function) token.Pos {
 
 // testRun implements t.Run(name, f): f runs on a new goroutine with a
 // subtest T; the parent waits for it (a scheduling point) to finish or to
-// call t.Parallel, and gets !failed.
+// call t.Parallel, and gets !failed. The subtest's name is testing's
+// (rewritten, made unique with #NN suffixes); a subtest the entry does
+// not run (subtestRuns: not on its subtest path, filtered out by its
+// -run pattern, or recorded by a discovery execution) returns true at
+// once, as testing's t.Run does for a subtest -run filters out.
 func (m *machine) testRun() intrinsic {
 	cleanups := m.cleanupRunner()
 	end := m.tRunnerEnd()
@@ -681,19 +696,19 @@ func (m *machine) testRun() intrinsic {
 			if parent == nil {
 				return c.nilPanic()
 			}
-			name := c.args[1].Str()
-			if parent.subs == nil {
-				parent.subs = map[string]int{}
+			name, run := c.x().subtestRuns(parent, c.args[1].Str())
+			if !run {
+				// testing's t.Run of a subtest -run filters out
+				return c.ret(boolV(true))
 			}
-			parent.subs[name]++
-			if n := parent.subs[name]; n > 1 {
-				name = fmt.Sprintf("%s#%02d", name, n-1)
-			}
-			name = strings.ReplaceAll(name, " ", "_")
 			c.x().publishFunc(c.args[2])
 			sg := c.x().spawn(g, tr.self, nil, c.pos)
 			st := c.x().newTest(name, parent, sg)
 			st.runner = g
+			if n := len(c.x().entry.Path); n > 0 && st.depth == n {
+				// only the subtests on the path run down to its level
+				c.x().testing().selected = st
+			}
 			fr := sg.top
 			fr.regs[0] = c.args[2]
 			fr.regs[1] = st.val

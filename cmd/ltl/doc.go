@@ -24,7 +24,8 @@
 //	           the minimal complete DFA of FORMULA
 //	explore    ltl explore [-run REGEX] [-strategy S] [-json] [bounds…]
 //	           [-replay TOKEN] [-find FORMULA] [-func NAME] [PACKAGES]
-//	           runs Go tests under the explorer: every schedule (and
+//	           runs Go tests under the explorer, each subtest on its own
+//	           (-run: go test's syntax, TestX/case): every schedule (and
 //	           symbolic input path) checked for deadlocks, leaks, panics,
 //	           failed tests, data races and //ltl:spec violations
 //	synth      ltl synth [-format slugsin|structuredslugs|tlsf] [-go|-json|-dot]
@@ -63,7 +64,9 @@
 //     other than G of a past formula.
 //   - ltl explore has the limits of package explore (unmodelled standard
 //     packages are unknown, not pass); -replay needs -run to select exactly
-//     one test; progress is shown only when standard error is a terminal.
+//     one test or subtest; a test whose own code (outside its subtests)
+//     starts goroutines or makes scheduling choices is explored whole
+//     with its subtests; progress is shown only when standard error is a terminal.
 //   - ltl synth reads GR(1) specifications only (Slugs formats, basic TLSF
 //     with Mealy semantics) and bounds explicit machines (-max-states).
 //   - ltl split reads the SMV subset of package split.

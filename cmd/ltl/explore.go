@@ -39,6 +39,21 @@ when it returns; goroutines package initialization started are not the
 test's, and -ignore-leaks names functions (as stacks name them) whose
 blocked goroutines are not leaks either.
 
+Subtests: a test that calls t.Run is explored one subtest at a time, as
+go test -run 'TestX/case' runs it: each subtest (at every depth: those
+without subtests of their own) is an exploration of its own, reported
+under the name go test -v gives it ("TestX/case_1", "TestX/dup#01"), in
+which the other subtests' t.Run calls return true without running them.
+A first execution of the test with every subtest skipped finds their
+names. If the test's own code (outside its subtests) starts goroutines,
+makes a scheduling choice or ends with a finding there, which subtests
+run could depend on the schedule: the test is explored whole with its
+subtests, and a warning says so. -run takes go test's syntax: the
+pattern is split by unbracketed '/' into one regular expression per
+level (and by unbracketed '|' into alternatives): -run TestX/case
+explores the subtests of TestX matching "case", -run /case those of
+every test.
+
 Data races are checked on every explored execution, like go test -race
 but on every schedule: every load and store is checked against Go's
 happens-before (channels, locks, WaitGroup, Once, atomics, go statements,
@@ -57,14 +72,16 @@ explores every schedule up to partial-order reduction; dfs every schedule;
 pb those with at most -preemptions preemptions; random and pct sample
 -max-executions schedules (1000 by default) and never prove anything.
 
-Bounds: -max-executions per test (100000 by default; 1000 for random and
+Bounds: -max-executions per test, that is per exploration: per subtest
+for a test with subtests (100000 by default; 1000 for random and
 pct; the executions dpor prunes as redundant, sleep-set-blocked, do not
 count: the result line counts the others), -max-steps scheduling steps per execution (1000000), -max-loop loop
 iterations per execution (100000000: stops loops that spin without a
 scheduling point), -max-memory the explorer's heap (half of the machine's
 memory by default, or of the cgroup's limit; "0" for none; units B, KB, MB,
-GB, TB), -timeout the time per test (none by default; the first test's
-includes loading the packages). A result cut by a bound is unknown, and
+GB, TB), -timeout the time per test, that is per exploration (none by
+default; the first one's includes loading the packages; the executions
+that find the subtests count against none). A result cut by a bound is unknown, and
 says which bound and what would do better. With -bounded, a test whose
 exploration a bound cut without any finding is reported as "bounded" and
 does not fail the exit status: nothing was found within the budget, which
@@ -91,7 +108,9 @@ test uses something the explorer cannot run (an "unsupported" finding).
 
 With -json, one JSON object per line on standard output for each finding:
   {"test":…,"kind":…,"message":…,"position":"file:line:col","replay":…,"steps":N,"seen":N}
-"seen" counts the executions that showed the finding. A failed test is one
+"test" is the package-qualified name of the test or subtest
+("example.com/p.TestX/case_1"). "seen" counts the executions that showed
+the finding. A failed test is one
 finding per failing call (its first t.Error/t.Fatal…), whatever the message
 says: when executions printed different messages, "variants" lists them
 (and the text output says "the same failure in N executions, with M
@@ -105,7 +124,9 @@ function without parameters, or one marked //ltl:symbolic whose
 parameters are symbolic inputs.
 
 -replay TOKEN runs exactly the execution of a finding's token, of the one
-test -run selects.
+test -run selects; a subtest's token needs -run to select that subtest
+(anchor each level: -run '^TestX$/^case_1$'; the text output prints
+this command after each finding of a subtest).
 
 Symbolic inputs (ltltest.Symbolic, //ltl:symbolic): a finding on a
 symbolic path prints the inputs that reach it and the path condition; in
@@ -164,15 +185,15 @@ type exploreFlags struct {
 }
 
 func (f *exploreFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.run, "run", "", "explore only the tests matching `regex`")
+	fs.StringVar(&f.run, "run", "", "explore only the tests and subtests matching `regex` (go test's syntax: one regexp per level, split by '/')")
 	fs.StringVar(&f.strategy, "strategy", string(explore.Auto), "`strategy`: "+strategyNames(", "))
 	fs.BoolVar(&f.json, "json", false, "print one JSON object per finding")
 	fs.Int64Var(&f.seed, "seed", 0, "`seed` of random and pct (and math/rand)")
-	fs.IntVar(&f.maxExecutions, "max-executions", 0, "bound on executions per test (0: the default)")
+	fs.IntVar(&f.maxExecutions, "max-executions", 0, "bound on executions per test or subtest (0: the default)")
 	fs.IntVar(&f.maxSteps, "max-steps", 0, "bound on scheduling steps per execution (0: the default)")
 	fs.IntVar(&f.maxLoop, "max-loop", 0, "bound on loop iterations per execution (0: the default)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "bound on the explorer's heap, e.g. 2GB (default: half of the machine's memory; 0: none)")
-	fs.DurationVar(&f.timeout, "timeout", 0, "bound on the time per test, the first one's including the packages' loading (0: none)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "bound on the time per test or subtest, the first one's including the packages' loading (0: none)")
 	fs.BoolVar(&f.bounded, "bounded", false, "accept an exploration a bound cut without findings (reported as bounded: nothing found within the budget, not a proof) instead of failing it as unknown")
 	fs.StringVar(&f.ignoreLeaks, "ignore-leaks", "", "comma-separated `functions` (as stacks name them, pkg.(*T).M): a goroutine blocked in one of them when the test returns is not a leak")
 	fs.DurationVar(&f.earlyFire, "early-fire", time.Millisecond, "timers and sleeps due within `D` may expire at any scheduling point, not only when no goroutine can move (0: never)")
@@ -281,9 +302,9 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 	if err != nil {
 		return 2, err
 	}
-	var re *regexp.Regexp
+	var run *explore.RunPattern
 	if f.run != "" {
-		if re, err = regexp.Compile(f.run); err != nil {
+		if run, err = explore.ParseRun(f.run); err != nil {
 			return 2, fmt.Errorf("-run: %w", err)
 		}
 	}
@@ -298,6 +319,7 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 	if err != nil {
 		return 2, err
 	}
+	loadTime := time.Since(loadStart)
 	var tests []*explore.Entry
 	if f.fn != "" {
 		if f.run != "" {
@@ -309,7 +331,16 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 		}
 		tests = []*explore.Entry{entry}
 	} else {
-		tests = p.Tests(re)
+		for _, t := range p.Tests(nil) {
+			if !run.Match(t.Fn.Name()) {
+				continue
+			}
+			subs, err := p.Subtests(ctx, t, run, opts)
+			if err != nil {
+				return 2, err
+			}
+			tests = append(tests, subs...)
+		}
 	}
 	switch {
 	case len(tests) == 0 && f.run != "":
@@ -317,7 +348,7 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 	case len(tests) == 0:
 		return 2, fmt.Errorf("no Test function in %s", strings.Join(pkgs, " "))
 	case f.replay != "" && len(tests) > 1:
-		return 2, fmt.Errorf("-replay: -run must select exactly one test, %d match (%s)", len(tests), testNames(tests))
+		return 2, fmt.Errorf("-replay: -run must select exactly one test, %d match (%s); anchor each level, e.g. -run '^TestX$/^case$'", len(tests), testNames(tests))
 	}
 
 	out := newExploreOutput(e, f.json)
@@ -339,7 +370,7 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 		o.Progress = out.progress(t)
 		if i == 0 && o.Timeout > 0 {
 			// the first test's time includes loading the packages
-			o.Timeout = max(o.Timeout-time.Since(loadStart), time.Millisecond)
+			o.Timeout = max(o.Timeout-loadTime, time.Millisecond)
 		}
 		r, err := p.Explore(ctx, t, o)
 		out.endProgress()
@@ -356,7 +387,7 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 func testNames(tests []*explore.Entry) string {
 	names := make([]string, len(tests))
 	for i, t := range tests {
-		names[i] = t.Fn.Name()
+		names[i] = t.TestName()
 	}
 	return strings.Join(names, ", ")
 }
@@ -488,6 +519,9 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 	}
 	for _, f := range r.Findings {
 		o.printf(o.stdout, "--- %s: %s\n%s\n", r.Entry, f.Kind, f.String())
+		if len(t.Path) > 0 && f.Replay != "" && !replayed {
+			o.printf(o.stdout, "replay with: ltl explore -run '%s' -replay %s\n", subtestRun(t), f.Replay)
+		}
 		if o.emitTest && len(f.Inputs) > 0 {
 			if src, err := explore.EmitTest(t, f); err != nil {
 				o.printf(o.stderr, "ltl explore: -emit-test: %v\n", err)
@@ -522,6 +556,16 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 		o.printf(o.stdout, "         specs checked: %s\n", strings.Join(r.SpecPackages, ", "))
 	}
 	return verdict
+}
+
+// subtestRun is the -run pattern that selects exactly the subtest of
+// entry t: each level of its name anchored and quoted.
+func subtestRun(t *explore.Entry) string {
+	parts := append([]string{t.Fn.Name()}, t.Path...)
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
 }
 
 // incompleteMessage says why an exploration without findings is
