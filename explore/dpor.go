@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"time"
 )
 
 // Dynamic partial-order reduction.
@@ -456,6 +457,11 @@ type dporChooser struct {
 	enabledIDs []bool
 	// spanEvs holds the events of spans, in chunks (spanEvent).
 	spanEvs [][]event
+	// spent is the time of the executions of this chooser and runs
+	// their number, from the entry's call to the end of their analysis
+	// (measured only in Auto's first phase: tooLarge).
+	spent time.Duration
+	runs  int
 	// eager makes new nodes hold every enabled transition's event
 	// (several workers share the nodes; see dporNode.events).
 	eager bool
@@ -983,6 +989,26 @@ func (d *dporChooser) next() bool {
 	}
 	d.stack = d.stack[:0]
 	return false
+}
+
+// pending counts the transitions the states of the path still have to
+// explore: in a backtrack set, neither done nor asleep.
+func (d *dporChooser) pending() int {
+	n := 0
+	for _, st := range d.stack {
+		s := st.node
+		s.mu.Lock()
+		for t := range s.backtrack {
+			if _, done := s.done[t]; done {
+				continue
+			}
+			if _, asleep := s.sleep[t]; !asleep {
+				n++
+			}
+		}
+		s.mu.Unlock()
+	}
+	return n
 }
 
 // split hands the pending backtrack transitions of the shallowest state

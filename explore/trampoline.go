@@ -3,6 +3,7 @@ package explore
 import (
 	"go/token"
 	"go/types"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -118,6 +119,7 @@ func (m *machine) driver(entry *ssa.Function, takesT bool) *fnCode {
 		// 2: the entry (symbolic inputs are set first)
 		func(fr *frame) ctrl {
 			fr.g.x.inInit = false
+			fr.g.x.entered = time.Now()
 			if cc := fr.g.x.symbolicGlobals(fr.g.x.gs[0]); cc != ctrlNext {
 				return cc
 			}

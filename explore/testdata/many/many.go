@@ -66,3 +66,17 @@ func FanIn100() {
 		panic("lost value")
 	}
 }
+
+// Counter200 is Counter with 200 goroutines.
+func Counter200() {
+	if Counter(200) != 200 {
+		panic("lost increment")
+	}
+}
+
+// FanIn3 is FanIn with 3 goroutines: DPOR completes it.
+func FanIn3() {
+	if FanIn(3) != 3 {
+		panic("lost value")
+	}
+}
