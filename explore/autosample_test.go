@@ -71,9 +71,9 @@ func TestTooLarge(t *testing.T) {
 	}{
 		{runs: 4, spent: 40 * time.Second, share: 10 * time.Second, est: 30 * time.Second,
 			msg: "at least 3 schedules left to explore after 4 executions: about 30s at 10s per execution, beyond DPOR's share of 10s"},
-		{runs: 4, spent: 4 * time.Second, share: 10 * time.Second},      // 3s: within the share
-		{runs: 4, spent: 24 * time.Second, share: 10 * time.Second},     // 18s: within autoMargin × the share
-		{runs: 3, spent: 300 * time.Second, share: 10 * time.Second},    // only at runs 1, 2, 4, 8, …
+		{runs: 4, spent: 4 * time.Second, share: 10 * time.Second},   // 3s: within the share
+		{runs: 4, spent: 24 * time.Second, share: 10 * time.Second},  // 18s: within autoMargin × the share
+		{runs: 3, spent: 300 * time.Second, share: 10 * time.Second}, // only at runs 1, 2, 4, 8, …
 		{runs: 1, spent: 3 * time.Minute, share: 2 * time.Second, est: 9 * time.Minute,
 			msg: "at least 3 schedules left to explore after 4 executions: about 9m0s at 3m0s per execution, beyond DPOR's share of 2s"},
 	} {
