@@ -108,10 +108,18 @@ func (m *machine) driver(entry *ssa.Function, takesT bool) *fnCode {
 					x.m.snaps = map[*ssa.Package]*snapshot{}
 				}
 				x.m.snapTried[entry.Pkg] = true
-				if x.snapshotOK(g, x.sideBefore) {
-					if s := x.takeSnapshot(g); s != nil {
+				why := x.snapshotBlocker(g, x.sideBefore)
+				if why == "" {
+					var s *snapshot
+					if s, why = x.takeSnapshotWhy(g); s != nil {
 						x.m.snaps[entry.Pkg] = s
 					}
+				}
+				if why != "" {
+					if x.m.snapWhy == nil {
+						x.m.snapWhy = map[*ssa.Package]string{}
+					}
+					x.m.snapWhy[entry.Pkg] = why
 				}
 			}
 			return ctrlNext
