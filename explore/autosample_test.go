@@ -14,7 +14,7 @@ import (
 // its share of the deadline: Auto gives up on DPOR at once and samples
 // with PCT, and the report says why; the verdict is never complete.
 func TestAutoSamplesTooLargeSpace(t *testing.T) {
-	r := exploreTestdata(t, "many", "Counter100", Options{Timeout: 4 * time.Second, MaxExecutions: 10})
+	r := exploreTestdata(t, "many", "Counter100", Options{Timeout: 20 * time.Second, MaxExecutions: 10})
 	assert.Empty(t, r.Findings)
 	assert.Equal(t, "unknown", r.Verdict())
 	assert.False(t, r.Complete)
