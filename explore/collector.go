@@ -28,6 +28,11 @@ type collector struct {
 	start    time.Time
 	lastProg time.Time
 
+	// reason explains the "schedules" bound, estimate is DPOR's
+	// estimate of the time it needs (tooLarge).
+	reason   string
+	estimate time.Duration
+
 	// symbolic explorations (symbolic.go)
 	inconclusive, infeasible int
 	concretized              map[string]bool // values fixed without covering the others
@@ -117,6 +122,7 @@ func (c *collector) fill(r *Report) {
 		}
 	}
 	r.Complete = r.Bound == ""
+	r.boundReason, r.estimate = c.reason, c.estimate
 }
 
 // prunedCount returns the number of executions recorded as pruned so far.
@@ -128,7 +134,7 @@ func (c *collector) prunedCount() int {
 
 // boundOrder lists the bounds by precedence: Report.Bound names the first
 // one reached.
-var boundOrder = []string{"memory", "time", "executions", "steps", "preemptions", "solver", "concretized"}
+var boundOrder = []string{"memory", "time", "executions", "schedules", "steps", "preemptions", "solver", "concretized"}
 
 // bound records that a bound cut the exploration.
 func (c *collector) bound(name string) {

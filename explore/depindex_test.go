@@ -131,7 +131,18 @@ func TestBlockedCandidatesEquivalence(t *testing.T) {
 		v.g, v.partner = q, 0
 		start := r.IntN(real + 1)
 		end := start + r.IntN(real-start+1)
-		gr := goRace{evs: evs, h: h, q: q, v: &v, prev: prevOf(evs, q, start, v.spawner)}
+		prev := -1 // q's last event before start, by a scan
+		for k := start - 1; k >= 0; k-- {
+			if evs[k].g == q || evs[k].partner == q {
+				prev = k
+				break
+			}
+		}
+		if prev < 0 && v.spawner >= 0 && v.spawner < start {
+			prev = v.spawner
+		}
+		require.Equal(t, prev, prevOf(h, l.comp, q, start, v.spawner), "trial %d", trial)
+		gr := goRace{evs: evs, h: h, q: q, v: &v, prev: prev}
 		want := -1
 		for j := start - 1; j >= 0; j-- {
 			if gr.candidate(j) {

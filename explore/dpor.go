@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"time"
 )
 
 // Dynamic partial-order reduction.
@@ -374,19 +375,36 @@ func tidOf(t transition) tid {
 // dporNode is one state of the exploration tree. With several workers a
 // node is shared by every worker whose current path goes through it (it
 // identifies a unique prefix of choices from the initial state).
-// enabled, events and sleep are fixed when the node is created; backtrack
-// and done grow and are guarded by mu.
+// enabled, sleep and (with several workers) events are fixed when the
+// node is created; backtrack and done grow and are guarded by mu.
 type dporNode struct {
 	enabled []tid
-	events  []event // event of each enabled transition, parallel to enabled
-	sleep   map[tid]event
+	// events holds the event at this state of the enabled transitions
+	// that eventOf may be asked about: with one worker (lazy), those of
+	// the transitions taken here (recorded when first taken, before any
+	// descendant is created) and of the sleeping ones the node was created
+	// with; with several, every enabled transition's, from the start (a
+	// sibling may look at a transition another worker claimed but has not
+	// run yet). Computing only what is looked at keeps a state's cost
+	// independent of the number of enabled goroutines but for enabled.
+	events map[tid]event
+	sleep  map[tid]event
 
 	mu        sync.Mutex
 	backtrack map[tid]bool
+	// backG holds the goroutines of backtrack's transitions (backtrack
+	// only grows: addBack adds to both).
+	backG map[uint64]bool
 	// done holds the transitions explored from this state, or claimed by
 	// a worker that will explore them (a transition is claimed once),
 	// with the order of their claims (1, 2, …).
 	done map[tid]int
+}
+
+// addBack adds t to the backtrack set (s.mu held, or s not shared yet).
+func (s *dporNode) addBack(t tid) {
+	s.backtrack[t] = true
+	s.backG[t.g] = true
 }
 
 // claimed records that t is taken at s (s.mu held).
@@ -394,13 +412,11 @@ func (s *dporNode) claimed(t tid) {
 	s.done[t] = len(s.done) + 1
 }
 
+// eventOf returns the event of transition t at s; false if t is not
+// enabled at s or (with one worker) was neither taken nor asleep at s.
 func (s *dporNode) eventOf(t tid) (event, bool) {
-	for i, e := range s.enabled {
-		if e == t {
-			return s.events[i], true
-		}
-	}
-	return event{}, false
+	e, ok := s.events[t]
+	return e, ok
 }
 
 // claim marks and returns a transition of the backtrack set that is
@@ -443,6 +459,18 @@ type dporChooser struct {
 	// clockOn records that the clock's advance was enabled at the
 	// previous state (noteBlocked).
 	clockOn bool
+	// enabledIDs is noteBlocked's scratch set of goroutine ids.
+	enabledIDs []bool
+	// spanEvs holds the events of spans, in chunks (spanEvent).
+	spanEvs [][]event
+	// spent is the time of the executions of this chooser and runs
+	// their number, from the entry's call to the end of their analysis
+	// (measured only in Auto's first phase: tooLarge).
+	spent time.Duration
+	runs  int
+	// eager makes new nodes hold every enabled transition's event
+	// (several workers share the nodes; see dporNode.events).
+	eager bool
 }
 
 // sleepBlocked is returned by choose when every enabled transition is in
@@ -457,7 +485,36 @@ const sleepBlocked = -2
 type blockedSpan struct {
 	g        uint64
 	from, to int
-	ev       event
+	ev       *event // in spanEvs
+}
+
+// resetSpans empties spans and spanEvs, keeping their storage.
+func (d *dporChooser) resetSpans() {
+	d.spans = d.spans[:0]
+	for i := range d.spanEvs {
+		d.spanEvs[i] = d.spanEvs[i][:0]
+	}
+	d.spanEvs = d.spanEvs[:0]
+}
+
+// spanEvent stores e in the chooser's slab of span events (valid until
+// the end of the execution's analysis) and returns it: a span stays small
+// however many times goroutines block (a lock handed over among n
+// waiters opens n spans per handover).
+func (d *dporChooser) spanEvent(e event) *event {
+	const chunk = 1024
+	n := len(d.spanEvs)
+	if n == 0 || len(d.spanEvs[n-1]) == cap(d.spanEvs[n-1]) {
+		if n < len(d.spanEvs[:cap(d.spanEvs)]) && d.spanEvs[:n+1][n] != nil {
+			d.spanEvs = d.spanEvs[:n+1] // reuse a chunk of a previous execution
+		} else {
+			d.spanEvs = append(d.spanEvs, make([]event, 0, chunk))
+		}
+		n++
+	}
+	c := &d.spanEvs[n-1]
+	*c = append(*c, e)
+	return &(*c)[len(*c)-1]
 }
 
 // noteBlocked opens and closes the blocked spans at state k, whose
@@ -468,22 +525,32 @@ func (d *dporChooser) noteBlocked(x *execution, ts []transition, k int) {
 		return
 	}
 	if k == 0 || d.open == nil {
-		d.spans = d.spans[:0]
+		d.resetSpans()
 		d.open = map[uint64]int{}
 		d.clockOn = false
 	}
+	// on[g.id]: g has an enabled transition (as goroutine or partner)
+	on := d.enabledIDs
+	if cap(on) < len(x.gs)+1 {
+		on = make([]bool, len(x.gs)+1, 2*len(x.gs)+1)
+	}
+	on = on[:len(x.gs)+1]
+	clear(on)
+	mark := func(g *goroutine) {
+		if g != nil && g.id >= 1 && g.id <= len(x.gs) && x.gs[g.id-1] == g {
+			on[g.id] = true
+		}
+	}
+	for _, t := range ts {
+		mark(t.g)
+		mark(t.partner)
+	}
+	d.enabledIDs = on
 	for _, g := range x.gs {
 		if g.done || g.pend.kind == opNone || g.pend.kind == opSleep {
 			continue
 		}
-		enabled := false
-		for _, t := range ts {
-			if t.g == g || t.partner == g {
-				enabled = true
-				break
-			}
-		}
-		d.span(x, g, enabled, true, k)
+		d.span(x, g, on[g.id], true, k)
 	}
 	d.noteClock(x, ts, k)
 }
@@ -498,7 +565,7 @@ func (d *dporChooser) span(x *execution, g *goroutine, enabled, pending bool, k 
 		delete(d.open, g.key)
 	case !open && !enabled && pending:
 		d.open[g.key] = len(d.spans)
-		d.spans = append(d.spans, blockedSpan{g: g.key, from: k, to: -1, ev: x.newEventPeek(transition{g: g})})
+		d.spans = append(d.spans, blockedSpan{g: g.key, from: k, to: -1, ev: d.spanEvent(x.newEventPeek(transition{g: g}))})
 	}
 }
 
@@ -529,22 +596,48 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		st.ev = len(x.events)
 		for i, t := range ts {
 			if tidOf(t) == st.chosen {
+				if _, ok := st.node.events[st.chosen]; !ok {
+					// first taken here (one worker: nobody else
+					// reads the node)
+					st.node.events[st.chosen] = x.newEventPeek(t)
+				}
 				return i
 			}
 		}
 		x.internal("DPOR: nondeterministic execution: a replayed transition is not enabled")
 		return 0
 	}
-	s := &dporNode{backtrack: map[tid]bool{}, done: map[tid]int{}, sleep: map[tid]event{}}
-	for _, t := range ts {
-		s.enabled = append(s.enabled, tidOf(t))
-		s.events = append(s.events, x.newEventPeek(t))
+	s := &dporNode{enabled: make([]tid, len(ts)), events: map[tid]event{}, backtrack: map[tid]bool{}, backG: map[uint64]bool{}, done: map[tid]int{}, sleep: map[tid]event{}}
+	for i, t := range ts {
+		s.enabled[i] = tidOf(t)
+		if d.eager {
+			s.events[s.enabled[i]] = x.newEventPeek(t)
+		}
+	}
+	// at computes the event of t at s if t is enabled (lazy).
+	var index map[tid]int
+	at := func(t tid) {
+		if d.eager {
+			return
+		}
+		if index == nil {
+			index = make(map[tid]int, len(s.enabled))
+			for i, u := range s.enabled {
+				index[u] = i
+			}
+		}
+		if i, ok := index[t]; ok {
+			if _, ok := s.events[t]; !ok {
+				s.events[t] = x.newEventPeek(ts[i])
+			}
+		}
 	}
 	if k > 0 {
 		ps := d.stack[k-1]
 		p := ps.node
 		pe, _ := p.eventOf(ps.chosen)
 		add := func(t tid, e event) {
+			at(t)
 			e = s.relabel(t, e)
 			if t != ps.chosen && !dependent(&e, &pe) {
 				s.sleep[t] = e
@@ -572,13 +665,16 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 	d.stack = append(d.stack, dporStep{node: s, ev: len(x.events)})
 	for i, t := range s.enabled {
 		if _, asleep := s.sleep[t]; !asleep {
+			if !d.eager {
+				s.events[t] = x.newEventPeek(ts[i])
+			}
 			d.stack[k].chosen = t
-			s.backtrack[t] = true
+			s.addBack(t)
 			s.claimed(t)
 			// the goroutine's other alternatives here are local choices
 			for _, u := range s.enabled {
 				if u.g == t.g {
-					s.backtrack[u] = true
+					s.addBack(u)
 				}
 			}
 			return i
@@ -650,7 +746,7 @@ func (d *dporChooser) analyze(x *execution) bool {
 		d.blockedRaces(evs, real, stateOf, h)
 		d.partnerRaces(evs, real, stateOf, h)
 	}
-	d.spans = d.spans[:0]
+	d.resetSpans()
 	d.open = nil
 	return complete
 }
@@ -719,11 +815,12 @@ func (r *goRace) reverse(d *dporChooser, j, upto int) {
 	d.addBacktrackTo(d.stack[si].node, r.q, initials)
 }
 
-// prevOf returns q's last event before event index end, or spawner.
-func prevOf(evs []event, q uint64, end, spawner int) int {
-	for k := end - 1; k >= 0; k-- {
-		if evs[k].g == q || evs[k].partner == q {
-			return k
+// prevOf returns q's last event before event index end, or spawner;
+// comp is componentEvents(h, real) with end <= real.
+func prevOf(h *hb, comp [][]int, q uint64, end, spawner int) int {
+	if c, ok := h.gidx[q]; ok {
+		if n := sort.SearchInts(comp[c], end); n > 0 {
+			return comp[c][n-1]
 		}
 	}
 	if spawner >= 0 && spawner < end {
@@ -763,7 +860,7 @@ func (d *dporChooser) blockedRaces(evs []event, real int, stateOf []int, h *hb) 
 			continue
 		}
 		start, end := evAt(sp.from), evAt(sp.to)
-		r := goRace{evs: evs, h: h, stateOf: stateOf, q: sp.g, v: &sp.ev, prev: prevOf(evs, sp.g, start, sp.ev.spawner)}
+		r := goRace{evs: evs, h: h, stateOf: stateOf, q: sp.g, v: sp.ev, prev: prevOf(h, lists.comp, sp.g, start, sp.ev.spawner)}
 		// (1) the last dependent transition before the span
 		if j := r.lastCandidate(lists, start); j >= 0 {
 			r.reverse(d, j, start)
@@ -795,7 +892,7 @@ func (d *dporChooser) partnerRaces(evs []event, real int, stateOf []int, h *hb) 
 			if q == ej.g {
 				spawner = ej.spawner
 			}
-			r := goRace{evs: evs, h: h, stateOf: stateOf, q: q, v: ej, prev: prevOf(evs, q, j, spawner)}
+			r := goRace{evs: evs, h: h, stateOf: stateOf, q: q, v: ej, prev: prevOf(h, touching, q, j, spawner)}
 			// other's events before j, latest first, down to the first
 			// that happens before q's operation: the earlier ones do too
 			// (componentEvents)
@@ -847,11 +944,9 @@ func (d *dporChooser) addBacktrackTo(s *dporNode, pref uint64, initials []uint64
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// Already covered?
-	for t := range s.backtrack {
-		for _, g := range initials {
-			if t.g == g {
-				return
-			}
+	for _, g := range initials {
+		if s.backG[g] {
+			return
 		}
 	}
 	// Prefer j's goroutine if it is an initial, then any initial enabled
@@ -873,7 +968,7 @@ func (d *dporChooser) addBacktrackTo(s *dporNode, pref uint64, initials []uint64
 		added := false
 		for _, t := range s.enabled {
 			if t.g == g {
-				s.backtrack[t] = true
+				s.addBack(t)
 				added = true
 			}
 		}
@@ -882,7 +977,7 @@ func (d *dporChooser) addBacktrackTo(s *dporNode, pref uint64, initials []uint64
 		}
 	}
 	for _, t := range s.enabled {
-		s.backtrack[t] = true
+		s.addBack(t)
 	}
 }
 
@@ -900,6 +995,26 @@ func (d *dporChooser) next() bool {
 	}
 	d.stack = d.stack[:0]
 	return false
+}
+
+// pending counts the transitions the states of the path still have to
+// explore: in a backtrack set, neither done nor asleep.
+func (d *dporChooser) pending() int {
+	n := 0
+	for _, st := range d.stack {
+		s := st.node
+		s.mu.Lock()
+		for t := range s.backtrack {
+			if _, done := s.done[t]; done {
+				continue
+			}
+			if _, asleep := s.sleep[t]; !asleep {
+				n++
+			}
+		}
+		s.mu.Unlock()
+	}
+	return n
 }
 
 // split hands the pending backtrack transitions of the shallowest state

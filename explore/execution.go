@@ -36,7 +36,10 @@ type execution struct {
 	initDone int // package initializers run so far
 	// inInit is set while package initializers run: their steps are not
 	// recorded (see snapshot.go).
-	inInit      bool
+	inInit bool
+	// entered is when package initialization ended and the entry was
+	// called (zero before).
+	entered     time.Time
 	initPkg     *ssa.Package // the package whose initializer runs
 	initStarted bool
 	sideBefore  int

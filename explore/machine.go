@@ -63,9 +63,11 @@ type machine struct {
 	// the reason (see breakPackage)
 	broken map[*ssa.Package]string
 
-	// snapshots of package initialization, per entry package
+	// snapshots of package initialization, per entry package; snapWhy
+	// says what prevented one (snapshotBlocker, takeSnapshotWhy)
 	snaps     map[*ssa.Package]*snapshot
 	snapTried map[*ssa.Package]bool
+	snapWhy   map[*ssa.Package]string
 
 	// buffers reused across executions (see execution.release)
 	traceBuf []traceEntry

@@ -109,6 +109,10 @@ type Options struct {
 	Progress func(Progress)
 
 	recordEvents bool
+	// autoShare is the time share of Auto's first DPOR phase (0
+	// otherwise): that phase gives up early when its own pace says it
+	// cannot complete within it (strategy_auto.go).
+	autoShare time.Duration
 	// unfair offers failed polls however often they repeat (fair.go).
 	unfair   bool
 	symbolic bool // set by Explore: code is compiled for symbolic values

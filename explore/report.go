@@ -109,8 +109,10 @@ type Report struct {
 	// up to partial-order reduction).
 	Complete bool
 	// Bound names the bound that cut the exploration ("memory", "time",
-	// "executions", "steps", "preemptions", "solver", "concretized") when
-	// not Complete; "" otherwise.
+	// "executions", "schedules", "steps", "preemptions", "solver",
+	// "concretized") when not Complete; "" otherwise. "schedules": Auto
+	// found the schedule space too large to enumerate in its budget and
+	// sampled it (the DPOR phase's Reason says why).
 	Bound string
 	// Suggestion says, when a bound cut the exploration, which bound and
 	// what would do better ("the steps bound (1000) was reached …: raise
@@ -163,6 +165,11 @@ type Report struct {
 	// "concretized" (Verdict unknown). Values split into all their values
 	// are covered and not listed (Finding.Concretized shows them).
 	Concretized []string
+
+	// boundReason is the reason of a "schedules" bound (Phase.Reason),
+	// estimate the time DPOR estimated it needed.
+	boundReason string
+	estimate    time.Duration
 }
 
 // Phase is one strategy run by Auto.
@@ -175,6 +182,11 @@ type Phase struct {
 	// Bound is the bound that ended the phase ("" if complete or stopped
 	// by a finding).
 	Bound string
+	// Reason says why a phase with Bound "schedules" gave up: how many
+	// schedules DPOR still had to explore and how long that would take
+	// at its pace ("2993 schedules pending after 1 execution: about 1h
+	// at 1.4s per execution, beyond DPOR's share of 10s").
+	Reason string
 }
 
 // Ran describes what ran: the strategy, or Auto's phases with their
@@ -426,6 +438,13 @@ func suggest(r *Report, opts *Options) string {
 		}
 		return fmt.Sprintf("the loop bound (%d back-edges) was reached: a loop ran without reaching a scheduling point; raise it (-max-loop, Options.MaxLoop) if the loop ends later, or look for a spin loop that waits for another goroutine without synchronizing",
 			opts.maxLoop())
+	case "schedules":
+		samples := 0
+		if n := len(r.Phases); n > 0 {
+			samples = r.Phases[n-1].Executions
+		}
+		return fmt.Sprintf("sampled %s (pct) after %s of dpor%s: the schedule space is too large to enumerate (%s); sampling never proves the absence of bugs: make the test smaller (fewer goroutines, rounds or tasks) so that DPOR completes, or raise the budget (-timeout, ltltest.WithTimeout)",
+			plural(samples, "execution"), plural(r.Executions-samples, "execution"), gs, r.boundReason)
 	case "time", "executions":
 		what := "the time bound was reached"
 		raise := "-timeout, ltltest.WithTimeout"

@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"fmt"
 	"go/types"
 )
 
@@ -51,13 +52,43 @@ type snapRange struct {
 // snapshotted (the models' per-execution states are checked by
 // takeSnapshot, which copies them).
 func (x *execution) snapshotOK(g *goroutine, sideBefore int) bool {
-	return !x.initEvents && len(x.gs) == 1 && len(x.timers) == 0 && x.clock == epoch &&
-		len(x.side) == sideBefore && len(x.path) == 0 && !x.stopped && g.panic == nil
+	return x.snapshotBlocker(g, sideBefore) == ""
+}
+
+// snapshotBlocker names what prevents a snapshot of the state after
+// initialization, "" if nothing does (snapshotOK).
+func (x *execution) snapshotBlocker(g *goroutine, sideBefore int) string {
+	switch {
+	case x.initEvents:
+		return "observer events during initialization"
+	case len(x.gs) != 1:
+		return "goroutines started by initialization"
+	case len(x.timers) != 0:
+		return "timers set by initialization"
+	case x.clock != epoch:
+		return "the clock advanced during initialization"
+	case len(x.side) != sideBefore:
+		return "model state in side tables"
+	case len(x.path) != 0:
+		return "choices during initialization"
+	case x.stopped:
+		return "initialization stopped"
+	case g.panic != nil:
+		return "initialization panicked"
+	}
+	return ""
 }
 
 // takeSnapshot copies the memory reachable from package variables into a
 // template.
 func (x *execution) takeSnapshot(g *goroutine) *snapshot {
+	s, _ := x.takeSnapshotWhy(g)
+	return s
+}
+
+// takeSnapshotWhy is takeSnapshot; without a snapshot, it says what
+// prevented it.
+func (x *execution) takeSnapshotWhy(g *goroutine) (*snapshot, string) {
 	m := x.m
 	c := newCopier(m, x.sideObjects())
 	c.ranges = map[*object][]snapRange{}
@@ -68,7 +99,7 @@ func (x *execution) takeSnapshot(g *goroutine) *snapshot {
 		}
 		cp, ok := st.snapshot()
 		if !ok {
-			return nil
+			return nil, fmt.Sprintf("model state %T", st)
 		}
 		s.models[i] = cp
 	}
@@ -80,7 +111,7 @@ func (x *execution) takeSnapshot(g *goroutine) *snapshot {
 		t := m.rtypeOf(gl.Type().(*types.Pointer).Elem())
 		s.vars = append(s.vars, snapVar{o: o, t: t, cells: c.cells(t, o.cells)})
 		if c.bad {
-			return nil
+			return nil, fmt.Sprintf("%s reaches %s", gl, c.why)
 		}
 	}
 	for _, cp := range c.order {
@@ -89,7 +120,7 @@ func (x *execution) takeSnapshot(g *goroutine) *snapshot {
 		cp.snap = int32(len(s.objs))
 		s.cells += len(cp.cells)
 	}
-	return s
+	return s, ""
 }
 
 func allZero(cells []Value) bool {
@@ -263,6 +294,7 @@ type copier struct {
 	closures map[*closure]*closure
 	avoid    map[*object]bool // objects that must not be reachable
 	bad      bool             // something could not be copied
+	why      string           // what, if bad
 	// order lists the copies in creation order, ranges the typed ranges
 	// fixed in each (for snapshot templates).
 	order  []*object
@@ -298,8 +330,8 @@ func (c *copier) fix(t *rtype, src, dst []Value, off int) {
 // object returns the copy of o, copying its cells on first use, and
 // fixes the range [off, off+n·t.size) as values of type t.
 func (c *copier) object(o *object, off int, t *rtype, n int) *object {
-	if c.avoid[o] {
-		c.bad = true
+	if c.avoid[o] && !c.bad {
+		c.bad, c.why = true, "an object with model state in a side table"
 	}
 	cp, ok := c.objs[o]
 	if !ok {
@@ -358,7 +390,9 @@ func (c *copier) value(t *rtype, v Value) Value {
 		o := c.object(v.obj(), v.off(), t, 1)
 		return Value{p: ptrOf(o), a: v.a}
 	case kUnsafePointer:
-		c.bad = true
+		if !c.bad {
+			c.bad, c.why = true, "an unsafe.Pointer"
+		}
 	}
 	return v // strings and scalars
 }

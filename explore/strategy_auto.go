@@ -22,7 +22,17 @@ import (
 //   - without one, DPOR gets autoShare, then PCT autoShare, then, if PCT
 //     found nothing, DPOR runs again from the start with no time bound
 //     (its executions bound only), so that an exploration DPOR can
-//     complete still passes (the first autoShare of DPOR is repeated).
+//     complete still passes (the first autoShare of DPOR is repeated);
+//   - in either case, the first DPOR phase gives up as soon as its own
+//     pace shows that it cannot complete within its share (more than
+//     autoMargin times it: dporChooser.tooLarge, checked after its
+//     executions 1, 2, 4, 8, …), with the bound "schedules": the schedule
+//     space is too large to enumerate. PCT then samples for the rest of
+//     the budget (autoShare without a deadline) and DPOR runs again (as
+//     above, without a deadline) only if it estimated it needs at most
+//     autoRerun. The report says so (Report.Bound "schedules", the DPOR
+//     phase's Phase.Reason, the suggestion): a verdict by sampling is
+//     never complete.
 //
 // Each phase has the executions bound of Options.MaxExecutions, or
 // DPOR's default. The result is complete only if a DPOR phase completed:
@@ -32,6 +42,11 @@ import (
 // deadline: DPOR completes most tests well within it.
 const autoShare = 10 * time.Second
 
+// autoRerun is the longest DPOR estimate (tooLarge) for which Auto
+// without a deadline still runs DPOR again after PCT: beyond it the
+// schedule space is taken as too large to enumerate.
+const autoRerun = time.Minute
+
 // exploreAuto runs the phases of Auto into r.
 func (p *Program) exploreAuto(ctx context.Context, e *Entry, opts *Options, r *Report) error {
 	d, deadline := ctx.Deadline()
@@ -40,26 +55,27 @@ func (p *Program) exploreAuto(ctx context.Context, e *Entry, opts *Options, r *R
 		share = time.Until(d) / 2
 	}
 	var phases []*Report
-	run := func(s Strategy, limit time.Duration) (*Report, error) {
-		pr, err := p.autoPhase(ctx, e, opts, s, limit, r)
+	run := func(s Strategy, limit time.Duration, probe bool) (*Report, error) {
+		pr, err := p.autoPhase(ctx, e, opts, s, limit, probe, r)
 		phases = append(phases, pr)
 		return pr, err
 	}
-	pr, err := run(DPOR, share)
+	pr, err := run(DPOR, share, !opts.symbolic)
 	if err != nil {
 		return err
 	}
-	if ctx.Err() == nil && (pr.Bound == "time" || pr.Bound == "executions") && !opts.symbolic && !stopsAuto(pr) {
+	if ctx.Err() == nil && (pr.Bound == "time" || pr.Bound == "executions" || pr.Bound == "schedules") && !opts.symbolic && !stopsAuto(pr) {
 		limit := time.Duration(0) // the rest of the deadline
 		if !deadline {
 			limit = autoShare
 		}
-		sr, err := run(PCT, limit)
+		sr, err := run(PCT, limit, false)
 		if err != nil {
 			return err
 		}
-		if !deadline && pr.Bound == "time" && ctx.Err() == nil && len(sr.Findings) == 0 && sr.Bound != "memory" {
-			if _, err := run(DPOR, 0); err != nil {
+		rerun := pr.Bound == "time" || pr.Bound == "schedules" && pr.estimate <= autoRerun
+		if !deadline && rerun && ctx.Err() == nil && len(sr.Findings) == 0 && sr.Bound != "memory" {
+			if _, err := run(DPOR, 0, false); err != nil {
 				return err
 			}
 		}
@@ -75,8 +91,10 @@ func stopsAuto(pr *Report) bool {
 }
 
 // autoPhase runs strategy s (DPOR or PCT) for at most limit (0: until
-// ctx is done).
-func (p *Program) autoPhase(ctx context.Context, e *Entry, opts *Options, s Strategy, limit time.Duration, r *Report) (*Report, error) {
+// ctx is done). With probe, a DPOR phase gives up early, with the bound
+// "schedules", when its pace says it cannot complete within limit
+// (dporChooser.tooLarge).
+func (p *Program) autoPhase(ctx context.Context, e *Entry, opts *Options, s Strategy, limit time.Duration, probe bool, r *Report) (*Report, error) {
 	if limit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, limit)
@@ -85,6 +103,9 @@ func (p *Program) autoPhase(ctx context.Context, e *Entry, opts *Options, s Stra
 	o := *opts
 	o.Strategy = s
 	o.done, o.ctx = ctx.Done(), ctx
+	if probe && s == DPOR && limit > 0 {
+		o.autoShare = limit
+	}
 	if o.MaxExecutions <= 0 {
 		o.MaxExecutions = defaultExecutions
 	}
@@ -110,7 +131,7 @@ func mergePhases(r *Report, phases []*Report) {
 			set.add(f)
 		}
 		offset += pr.Executions
-		r.Phases = append(r.Phases, Phase{Strategy: pr.Strategy, Executions: pr.Executions, Complete: pr.Complete, Bound: pr.Bound})
+		r.Phases = append(r.Phases, Phase{Strategy: pr.Strategy, Executions: pr.Executions, Complete: pr.Complete, Bound: pr.Bound, Reason: pr.boundReason})
 		names = append(names, pr.Strategy)
 		r.Executions += pr.Executions
 		r.MaxSteps = max(r.MaxSteps, pr.MaxSteps)
@@ -130,7 +151,7 @@ func mergePhases(r *Report, phases []*Report) {
 			}
 		}
 		if pr.Strategy == string(DPOR) {
-			r.Complete, r.Bound = pr.Complete, pr.Bound
+			r.Complete, r.Bound, r.boundReason = pr.Complete, pr.Bound, pr.boundReason
 		}
 	}
 	for _, pr := range phases {

@@ -2,6 +2,8 @@ package explore
 
 import (
 	"context"
+	"fmt"
+	"time"
 )
 
 // exploreDPOR runs source-set DPOR with Options.Workers workers.
@@ -33,7 +35,7 @@ func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *R
 	c := newCollector(&o)
 	s := treeSearch[[]dporStep, *dporChooser]{
 		p: p, opts: &o, c: c,
-		walk: func(prefix []dporStep) *dporChooser { return &dporChooser{stack: prefix} },
+		walk: func(prefix []dporStep) *dporChooser { return &dporChooser{stack: prefix, eager: o.Workers > 1} },
 		run: func(m *machine, d *dporChooser, n int) bool {
 			return p.runDPOR(m, e, &o, d, n, c)
 		},
@@ -50,6 +52,7 @@ func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *R
 // (unsupported, internal), or the time or memory bound cut it or its
 // analysis.
 func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n int, c *collector) bool {
+	t0 := time.Now()
 	x := newExecution(m, e, o, d, n, o.Seed)
 	defer x.release()
 	x.chooseAll = true
@@ -74,5 +77,63 @@ func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n in
 		c.bound("time")
 		return true
 	}
+	if o.autoShare > 0 {
+		start := x.entered
+		if start.IsZero() {
+			start = t0
+		}
+		d.spent += time.Since(start)
+		d.runs++
+		if est, reason := d.tooLarge(c, o.autoShare); reason != "" {
+			c.mu.Lock()
+			c.bounds["schedules"] = true
+			c.reason, c.estimate = reason, est
+			c.mu.Unlock()
+			return true
+		}
+	}
 	return false
+}
+
+// autoMargin is how far beyond its share DPOR's estimated time must be for
+// Auto to give up on it early: the estimate counts one execution per
+// pending transition, and some of those end early (pruned).
+const autoMargin = 2
+
+// tooLarge says why DPOR cannot complete within share at its pace, with
+// its estimate of the time it needs; "" if it may. It looks at the worker's executions 1, 2, 4, 8, … (d.runs):
+// the transitions its path still has to explore (pending: each is at
+// least one more execution, pruned or not) times its mean time per
+// execution so far (package initialization excluded: it is snapshotted
+// after the first execution) must exceed autoMargin times the share.
+func (d *dporChooser) tooLarge(c *collector, share time.Duration) (time.Duration, string) {
+	if d.runs&(d.runs-1) != 0 {
+		return 0, ""
+	}
+	pending := d.pending()
+	if pending == 0 {
+		return 0, ""
+	}
+	per := d.spent / time.Duration(d.runs)
+	est := time.Duration(pending) * per
+	if est <= autoMargin*share {
+		return 0, ""
+	}
+	c.mu.Lock()
+	n := c.execs
+	c.mu.Unlock()
+	return est, fmt.Sprintf("at least %d schedules left to explore after %s: about %s at %s per execution, beyond DPOR's share of %s",
+		pending, plural(n, "execution"), roundDuration(est), roundDuration(per), roundDuration(share))
+}
+
+// roundDuration rounds d for a message: to seconds from a minute up, to
+// milliseconds from a second, else to microseconds.
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Minute:
+		return d.Round(time.Second)
+	case d >= time.Second:
+		return d.Round(time.Millisecond)
+	}
+	return d.Round(time.Microsecond)
 }

@@ -3,6 +3,7 @@ package explore
 import (
 	"go/token"
 	"go/types"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -107,10 +108,18 @@ func (m *machine) driver(entry *ssa.Function, takesT bool) *fnCode {
 					x.m.snaps = map[*ssa.Package]*snapshot{}
 				}
 				x.m.snapTried[entry.Pkg] = true
-				if x.snapshotOK(g, x.sideBefore) {
-					if s := x.takeSnapshot(g); s != nil {
+				why := x.snapshotBlocker(g, x.sideBefore)
+				if why == "" {
+					var s *snapshot
+					if s, why = x.takeSnapshotWhy(g); s != nil {
 						x.m.snaps[entry.Pkg] = s
 					}
+				}
+				if why != "" {
+					if x.m.snapWhy == nil {
+						x.m.snapWhy = map[*ssa.Package]string{}
+					}
+					x.m.snapWhy[entry.Pkg] = why
 				}
 			}
 			return ctrlNext
@@ -118,6 +127,7 @@ func (m *machine) driver(entry *ssa.Function, takesT bool) *fnCode {
 		// 2: the entry (symbolic inputs are set first)
 		func(fr *frame) ctrl {
 			fr.g.x.inInit = false
+			fr.g.x.entered = time.Now()
 			if cc := fr.g.x.symbolicGlobals(fr.g.x.gs[0]); cc != ctrlNext {
 				return cc
 			}

@@ -579,6 +579,11 @@ func incompleteMessage(r *explore.Report, verdict string) string {
 		return fmt.Sprintf("%s: %s fixed to one of many values after %s (%s); nothing is proved", head,
 			plural(len(r.Concretized), "symbolic value"), plural(r.Executions, "execution"), strings.Join(r.Concretized, "; "))
 	}
+	if r.Bound == "schedules" && len(r.Phases) > 1 {
+		last := r.Phases[len(r.Phases)-1]
+		return fmt.Sprintf("%s: sampled %s (%s): the schedule space is too large to enumerate; nothing is proved", head,
+			plural(last.Executions, "execution"), last.Strategy)
+	}
 	return fmt.Sprintf("%s: the %s bound was reached after %s; nothing is proved", head, r.Bound, plural(r.Executions, "execution"))
 }
 

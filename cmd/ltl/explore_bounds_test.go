@@ -98,3 +98,14 @@ func TestExploreLongRun(t *testing.T) {
 	assert.Equal(t, 1, status)
 	assert.Regexp(t, `(?m)^fail +\S+TestDeadlockAfterManyChannelOps +1 execution \(dpor, complete\): 1 finding$`, out)
 }
+
+// TestIncompleteMessageSampled: when Auto found the schedule space too
+// large and sampled it, the result line says so.
+func TestIncompleteMessageSampled(t *testing.T) {
+	r := &explore.Report{Bound: "schedules", Executions: 38, Phases: []explore.Phase{
+		{Strategy: "dpor", Executions: 1, Bound: "schedules"},
+		{Strategy: "pct", Executions: 37, Bound: "time"},
+	}}
+	assert.Equal(t, "incomplete: sampled 37 executions (pct): the schedule space is too large to enumerate; nothing is proved", incompleteMessage(r, "unknown"))
+	assert.Equal(t, "nothing found within the bound: sampled 37 executions (pct): the schedule space is too large to enumerate; nothing is proved", incompleteMessage(r, "bounded"))
+}
