@@ -80,8 +80,8 @@ iterations per execution (100000000: stops loops that spin without a
 scheduling point), -max-memory the explorer's heap (half of the machine's
 memory by default, or of the cgroup's limit; "0" for none; units B, KB, MB,
 GB, TB), -timeout the time per test, that is per exploration (none by
-default; the first one's includes loading the packages; the executions
-that find the subtests count against none). A result cut by a bound is unknown, and
+default; loading the packages and the executions that find the subtests
+count against none). A result cut by a bound is unknown, and
 says which bound and what would do better. With -bounded, a test whose
 exploration a bound cut without any finding is reported as "bounded" and
 does not fail the exit status: nothing was found within the budget, which
@@ -193,7 +193,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxSteps, "max-steps", 0, "bound on scheduling steps per execution (0: the default)")
 	fs.IntVar(&f.maxLoop, "max-loop", 0, "bound on loop iterations per execution (0: the default)")
 	fs.StringVar(&f.maxMemory, "max-memory", "", "bound on the explorer's heap, e.g. 2GB (default: half of the machine's memory; 0: none)")
-	fs.DurationVar(&f.timeout, "timeout", 0, "bound on the time per test or subtest, the first one's including the packages' loading (0: none)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "bound on the time per test or subtest, loading the packages excluded (0: none)")
 	fs.BoolVar(&f.bounded, "bounded", false, "accept an exploration a bound cut without findings (reported as bounded: nothing found within the budget, not a proof) instead of failing it as unknown")
 	fs.StringVar(&f.ignoreLeaks, "ignore-leaks", "", "comma-separated `functions` (as stacks name them, pkg.(*T).M): a goroutine blocked in one of them when the test returns is not a leak")
 	fs.DurationVar(&f.earlyFire, "early-fire", time.Millisecond, "timers and sleeps due within `D` may expire at any scheduling point, not only when no goroutine can move (0: never)")
@@ -314,12 +314,10 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	loadStart := time.Now()
 	p, err := x.load(ctx, explore.LoadConfig{Patterns: pkgs})
 	if err != nil {
 		return 2, err
 	}
-	loadTime := time.Since(loadStart)
 	var tests []*explore.Entry
 	if f.fn != "" {
 		if f.run != "" {
@@ -355,7 +353,7 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 	out.emitTest = f.emitTest
 	out.bounded = f.bounded
 	status := 0
-	for i, t := range tests {
+	for _, t := range tests {
 		if f.find != "" {
 			ok, err := out.find(ctx, p, t, f.find, opts)
 			if err != nil {
@@ -368,10 +366,6 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 		}
 		o := opts
 		o.Progress = out.progress(t)
-		if i == 0 && o.Timeout > 0 {
-			// the first test's time includes loading the packages
-			o.Timeout = max(o.Timeout-loadTime, time.Millisecond)
-		}
 		r, err := p.Explore(ctx, t, o)
 		out.endProgress()
 		if err != nil {
