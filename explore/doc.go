@@ -106,6 +106,13 @@
 //
 // Approximations; they never turn a bug into a pass unless stated:
 //
+//   - runtime.ReadMemStats reports zeros (the interpreter does not
+//     measure Go's heap): a test asserting a bound on memory use passes
+//     vacuously. hash/maphash hashes with one fixed function of the seed
+//     and the bytes, not Go's, and its seeds, like the runtime's random
+//     numbers a package pulls in with //go:linkname (runtime.cheaprand,
+//     fastrand…), come from math/rand's generator of the execution: one
+//     value per seed, not every value.
 //   - Temporary files: names are deterministic (os.TempDir is "/tmp", a
 //     pattern's "*" becomes the execution's count of temporary names, so
 //     os.MkdirTemp("", "x*") is "/tmp/x1"; t.TempDir is "<dir>/001"…), a

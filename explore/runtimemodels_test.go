@@ -18,3 +18,11 @@ func TestMaphash(t *testing.T) {
 		})
 	}
 }
+
+// runtime.ReadMemStats, which pool tests call to log memory usage, runs
+// (it reports zeros).
+func TestReadMemStats(t *testing.T) {
+	r := exploreTestdata(t, "memstats", "TestLogsMemory", Options{})
+	assert.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+	assert.True(t, r.Complete)
+}
