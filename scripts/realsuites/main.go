@@ -4,7 +4,8 @@
 //
 // Usage:
 //
-//	go run ./scripts/realsuites [-work DIR] [-timeout D] [-suites NAME,…] [-ltl PATH] [-details FILE]
+//	go run ./scripts/realsuites [-work DIR] [-timeout D] [-suites NAME,…] [-ltl PATH]
+//	        [-details FILE] [-save FILE] [-go-times FILE]
 //
 // Each module suite is fetched through the Go module proxy at its pinned
 // version (go mod download), copied into DIR (a temporary directory by
@@ -17,7 +18,10 @@
 // without finding, were unsupported (an unsupported finding), had other
 // findings (by kind), stayed unknown, and both wall times with their ratio.
 // -details writes every finding's first line and every unsupported
-// message, for explaining the table.
+// message, for explaining the table. -save writes the measurements as
+// JSON; -go-times takes the go test side from such a file instead of
+// running go test again (it does not depend on the explorer), which the
+// table then says.
 //
 // Nothing fetched is committed: the module cache and DIR hold it.
 package main
@@ -77,15 +81,27 @@ func main() {
 	only := flag.String("suites", "", "comma-separated suite `names` (default: all)")
 	ltl := flag.String("ltl", "", "the ltl binary (default: built from this module)")
 	details := flag.String("details", "", "write each suite's findings and unsupported messages to `file`")
+	save := flag.String("save", "", "write the measurements as JSON to `file`")
+	goTimes := flag.String("go-times", "", "take go test's wall times from the JSON `file` of an earlier -save")
 	flag.Parse()
-	if err := run(*work, *timeout, *only, *ltl, *details); err != nil {
+	if err := run(*work, *timeout, *only, *ltl, *details, *save, *goTimes); err != nil {
 		fmt.Fprintln(os.Stderr, "realsuites:", err)
 		os.Exit(1)
 	}
 }
 
-func run(work string, timeout time.Duration, only, ltl, details string) error {
+func run(work string, timeout time.Duration, only, ltl, details, save, goTimes string) error {
 	ctx := context.Background()
+	var earlier map[string]saved
+	if goTimes != "" {
+		b, err := os.ReadFile(goTimes)
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal(b, &earlier); err != nil {
+			return fmt.Errorf("%s: %w", goTimes, err)
+		}
+	}
 	if work == "" {
 		d, err := os.MkdirTemp("", "realsuites")
 		if err != nil {
@@ -108,7 +124,11 @@ func run(work string, timeout time.Duration, only, ltl, details string) error {
 	}
 	var results []*result
 	for _, s := range selected {
-		r, err := measure(ctx, work, ltl, timeout, s)
+		var prev *saved
+		if e, ok := earlier[s.name]; ok {
+			prev = &e
+		}
+		r, err := measure(ctx, work, ltl, timeout, s, prev)
 		if err != nil {
 			return fmt.Errorf("%s: %w", s.name, err)
 		}
@@ -116,7 +136,21 @@ func run(work string, timeout time.Duration, only, ltl, details string) error {
 		fmt.Fprintf(os.Stderr, "realsuites: %s: %d tests, %d completed, %d bounded, %d unsupported, %v findings, %d unknown; ltl %s, go test %s\n",
 			s.name, r.tests, r.completed, r.bounded, r.unsupported, r.findings, r.unk, r.ltlWall.Round(time.Second), r.goWall.Round(time.Second))
 	}
-	printTable(os.Stdout, results, timeout)
+	printTable(os.Stdout, results, timeout, goTimes)
+	if save != "" {
+		m := map[string]saved{}
+		for _, r := range results {
+			m[r.suite.name] = saved{GoWall: r.goWall, GoErr: r.goErr, LtlWall: r.ltlWall, Tests: r.tests,
+				Completed: r.completed, Bounded: r.bounded, Unsupported: r.unsupported, Unknown: r.unk, Findings: r.findings}
+		}
+		b, err := json.MarshalIndent(m, "", "\t")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(save, b, 0o644); err != nil {
+			return err
+		}
+	}
 	if details != "" {
 		var b bytes.Buffer
 		for _, r := range results {
@@ -133,8 +167,17 @@ func run(work string, timeout time.Duration, only, ltl, details string) error {
 	return nil
 }
 
-// measure fetches and runs one suite.
-func measure(ctx context.Context, work, ltl string, timeout time.Duration, s suite) (*result, error) {
+// saved is one suite's measurements in a -save file.
+type saved struct {
+	GoWall, LtlWall                                 time.Duration
+	GoErr                                           string
+	Tests, Completed, Bounded, Unsupported, Unknown int
+	Findings                                        map[string]int
+}
+
+// measure fetches and runs one suite; go test's side comes from prev if
+// it is not nil.
+func measure(ctx context.Context, work, ltl string, timeout time.Duration, s suite, prev *saved) (*result, error) {
 	dir, pkgs := work, s.pkgs
 	if s.module != "" {
 		d, err := fetch(ctx, work, s)
@@ -144,15 +187,19 @@ func measure(ctx context.Context, work, ltl string, timeout time.Duration, s sui
 		dir, pkgs = d, []string{"./..."}
 	}
 	r := &result{suite: s, findings: map[string]int{}}
-	// warm the build cache, then time the tests alone
-	_, _ = command(ctx, dir, "go", append([]string{"test", "-race", "-count=1", "-run", "^$"}, pkgs...)...)
-	start := time.Now()
-	if out, err := command(ctx, dir, "go", append([]string{"test", "-race", "-count=3"}, pkgs...)...); err != nil {
-		r.goErr = firstFailure(out)
+	if prev != nil {
+		r.goWall, r.goErr = prev.GoWall, prev.GoErr
+	} else {
+		// warm the build cache, then time the tests alone
+		_, _ = command(ctx, dir, "go", append([]string{"test", "-race", "-count=1", "-run", "^$"}, pkgs...)...)
+		start := time.Now()
+		if out, err := command(ctx, dir, "go", append([]string{"test", "-race", "-count=3"}, pkgs...)...); err != nil {
+			r.goErr = firstFailure(out)
+		}
+		r.goWall = time.Since(start)
 	}
-	r.goWall = time.Since(start)
 
-	start = time.Now()
+	start := time.Now()
 	args := append([]string{"explore", "-bounded", "-timeout", timeout.String()}, pkgs...)
 	out, _ := command(ctx, dir, ltl, args...)
 	r.ltlWall = time.Since(start)
@@ -295,7 +342,7 @@ func (r *result) parse(out string) {
 	r.details = append(r.details, msgs...)
 }
 
-func printTable(w io.Writer, results []*result, timeout time.Duration) {
+func printTable(w io.Writer, results []*result, timeout time.Duration, goTimes string) {
 	fmt.Fprintf(w, "| suite | version | tests | completed | bounded | unsupported | findings | unknown | ltl explore | go test -race -count=3 | ratio |\n")
 	fmt.Fprintf(w, "|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|\n")
 	var tot result
@@ -331,6 +378,9 @@ func printTable(w io.Writer, results []*result, timeout time.Duration) {
 		tot.unsupported, pct(tot.unsupported, tot.tests), findingsCell(tot.findings), tot.unk,
 		tot.ltlWall.Seconds(), tot.goWall.Seconds(), tot.ltlWall.Seconds()/tot.goWall.Seconds())
 	fmt.Fprintf(w, "\nltl explore -bounded -timeout %s; tests with findings are counted by their first finding's kind.\n", timeout)
+	if goTimes != "" {
+		fmt.Fprintf(w, "go test's times are those of an earlier run (%s).\n", goTimes)
+	}
 }
 
 func findingsCell(m map[string]int) string {
