@@ -9,7 +9,7 @@
 //
 // Each module suite is fetched through the Go module proxy at its pinned
 // version (go mod download), copied into DIR (a temporary directory by
-// default) and run there: first go test -race -count=3 ./... (after a
+// default) and run there: first go test -race -vet=off -count=3 ./... (after a
 // build that warms the cache, so both sides are measured without
 // compilation), then ltl explore -bounded -timeout D ./... . Standard
 // library suites run ltl explore and go test on the named packages. The
@@ -191,9 +191,9 @@ func measure(ctx context.Context, work, ltl string, timeout time.Duration, s sui
 		r.goWall, r.goErr = prev.GoWall, prev.GoErr
 	} else {
 		// warm the build cache, then time the tests alone
-		_, _ = command(ctx, dir, "go", append([]string{"test", "-race", "-count=1", "-run", "^$"}, pkgs...)...)
+		_, _ = command(ctx, dir, "go", append([]string{"test", "-race", "-vet=off", "-count=1", "-run", "^$"}, pkgs...)...)
 		start := time.Now()
-		if out, err := command(ctx, dir, "go", append([]string{"test", "-race", "-count=3"}, pkgs...)...); err != nil {
+		if out, err := command(ctx, dir, "go", append([]string{"test", "-race", "-vet=off", "-count=3"}, pkgs...)...); err != nil {
 			r.goErr = firstFailure(out)
 		}
 		r.goWall = time.Since(start)
