@@ -76,6 +76,7 @@ func models() []model {
 		osModel(),
 		logModel(),
 		regexpModel(),
+		jsonModel(),
 		reflectModel(),
 		randModel(),
 		strconvModel(),
