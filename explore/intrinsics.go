@@ -77,6 +77,7 @@ func models() []model {
 		logModel(),
 		regexpModel(),
 		jsonModel(),
+		gobModel(),
 		reflectModel(),
 		randModel(),
 		strconvModel(),

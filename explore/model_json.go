@@ -114,6 +114,7 @@ type jsonMirrorField struct {
 type jsonMirrorKey struct {
 	t         *rtype
 	addr, dec bool
+	gob       bool // encoding/gob's mirror (model_gob.go)
 }
 
 var (
@@ -168,11 +169,16 @@ func implements(t types.Type, it *types.Interface) bool {
 // jsonMirrorOf returns the mirror of t (cached per machine), or why t
 // has none.
 func (m *machine) jsonMirrorOf(t *rtype, addr, dec bool) (mr *jsonMirror, why string) {
-	k := jsonMirrorKey{t, addr, dec}
+	return m.mirrorOf(t, addr, dec, false)
+}
+
+// mirrorOf returns json's or gob's mirror of t.
+func (m *machine) mirrorOf(t *rtype, addr, dec, gob bool) (mr *jsonMirror, why string) {
+	k := jsonMirrorKey{t, addr, dec, gob}
 	if mr, ok := m.jsonMirrors[k]; ok {
 		return mr, ""
 	}
-	b := &mirrorBuilder{m: m, jt: m.jsonTypes(), dec: dec, active: map[jsonMirrorKey]bool{}}
+	b := &mirrorBuilder{m: m, jt: m.jsonTypes(), dec: dec, gob: gob, active: map[jsonMirrorKey]bool{}}
 	defer func() {
 		if r := recover(); r != nil {
 			mr, why = nil, fmt.Sprintf("json: cannot mirror %s: %v", t, r)
@@ -193,6 +199,7 @@ type mirrorBuilder struct {
 	m      *machine
 	jt     *jsonTypes
 	dec    bool
+	gob    bool
 	active map[jsonMirrorKey]bool
 	why    string
 }
@@ -211,11 +218,14 @@ var hostBasic = map[kind]reflect.Type{
 // build mirrors t; plain skips the (Un)Marshaler checks of t itself (an
 // embedded struct json promotes the fields of).
 func (b *mirrorBuilder) build(t *rtype, addr, plain bool) *jsonMirror {
-	if b.dec {
+	if b.dec || b.gob {
 		addr = true
 	}
-	k := jsonMirrorKey{t, addr, b.dec}
+	k := jsonMirrorKey{t, addr, b.dec, b.gob}
 	mr := &jsonMirror{t: t, addr: addr}
+	if b.gob {
+		return b.buildGob(mr, k)
+	}
 	if b.active[k] && !plain {
 		mr.how, mr.ht = mBox, hostAny
 		if b.dec {
@@ -407,6 +417,7 @@ func (b *mirrorBuilder) structFields(mr *jsonMirror) {
 type jsonConv struct {
 	c   *icall
 	m   *machine
+	gob bool  // encoding/gob's call (gob's mirrors)
 	cc  ctrl  // not ctrlNext: the call stops (panic, unsupported, yield)
 	err Value // the error the call returns (nil: none)
 
@@ -463,7 +474,7 @@ func (j *jsonConv) unsupported(format string, args ...any) bool {
 }
 
 func (j *jsonConv) mirror(t *rtype, addr, dec bool) (*jsonMirror, bool) {
-	mr, why := j.m.jsonMirrorOf(t, addr, dec)
+	mr, why := j.m.mirrorOf(t, addr, dec, j.gob)
 	if mr == nil {
 		return nil, j.unsupported("%s", why)
 	}
@@ -661,6 +672,20 @@ func (j *jsonConv) encodeMap(mr *jsonMirror, v Value) (reflect.Value, bool) {
 	if mr.how == mUnsupported {
 		j.err = j.jsonError("UnsupportedTypeError", map[string]Value{"Type": j.typeValue(t)})
 		return reflect.Value{}, false
+	}
+	if j.gob {
+		hm := reflect.MakeMapWithSize(mr.ht, v.mapObj().len())
+		ok := true
+		v.mapObj().each(func(k, val Value) bool {
+			var hk, hv reflect.Value
+			if hk, ok = j.encode(mr.key, k, jsonLoc{}); ok {
+				if hv, ok = j.encode(mr.elem, val, jsonLoc{}); ok {
+					hm.SetMapIndex(hk, hv)
+				}
+			}
+			return ok
+		})
+		return hm, ok
 	}
 	if !j.push(jsonRef{p: v.p, t: t}) {
 		return reflect.Value{}, false
@@ -1227,6 +1252,19 @@ func (j *jsonConv) backMap(mr *jsonMirror, hv reflect.Value, o *object, off int)
 		mo = newMap(t.key, t.elem)
 	}
 	keys := hv.MapKeys()
+	if j.gob {
+		// gob's keys: no method calls, any order
+		for _, hk := range keys {
+			ko := newObject(max(1, t.key.size))
+			vo := newObject(max(1, t.elem.size))
+			if !j.back(mr.key, hk, ko, 0) || !j.back(mr.elem, hv.MapIndex(hk), vo, 0) {
+				return false
+			}
+			mo.set(loadValue(t.key, ko, 0), loadValue(t.elem, vo, 0))
+		}
+		o.cells[off] = mapV(mo)
+		return true
+	}
 	sort.Slice(keys, func(a, b int) bool {
 		ka, kb := keys[a], keys[b]
 		switch ka.Kind() {
