@@ -25,6 +25,8 @@ func TestJSONModels(t *testing.T) {
 		"TestRawAndHelpers",
 		"TestConcurrentEncode",
 		"TestGobRoundTrip",
+		"TestEdgeCases",
+		"TestStreamsAndGob",
 	} {
 		t.Run(test, func(t *testing.T) {
 			r := exploreTestdata(t, "jsonmodels", test, Options{})

@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -552,6 +553,10 @@ func (j *jsonConv) encode(mr *jsonMirror, v Value, at jsonLoc) (reflect.Value, b
 		r.SetFloat(f)
 	case k == kString:
 		r.SetString(v.Str())
+	case k.isComplex():
+		r.SetComplex(v.Complex())
+	case k == kChan || k == kFunc:
+		// gob's mirror: gob ignores fields of these kinds
 	case k == kPtr:
 		if v.p == nil {
 			return r, true
@@ -648,7 +653,7 @@ func (j *jsonConv) push(r jsonRef) bool {
 			at = i + (start-i)%k
 		}
 		t := j.path[at].t
-		j.err = j.jsonError("UnsupportedValueError", map[string]Value{"Str": strV("encountered a cycle via " + t.String())})
+		j.err = j.jsonError("UnsupportedValueError", map[string]Value{"Str": strV("encountered a cycle via " + reflectTypeString(t))})
 		return false
 	}
 	j.onPath[key] = len(j.path)
@@ -712,7 +717,7 @@ func (j *jsonConv) encodeMap(mr *jsonMirror, v Value) (reflect.Value, bool) {
 						failed = true
 						return false
 					}
-					j.err = j.m.newErrorString(fmt.Sprintf("json: encoding error for type %q: %q", t.String(), msg))
+					j.err = j.m.newErrorString(fmt.Sprintf("json: encoding error for type %q: %q", reflectTypeString(t), msg))
 				}
 				failed = true
 				return false
@@ -1043,6 +1048,8 @@ func (j *jsonConv) decode(mr *jsonMirror, v Value, at jsonLoc) (reflect.Value, b
 		r.SetFloat(v.Float())
 	case k == kString:
 		r.SetString(v.Str())
+	case k.isComplex():
+		r.SetComplex(v.Complex())
 	case k == kPtr:
 		if v.p == nil {
 			return r, true
@@ -1179,6 +1186,13 @@ func (j *jsonConv) back(mr *jsonMirror, hv reflect.Value, o *object, off int) bo
 		o.cells[off] = floatV(hv.Float())
 	case k == kString:
 		o.cells[off] = strV(hv.String())
+	case k == kComplex64:
+		c := hv.Complex()
+		o.cells[off] = complexV(complex128(complex64(c)))
+	case k == kComplex128:
+		o.cells[off] = complexV(hv.Complex())
+	case k == kChan || k == kFunc:
+		// gob's mirror: left as it was
 	case k == kPtr:
 		if hv.IsNil() {
 			o.cells[off] = Value{}
@@ -1790,7 +1804,7 @@ func jsonModel() model {
 		if t == nil {
 			return "<nil>"
 		}
-		return t.String()
+		return reflectTypeString(t)
 	}
 	return model{
 		natives: map[string]any{
@@ -2046,6 +2060,21 @@ func jsonModel() model {
 		},
 	}
 }
+
+// reflectTypeString is t's String as reflect prints it: byte and rune
+// are uint8 and int32.
+func reflectTypeString(t *rtype) string {
+	return byteRune.ReplaceAllStringFunc(t.String(), func(s string) string {
+		if strings.HasSuffix(s, "byte") {
+			return s[:len(s)-4] + "uint8"
+		}
+		return s[:len(s)-4] + "int32"
+	})
+}
+
+// byteRune matches the predeclared byte and rune in a type's string (not
+// a package's type of that name).
+var byteRune = regexp.MustCompile(`(^|[^.\w])(byte|rune)\b`)
 
 // nativeErrorOrNil converts a native error (nil: the nil error).
 func (m *machine) nativeErrorOrNil(c *icall, err error) Value {
