@@ -41,4 +41,28 @@ func TestJSONModels(t *testing.T) {
 		assert.Equal(t, KindTestFailure, f.Kind)
 		assert.Contains(t, f.Message, `got  {"id":0,"deep":false,"name":"n","price":0.5,"count":"0","note":null}`)
 	})
+	for test, got := range map[string]string{
+		"FailDecoderWrong": "got  {ID:1 Kind:a} [2.5]",
+		"FailGobWrong":     "got  {Name:r Score:0 Tags:[] Meta:map[m:2] Inner:<nil>}",
+	} {
+		t.Run(test, func(t *testing.T) {
+			r := exploreTestdata(t, "jsonmodels", test, Options{})
+			require.True(t, r.Complete, "bound %q", r.Bound)
+			require.Len(t, r.Findings, 1, "%v", r.Findings)
+			assert.Equal(t, KindTestFailure, r.Findings[0].Kind)
+			assert.Contains(t, r.Findings[0].Message, got)
+		})
+	}
+	for test, msg := range map[string]string{
+		"UnsupportedShape":        "encoding/json.Unmarshal: decoding into the non-empty interface fmt.Stringer",
+		"UnsupportedGobInterface": "(*encoding/gob.Encoder).Encode: interface values (interface {}) are not modelled",
+	} {
+		t.Run(test, func(t *testing.T) {
+			r := exploreTestdata(t, "jsonmodels", test, Options{})
+			require.Len(t, r.Findings, 1, "%v", r.Findings)
+			assert.Equal(t, KindUnsupported, r.Findings[0].Kind)
+			assert.Equal(t, "unknown", r.Verdict())
+			assert.Contains(t, r.Findings[0].Message, msg)
+		})
+	}
 }

@@ -470,8 +470,12 @@ func (j *jsonConv) fail(cc ctrl) bool {
 	return false
 }
 
+// unsupported stops the execution with an "unsupported" finding that
+// names the called function.
 func (j *jsonConv) unsupported(format string, args ...any) bool {
-	return j.fail(j.c.g.unsupported(j.c.pos, format, args...))
+	msg := fmt.Sprintf(format, args...)
+	msg = strings.TrimPrefix(strings.TrimPrefix(msg, "json: "), "gob: ")
+	return j.fail(j.c.g.unsupported(j.c.pos, "%s: %s", j.c.name(), msg))
 }
 
 func (j *jsonConv) mirror(t *rtype, addr, dec bool) (*jsonMirror, bool) {

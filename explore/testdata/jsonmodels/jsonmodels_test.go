@@ -320,3 +320,46 @@ func TestGobRoundTrip(t *testing.T) {
 	}
 	check(t, strings.Join(got, "|"), "a 1.5 [x y] map[k:1] {3 b}|b 0 [] map[] nil")
 }
+
+// FailDecoderWrong is TestDecoderStream's failing variant (go test does
+// not run it): its message shows what Decode decoded.
+func FailDecoderWrong(t *testing.T) {
+	dec := json.NewDecoder(strings.NewReader(`{"id": 1, "kind": "a"} [2.5]`))
+	var b Base
+	var l []float64
+	if err := dec.Decode(&b); err != nil {
+		t.Fatal(err)
+	}
+	if err := dec.Decode(&l); err != nil {
+		t.Fatal(err)
+	}
+	check(t, fmt.Sprintf("%+v %v", b, l), "{ID:1 Kind:b} [2.5]")
+}
+
+// FailGobWrong is TestGobRoundTrip's failing variant (go test does not
+// run it): its message shows the decoded record.
+func FailGobWrong(t *testing.T) {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(Record{Name: "r", Meta: map[string]int{"m": 2}}); err != nil {
+		t.Fatal(err)
+	}
+	var r Record
+	if err := gob.NewDecoder(&buf).Decode(&r); err != nil {
+		t.Fatal(err)
+	}
+	check(t, fmt.Sprintf("%+v", r), "{Name:r Score:0 Tags:[] Meta:map[m:3] Inner:<nil>}")
+}
+
+// UnsupportedShape decodes into a non-empty interface, which the json
+// model does not do (go test does not run it).
+func UnsupportedShape(t *testing.T) {
+	var v struct{ S fmt.Stringer }
+	_ = json.Unmarshal([]byte(`{"S": 1}`), &v)
+}
+
+// UnsupportedGobInterface encodes an interface value with gob, which the
+// gob model does not do (go test does not run it).
+func UnsupportedGobInterface(t *testing.T) {
+	var buf bytes.Buffer
+	_ = gob.NewEncoder(&buf).Encode(struct{ V any }{V: 1})
+}
