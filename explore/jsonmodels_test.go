@@ -27,6 +27,7 @@ func TestJSONModels(t *testing.T) {
 		"TestGobRoundTrip",
 		"TestEdgeCases",
 		"TestStreamsAndGob",
+		"TestMarshalerAndPipe",
 	} {
 		t.Run(test, func(t *testing.T) {
 			r := exploreTestdata(t, "jsonmodels", test, Options{})

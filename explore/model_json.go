@@ -372,6 +372,11 @@ func (b *mirrorBuilder) structFields(mr *jsonMirror) {
 				mf.omitZero = true
 			}
 		}
+		if mf.promoted && b.dec && f.t.kind == kPtr && !exported {
+			// json fails to allocate it ("cannot set embedded pointer to
+			// unexported struct"); the host field is exported
+			b.why = fmt.Sprintf("json: decoding into %s (embedded pointer to the unexported %s)", t, f.t)
+		}
 		if mf.promoted {
 			mf.mr = b.build(f.t, mr.addr, true)
 		} else {

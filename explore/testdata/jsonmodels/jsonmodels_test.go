@@ -363,3 +363,62 @@ func UnsupportedGobInterface(t *testing.T) {
 	var buf bytes.Buffer
 	_ = gob.NewEncoder(&buf).Encode(struct{ V any }{V: 1})
 }
+
+// Counter's MarshalJSON locks a mutex: a scheduling point inside the
+// model's call of the method.
+type Counter struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (c *Counter) MarshalJSON() ([]byte, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return []byte(strconv.Itoa(c.n)), nil
+}
+
+func (c *Counter) inc() {
+	c.mu.Lock()
+	c.n++
+	c.mu.Unlock()
+}
+
+// TestMarshalerAndPipe marshals a Counter while another goroutine
+// increments it, and streams values through an io.Pipe between an
+// Encoder and a Decoder on two goroutines.
+func TestMarshalerAndPipe(t *testing.T) {
+	c := &Counter{}
+	done := make(chan struct{})
+	go func() {
+		c.inc()
+		close(done)
+	}()
+	b, err := json.Marshal(map[string]*Counter{"c": c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	if s := string(b); s != `{"c":0}` && s != `{"c":1}` {
+		t.Errorf("marshalled %s", s)
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		enc := json.NewEncoder(pw)
+		for i := range 2 {
+			enc.Encode(Base{ID: i, Kind: "p"})
+		}
+		pw.Close()
+	}()
+	dec := json.NewDecoder(pr)
+	var got []string
+	for {
+		var v Base
+		if err := dec.Decode(&v); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprint(v))
+	}
+	check(t, strings.Join(got, " "), "{0 p} {1 p}")
+}
