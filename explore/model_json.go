@@ -2004,9 +2004,9 @@ func jsonModel() model {
 				case t == nil:
 					return "json: Unmarshal(nil)"
 				case t.kind != kPtr:
-					return "json: Unmarshal(non-pointer " + t.String() + ")"
+					return "json: Unmarshal(non-pointer " + reflectTypeString(t) + ")"
 				}
-				return "json: Unmarshal(nil " + t.String() + ")"
+				return "json: Unmarshal(nil " + reflectTypeString(t) + ")"
 			}),
 			"(*encoding/json.UnsupportedTypeError).Error": errField("", func(c *icall, o *object, off int, m *machine) string {
 				return "json: unsupported type: " + typeName(cellType(m, "UnsupportedTypeError", o, off))
