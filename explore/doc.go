@@ -75,7 +75,7 @@
 //   - standard packages that are neither interpreted nor modelled: the rest
 //     of reflect (settable Values, Set*, Call, SliceOf…), reflection-based
 //     encoders other than encoding/json and encoding/gob, and of those:
-//     json's Decoder.Token and Buffered, decoding JSON into a non-empty
+//     json's Decoder.Buffered, decoding JSON into a non-empty
 //     interface, a non-string JSON value given to a TextUnmarshaler, a
 //     type error inside a recursive type; gob's interface values
 //     (Register), recursive types and types with GobEncode, MarshalBinary

@@ -28,6 +28,7 @@ func TestJSONModels(t *testing.T) {
 		"TestEdgeCases",
 		"TestStreamsAndGob",
 		"TestMarshalerAndPipe",
+		"TestTokens",
 	} {
 		t.Run(test, func(t *testing.T) {
 			r := exploreTestdata(t, "jsonmodels", test, Options{})

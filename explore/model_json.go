@@ -50,10 +50,12 @@ import (
 // Encoders and decoders write and read through the io.Writer and
 // io.Reader they were made with (nested calls of Write and Read); their
 // state lives in the cells of the real json.Encoder and json.Decoder
-// structs (w, escapeHTML, indentPrefix, indentValue; r, buf, scanned,
-// err, and decodeState's useNumber and disallowUnknownFields).
+// structs (w, escapeHTML, indentPrefix, indentValue; r, buf (the unread
+// input), scanned (the input consumed), err, tokenState, tokenStack, and
+// decodeState's useNumber and disallowUnknownFields); Token, More and
+// Decode follow json's token states.
 //
-// Not modelled (unsupported): Decoder.Token and Buffered, decoding into a
+// Not modelled (unsupported): Decoder.Buffered, decoding into a
 // non-empty interface, a TextUnmarshaler given a non-string, a type error
 // inside a recursive type, and `,string` on a field whose type has an
 // IsZero method and omitzero. The model's reads and writes of program
@@ -1597,6 +1599,7 @@ type jsonLayout struct {
 	encW, encErr, encEscape, encPrefix, encIn int
 	decR, decBuf, decScanned, decErr          int
 	decUseNumber, decDisallow                 int
+	decTokState, decTokStack                  int
 	ok                                        bool
 }
 
@@ -1618,6 +1621,7 @@ func (m *machine) jsonLayout() *jsonLayout {
 		l.encPrefix, l.encIn = off(et, "indentPrefix"), off(et, "indentValue")
 		l.decR, l.decBuf, l.decScanned, l.decErr = off(dt, "r"), off(dt, "buf"), off(dt, "scanned"), off(dt, "err")
 		l.decUseNumber, l.decDisallow = off(dt, "d", "useNumber"), off(dt, "d", "disallowUnknownFields")
+		l.decTokState, l.decTokStack = off(dt, "tokenState"), off(dt, "tokenStack")
 		l.ok = ok
 	}
 	m.jsonL = l
@@ -1747,6 +1751,243 @@ func (j *jsonConv) decodeNext(l *jsonLayout, o *object, off int, dst Value) (Val
 			return rerr, true
 		}
 		eof = atEOF
+	}
+}
+
+// The states of json's Decoder between tokens (Decoder.tokenState).
+const (
+	tokenTopValue = iota
+	tokenArrayStart
+	tokenArrayValue
+	tokenArrayComma
+	tokenObjectStart
+	tokenObjectKey
+	tokenObjectColon
+	tokenObjectValue
+	tokenObjectComma
+)
+
+// peek is json's Decoder.peek: it skips white space and returns the next
+// byte, reading more input as needed; errV is the read error (io.EOF
+// included) when the input has no more bytes.
+func (j *jsonConv) peek(l *jsonLayout, cells []Value) (byte, Value, bool) {
+	var pending Value
+	for {
+		data := sliceBytes(cells[l.decBuf])
+		i := 0
+		for i < len(data) && isJSONSpace(data[i]) {
+			i++
+		}
+		if i > 0 {
+			cells[l.decBuf] = bytesToSlice(data[i:])
+			cells[l.decScanned] = intV(cells[l.decScanned].Int() + int64(i))
+		}
+		if i < len(data) {
+			return data[i], Value{}, true
+		}
+		if pending.p != nil {
+			return 0, pending, true
+		}
+		more, eof, rerr, ok := j.decoderRead(cells[l.decR])
+		if !ok {
+			return 0, Value{}, false
+		}
+		cells[l.decBuf] = bytesToSlice(more)
+		switch {
+		case rerr.p != nil:
+			pending = rerr
+		case eof:
+			pending = j.ioErr("EOF")
+		}
+	}
+}
+
+// skipByte consumes the byte peek returned.
+func skipByte(l *jsonLayout, cells []Value) {
+	data := sliceBytes(cells[l.decBuf])
+	cells[l.decBuf] = bytesToSlice(data[1:])
+	cells[l.decScanned] = intV(cells[l.decScanned].Int() + 1)
+}
+
+func (j *jsonConv) tokSyntaxError(l *jsonLayout, cells []Value, msg string) Value {
+	return j.jsonError("SyntaxError", map[string]Value{"msg": strV(msg), "Offset": cells[l.decScanned]})
+}
+
+// decodeValue is Decoder.Decode: decodeNext between json's token states.
+func (j *jsonConv) decodeValue(l *jsonLayout, o *object, off int, dst Value) (Value, bool) {
+	cells := o.cells[off:]
+	if cells[l.decErr].p != nil {
+		return cells[l.decErr], true
+	}
+	switch st := cells[l.decTokState].Int(); st {
+	case tokenArrayComma, tokenObjectColon:
+		c, errV, ok := j.peek(l, cells)
+		if !ok || errV.p != nil {
+			return errV, ok
+		}
+		want, next, msg := byte(','), tokenArrayValue, "expected comma after array element"
+		if st == tokenObjectColon {
+			want, next, msg = ':', tokenObjectValue, "expected colon after object key"
+		}
+		if c != want {
+			return j.tokSyntaxError(l, cells, msg), true
+		}
+		skipByte(l, cells)
+		cells[l.decTokState] = intV(int64(next))
+	}
+	switch cells[l.decTokState].Int() {
+	case tokenTopValue, tokenArrayStart, tokenArrayValue, tokenObjectValue:
+	default:
+		return j.tokSyntaxError(l, cells, "not at beginning of value"), true
+	}
+	err, ok := j.decodeNext(l, o, off, dst)
+	if ok && (err.p == nil || !j.isStickyErr(cells[l.decErr], err)) {
+		switch cells[l.decTokState].Int() {
+		case tokenArrayStart, tokenArrayValue:
+			cells[l.decTokState] = intV(tokenArrayComma)
+		case tokenObjectValue:
+			cells[l.decTokState] = intV(tokenObjectComma)
+		}
+	}
+	return err, ok
+}
+
+// isStickyErr reports whether err is the Decoder's sticky error (a read
+// or syntax error: Decode returned before tokenValueEnd).
+func (j *jsonConv) isStickyErr(sticky, err Value) bool {
+	return sticky.p != nil && sticky.p == err.p
+}
+
+// token is Decoder.Token.
+func (j *jsonConv) token(l *jsonLayout, o *object, off int) (Value, Value, bool) {
+	m := j.m
+	cells := o.cells[off:]
+	state := func() int { return int(cells[l.decTokState].Int()) }
+	set := func(s int) { cells[l.decTokState] = intV(int64(s)) }
+	stack := func() []int {
+		var s []int
+		for _, v := range sliceElems(cells[l.decTokStack]) {
+			s = append(s, int(v.Int()))
+		}
+		return s
+	}
+	allowed := func() bool {
+		switch state() {
+		case tokenTopValue, tokenArrayStart, tokenArrayValue, tokenObjectValue:
+			return true
+		}
+		return false
+	}
+	valueEnd := func() {
+		switch state() {
+		case tokenArrayStart, tokenArrayValue:
+			set(tokenArrayComma)
+		case tokenObjectValue:
+			set(tokenObjectComma)
+		}
+	}
+	delim := func(c byte) Value {
+		if dt := m.named("encoding/json", "Delim"); dt != nil {
+			return ifaceV(m.rtypeOf(dt), intV(int64(c)))
+		}
+		return ifaceV(m.rtypeOf(types.Typ[types.Int32]), intV(int64(c)))
+	}
+	tokErr := func(c byte) (Value, Value, bool) {
+		var context string
+		switch state() {
+		case tokenTopValue, tokenArrayStart, tokenArrayValue, tokenObjectValue:
+			context = " looking for beginning of value"
+		case tokenArrayComma:
+			context = " after array element"
+		case tokenObjectKey:
+			context = " looking for beginning of object key string"
+		case tokenObjectColon:
+			context = " after object key"
+		case tokenObjectComma:
+			context = " after object key:value pair"
+		}
+		q := "'" + strings.Trim(strconv.Quote(string(c)), `"`) + "'"
+		switch c {
+		case '\'':
+			q = `'\''`
+		case '"':
+			q = `'"'`
+		}
+		return Value{}, j.tokSyntaxError(l, cells, "invalid character "+q+context), true
+	}
+	decodeInto := func(t *rtype) (Value, Value, bool) {
+		vo := newObject(1)
+		err, ok := j.decodeValue(l, o, off, ifaceV(m.rtypeOf(types.NewPointer(t.T)), ptrV(vo, 0)))
+		if !ok || err.p != nil {
+			return Value{}, err, ok
+		}
+		return vo.cells[0], Value{}, true
+	}
+	for {
+		c, errV, ok := j.peek(l, cells)
+		if !ok || errV.p != nil {
+			return Value{}, errV, ok
+		}
+		switch c {
+		case '[', '{':
+			if !allowed() {
+				return tokErr(c)
+			}
+			skipByte(l, cells)
+			cells[l.decTokStack] = intsV(append(stack(), state()))
+			if c == '[' {
+				set(tokenArrayStart)
+			} else {
+				set(tokenObjectStart)
+			}
+			return delim(c), Value{}, true
+		case ']', '}':
+			if c == ']' && state() != tokenArrayStart && state() != tokenArrayComma ||
+				c == '}' && state() != tokenObjectStart && state() != tokenObjectComma {
+				return tokErr(c)
+			}
+			skipByte(l, cells)
+			s := stack()
+			set(s[len(s)-1])
+			cells[l.decTokStack] = intsV(s[:len(s)-1])
+			valueEnd()
+			return delim(c), Value{}, true
+		case ':':
+			if state() != tokenObjectColon {
+				return tokErr(c)
+			}
+			skipByte(l, cells)
+			set(tokenObjectValue)
+			continue
+		case ',':
+			switch state() {
+			case tokenArrayComma:
+				skipByte(l, cells)
+				set(tokenArrayValue)
+				continue
+			case tokenObjectComma:
+				skipByte(l, cells)
+				set(tokenObjectKey)
+				continue
+			}
+			return tokErr(c)
+		case '"':
+			if state() == tokenObjectStart || state() == tokenObjectKey {
+				old := state()
+				set(tokenTopValue)
+				v, err, ok := decodeInto(m.stringType)
+				set(old)
+				if !ok || err.p != nil {
+					return Value{}, err, ok
+				}
+				set(tokenObjectColon)
+				return ifaceV(m.stringType, v), Value{}, true
+			}
+		}
+		if !allowed() {
+			return tokErr(c)
+		}
+		return decodeInto(m.emptyIface)
 	}
 }
 
@@ -1951,41 +2192,38 @@ func jsonModel() model {
 					return c.nilPanic()
 				}
 				j := newJSONConv(c)
-				err, ok := j.decodeNext(l, o, off, c.args[1])
+				err, ok := j.decodeValue(l, o, off, c.args[1])
 				return errRet(c, j, err, ok)
 			}), false),
+			"(*encoding/json.Decoder).Token": nests(simple(func(c *icall) ctrl {
+				l, o, off, ok := layout(c)
+				if !ok {
+					return c.nilPanic()
+				}
+				j := newJSONConv(c)
+				tok, err, ok := j.token(l, o, off)
+				if !ok {
+					if j.cc != ctrlNext {
+						return j.cc
+					}
+					return c.retN(Value{}, j.err)
+				}
+				return c.retN(tok, err)
+			}), false),
+			"(encoding/json.Delim).String": simple(func(c *icall) ctrl {
+				return c.ret(strV(string(rune(c.args[0].Int()))))
+			}),
 			"(*encoding/json.Decoder).More": nests(simple(func(c *icall) ctrl {
 				l, o, off, ok := layout(c)
 				if !ok {
 					return c.nilPanic()
 				}
 				j := newJSONConv(c)
-				cells := o.cells[off:]
-				for {
-					data := sliceBytes(cells[l.decBuf])
-					i := 0
-					for i < len(data) && isJSONSpace(data[i]) {
-						i++
-					}
-					if i > 0 {
-						cells[l.decBuf] = bytesToSlice(data[i:])
-						cells[l.decScanned] = intV(cells[l.decScanned].Int() + int64(i))
-					}
-					if i < len(data) {
-						return c.ret(boolV(data[i] != ']' && data[i] != '}'))
-					}
-					if cells[l.decErr].p != nil {
-						return c.ret(boolV(false))
-					}
-					more, eof, rerr, ok := j.decoderRead(cells[l.decR])
-					if !ok {
-						return j.cc
-					}
-					cells[l.decBuf] = bytesToSlice(more)
-					if len(more) == 0 && (eof || rerr.p != nil) {
-						return c.ret(boolV(false))
-					}
+				b, errV, ok := j.peek(l, o.cells[off:])
+				if !ok {
+					return j.cc
 				}
+				return c.ret(boolV(errV.p == nil && b != ']' && b != '}'))
 			}), false),
 			"(*encoding/json.SyntaxError).Error": errField("msg", func(c *icall, o *object, off int, m *machine) string {
 				return cellStr(m, "SyntaxError", o, off, "msg")
