@@ -75,11 +75,11 @@
 //   - standard packages that are neither interpreted nor modelled: the rest
 //     of reflect (settable Values, Set*, Call, SliceOf…), reflection-based
 //     encoders other than encoding/json and encoding/gob, and of those:
-//     json's Decoder.Buffered, decoding JSON into a non-empty
-//     interface, a non-string JSON value given to a TextUnmarshaler, a
-//     type error inside a recursive type; gob's interface values
-//     (Register), recursive types and types with GobEncode, MarshalBinary
-//     or MarshalText methods (time.Time); fmt.Formatter and fmt.State, Sscan*,
+//     decoding JSON into a non-empty interface, a non-string JSON value
+//     given to a TextUnmarshaler, a JSON type error inside a recursive
+//     type, gob's interface values (Register), recursive types and types
+//     with GobEncode, MarshalBinary or MarshalText methods (time.Time);
+//     fmt.Formatter and fmt.State, Sscan*,
 //     writing files outside temporary directories (those os.MkdirTemp,
 //     os.CreateTemp, io/ioutil.TempDir and TempFile and t.TempDir make, in
 //     an in-memory file system of the execution where os.WriteFile,

@@ -29,6 +29,7 @@ func TestJSONModels(t *testing.T) {
 		"TestStreamsAndGob",
 		"TestMarshalerAndPipe",
 		"TestTokens",
+		"TestBuffered",
 	} {
 		t.Run(test, func(t *testing.T) {
 			r := exploreTestdata(t, "jsonmodels", test, Options{})

@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // The encoding/json package. It is opaque (built on reflect); the model
@@ -55,7 +57,7 @@ import (
 // decodeState's useNumber and disallowUnknownFields); Token, More and
 // Decode follow json's token states.
 //
-// Not modelled (unsupported): Decoder.Buffered, decoding into a
+// Not modelled (unsupported): decoding into a
 // non-empty interface, a TextUnmarshaler given a non-string, a type error
 // inside a recursive type, and `,string` on a field whose type has an
 // IsZero method and omitzero. The model's reads and writes of program
@@ -2210,6 +2212,27 @@ func jsonModel() model {
 				}
 				return c.retN(tok, err)
 			}), false),
+			"(*encoding/json.Decoder).Buffered": nests(simple(func(c *icall) ctrl {
+				l, o, off, ok := layout(c)
+				if !ok {
+					return c.nilPanic()
+				}
+				// bytes.NewReader(the unread input), run by the interpreter
+				m := c.m()
+				var fn *ssa.Function
+				if p := m.prog.SSA.ImportedPackage("bytes"); p != nil {
+					fn = p.Func("NewReader")
+				}
+				rt := m.ptrTo("bytes", "Reader")
+				if fn == nil || rt == nil {
+					return c.g.unsupported(c.pos, "%s: bytes.NewReader is not loaded", c.name())
+				}
+				r, cc := c.g.callNested(funcV(m.code(fn).self), []Value{o.cells[off+l.decBuf]})
+				if cc != ctrlNext {
+					return cc
+				}
+				return c.ret(ifaceV(rt, r))
+			}), true),
 			"(encoding/json.Delim).String": simple(func(c *icall) ctrl {
 				return c.ret(strV(string(rune(c.args[0].Int()))))
 			}),

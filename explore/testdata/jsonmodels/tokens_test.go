@@ -3,6 +3,7 @@ package jsonmodels
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 )
@@ -61,3 +62,16 @@ json.Delim:{ <nil> 1 true|string:a <nil> 4 true|json.Delim:[ <nil> 7 true|float6
 D{1} <nil> 8|D{0} EOF 8|<nil>:<nil> EOF 8 false|
 {1}{2}] <nil>
 `
+
+// TestBuffered reads what a Decoder buffered after a value.
+func TestBuffered(t *testing.T) {
+	dec := json.NewDecoder(strings.NewReader(`{"A": 1} rest`))
+	var p tokP
+	if err := dec.Decode(&p); err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(dec.Buffered())
+	if err != nil || string(b) != " rest" || p.A != 1 {
+		t.Errorf("buffered %q %v %v", b, err, p)
+	}
+}
