@@ -123,10 +123,9 @@ type jsonMirrorKey struct {
 }
 
 var (
-	hostAny     = reflect.TypeFor[any]()
-	hostRaw     = reflect.TypeFor[json.RawMessage]()
-	hostNumber  = reflect.TypeFor[json.Number]()
-	hostGeneric = reflect.TypeFor[map[string]any]()
+	hostAny    = reflect.TypeFor[any]()
+	hostRaw    = reflect.TypeFor[json.RawMessage]()
+	hostNumber = reflect.TypeFor[json.Number]()
 )
 
 // jsonTypes holds the types of encoding/json and encoding the model uses.
@@ -2031,7 +2030,7 @@ func jsonModel() model {
 		o, off, ok := c.ptrArg(0)
 		return l, o, off, l.ok && ok
 	}
-	errField := func(name string, f func(c *icall, o *object, off int, m *machine) string) intrinsicFactory {
+	errField := func(f func(c *icall, o *object, off int, m *machine) string) intrinsicFactory {
 		return simple(func(c *icall) ctrl {
 			o, off, ok := c.ptrArg(0)
 			if !ok {
@@ -2248,10 +2247,10 @@ func jsonModel() model {
 				}
 				return c.ret(boolV(errV.p == nil && b != ']' && b != '}'))
 			}), false),
-			"(*encoding/json.SyntaxError).Error": errField("msg", func(c *icall, o *object, off int, m *machine) string {
+			"(*encoding/json.SyntaxError).Error": errField(func(c *icall, o *object, off int, m *machine) string {
 				return cellStr(m, "SyntaxError", o, off, "msg")
 			}),
-			"(*encoding/json.UnmarshalTypeError).Error": errField("", func(c *icall, o *object, off int, m *machine) string {
+			"(*encoding/json.UnmarshalTypeError).Error": errField(func(c *icall, o *object, off int, m *machine) string {
 				s := func(f string) string { return cellStr(m, "UnmarshalTypeError", o, off, f) }
 				t := typeName(cellType(m, "UnmarshalTypeError", o, off))
 				if s("Struct") != "" || s("Field") != "" {
@@ -2259,7 +2258,7 @@ func jsonModel() model {
 				}
 				return "json: cannot unmarshal " + s("Value") + " into Go value of type " + t
 			}),
-			"(*encoding/json.InvalidUnmarshalError).Error": errField("", func(c *icall, o *object, off int, m *machine) string {
+			"(*encoding/json.InvalidUnmarshalError).Error": errField(func(c *icall, o *object, off int, m *machine) string {
 				t := cellType(m, "InvalidUnmarshalError", o, off)
 				switch {
 				case t == nil:
@@ -2269,10 +2268,10 @@ func jsonModel() model {
 				}
 				return "json: Unmarshal(nil " + reflectTypeString(t) + ")"
 			}),
-			"(*encoding/json.UnsupportedTypeError).Error": errField("", func(c *icall, o *object, off int, m *machine) string {
+			"(*encoding/json.UnsupportedTypeError).Error": errField(func(c *icall, o *object, off int, m *machine) string {
 				return "json: unsupported type: " + typeName(cellType(m, "UnsupportedTypeError", o, off))
 			}),
-			"(*encoding/json.UnsupportedValueError).Error": errField("", func(c *icall, o *object, off int, m *machine) string {
+			"(*encoding/json.UnsupportedValueError).Error": errField(func(c *icall, o *object, off int, m *machine) string {
 				return "json: unsupported value: " + cellStr(m, "UnsupportedValueError", o, off, "Str")
 			}),
 			"(*encoding/json.MarshalerError).Error": nests(simple(func(c *icall) ctrl {
