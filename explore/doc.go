@@ -76,8 +76,13 @@
 // unknown), never a silent pass:
 //
 //   - standard packages that are neither interpreted nor modelled: the rest
-//     of reflect (settable Values, Set*, Call, SliceOf…), encoding/json and
-//     other reflection-based encoders, fmt.Formatter and fmt.State, Sscan*,
+//     of reflect (settable Values, Set*, Call, SliceOf…), reflection-based
+//     encoders other than encoding/json and encoding/gob, and of those:
+//     decoding JSON into a non-empty interface, a non-string JSON value
+//     given to a TextUnmarshaler, a JSON type error inside a recursive
+//     type, gob's interface values (Register), recursive types and types
+//     with GobEncode, MarshalBinary or MarshalText methods (time.Time);
+//     fmt.Formatter and fmt.State, Sscan*,
 //     writing files outside temporary directories (those os.MkdirTemp,
 //     os.CreateTemp, io/ioutil.TempDir and TempFile and t.TempDir make, in
 //     an in-memory file system of the execution where os.WriteFile,
@@ -153,6 +158,16 @@
 //     write is an execution of its own, and the exploration may not
 //     complete. The clock does not advance for a loop that polls time.Now
 //     while no timer is set.
+//   - encoding/json prints Go's bytes and errors (the real package runs on
+//     host mirrors of the values, Marshalers are called in the
+//     interpreter); decoding calls Unmarshalers after the rest of the
+//     value is decoded (the order of their side effects and what an
+//     Unmarshaler's error leaves decoded may differ) and gives decoded
+//     slices a new backing array unless json reuses the old one. Gob's
+//     wire bytes name no types (a mirror's type has no name): they differ
+//     from Go's, and only round trips within the execution are exact. The
+//     reads and writes of both packages are not reported to the race
+//     detector.
 //   - Spew's Sdump (in testify's failure messages: the diff of Equal, the
 //     lists of ElementsMatch) formats each value as fmt's %#v does, on one
 //     line, where spew dumps it on several lines with types and lengths:

@@ -78,6 +78,8 @@ func models() []model {
 		netModel(),
 		logModel(),
 		regexpModel(),
+		jsonModel(),
+		gobModel(),
 		reflectModel(),
 		randModel(),
 		bigModel(),

@@ -55,6 +55,11 @@ type machine struct {
 	models     *modelRegistry // the models of standard packages (intrinsics.go); nil until needed
 	namedCache map[string]types.Type
 	regexps    map[regexpKey]*regexp.Regexp // compiled regexps (model_regexp.go)
+	// encoding/json's host mirrors of types, json's types and the
+	// Encoder and Decoder layouts (model_json.go); nil until needed
+	jsonMirrors map[jsonMirrorKey]*jsonMirror
+	jsonT       *jsonTypes
+	jsonL       *jsonLayout
 
 	tramps  map[string]*fnCode
 	drivers map[*ssa.Function]*fnCode
