@@ -1,6 +1,7 @@
 package explore
 
 import (
+	iofs "io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -124,6 +125,9 @@ type memFS struct {
 	files map[string]*memFile
 	temps int             // temporary names made
 	roots map[string]bool // the temporary names made in tempRoot
+	// modes are the permissions of the entries that have one other than
+	// the default (model_osstat.go)
+	modes map[string]iofs.FileMode
 }
 
 // memFile is the content of an in-memory file.
@@ -197,11 +201,6 @@ func (x *execution) tempName(dir, pattern string) (name string, errMsg string, o
 			return name, "", true
 		}
 	}
-}
-
-// memErr is the error of a file operation op on name ("open NAME: msg").
-func (m *machine) memErr(op, name, msg string) Value {
-	return m.newErrorString(op + " " + name + ": " + msg)
 }
 
 // newFileObject returns a fresh *os.File whose side state is of.
