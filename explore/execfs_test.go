@@ -18,6 +18,7 @@ func TestExecFS(t *testing.T) {
 		"TestWalkDir",
 		"TestDirHandle",
 		"TestNotExist",
+		"TestNotFound",
 	} {
 		t.Run(test, func(t *testing.T) {
 			r := exploreTestdata(t, "execfs", test, Options{})
@@ -26,9 +27,11 @@ func TestExecFS(t *testing.T) {
 		})
 	}
 	for test, msg := range map[string]string{
-		"wrongStatSize": "size 5, want 4",
-		"wrongWalkDir":  "walk visited 2 entries, want 3",
-		"wrongNotExist": "stat: stat /tmp/wrongNotExist1/001/missing: no such file or directory",
+		"wrongStatSize":   "size 5, want 4",
+		"wrongWalkDir":    "walk visited 2 entries, want 3",
+		"wrongNotExist":   "stat: stat /tmp/wrongNotExist1/001/missing: no such file or directory",
+		"wrongEcho":       `output "hi\n", want "hello\n"`,
+		"wrongHelperExit": "fail: exit status 3",
 	} {
 		t.Run(test, func(t *testing.T) {
 			r := exploreTestdata(t, "execfs", test, Options{})
@@ -38,4 +41,22 @@ func TestExecFS(t *testing.T) {
 			assert.Contains(t, r.Findings[0].Message, msg)
 		})
 	}
+	t.Run("echo", func(t *testing.T) {
+		r := exploreTestdata(t, "execfs", "TestEcho", Options{})
+		require.True(t, r.Complete, "bound %q", r.Bound)
+		require.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+		assert.Contains(t, r.Warnings, `subprocess "/bin/echo hi" ran natively, not explored`)
+	})
+	t.Run("go version", func(t *testing.T) {
+		r := exploreTestdata(t, "execfs", "TestGoVersion", Options{})
+		require.True(t, r.Complete, "bound %q", r.Bound)
+		require.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+		assert.Contains(t, r.Warnings, `subprocess "go version" ran natively, not explored`)
+	})
+	t.Run("helper process", func(t *testing.T) {
+		r := exploreTestdata(t, "execfs", "TestHelper", Options{})
+		require.True(t, r.Complete, "bound %q", r.Bound)
+		require.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+		assert.Contains(t, r.Warnings, `subprocess "/tmp/go-build/b001/execfs.test -test.run=TestHelperProcess -- echo a b" ran natively (the test binary, built with go test -c), not explored`)
+	})
 }

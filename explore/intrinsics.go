@@ -74,6 +74,7 @@ func models() []model {
 		errorsModel(),
 		godebugModel(),
 		osModel(),
+		execModel(),
 		logModel(),
 		regexpModel(),
 		reflectModel(),

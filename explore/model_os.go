@@ -15,7 +15,7 @@ import (
 //
 // Standard streams: os.Stdout and os.Stderr are *os.File values whose
 // writes go to the execution's captured output (stdout and stderr
-// merged), as do fmt.Print*, log and t.Log. os.Args is the entry's name.
+// merged), as do fmt.Print*, log and t.Log. os.Args is os.Executable's path.
 // The environment is empty: os.Getenv returns "" and os.LookupEnv
 // reports false. os.Exit ends the execution with a fatal finding.
 //
@@ -188,7 +188,7 @@ func osModel() model {
 		"os.Args": func(*machine, *ssa.Global) globalInit {
 			return func(x *execution, o *object) {
 				so := newObject(1)
-				so.cells[0] = strV(x.entry.Name)
+				so.cells[0] = strV(x.executable())
 				o.cells[0] = sliceV(so, 0, 1, 1)
 			}
 		},
