@@ -20,7 +20,8 @@ import (
 // reports false. os.Exit ends the execution with a fatal finding.
 //
 // Read-only file access (test fixtures, golden files): os.ReadFile,
-// os.Open and (*os.File).Read/Close/Name read the real file system, which
+// os.Open, os.OpenFile for reading, os.Stat, os.Lstat, os.ReadDir and
+// (*os.File).Read/Close/Name/Stat/ReadDir read the real file system, which
 // is deterministic as long as the files do not change during the
 // exploration. Relative names are resolved against the directory of the
 // entry's package (as go test runs tests there). The files an execution

@@ -20,7 +20,9 @@ import (
 // its directories, os.WriteFile, os.Create, os.Mkdir, os.MkdirAll,
 // os.Remove and os.RemoveAll work, and os.ReadFile, os.Open and the
 // *os.File methods Read, Write, WriteString, Seek, Sync, Close and Name
-// read and write its files. Writing anywhere else stays unsupported.
+// read and write its files (metadata, directories, os.OpenFile,
+// os.Rename, os.Chmod and the walks are model_osstat.go's). Writing
+// anywhere else stays unsupported.
 //
 // Names are deterministic, so that output and replay tokens do not
 // depend on the run: os.TempDir is "/tmp" (the environment is empty);

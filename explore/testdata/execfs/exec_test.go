@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -133,5 +135,48 @@ func TestNotFound(t *testing.T) {
 	err := exec.Command("no-such-command-for-execfs").Run()
 	if !errors.Is(err, exec.ErrNotFound) {
 		t.Fatalf("running a missing command: %v", err)
+	}
+}
+
+// TestConcurrentCommands runs two commands on two goroutines.
+func TestConcurrentCommands(t *testing.T) {
+	var wg sync.WaitGroup
+	outs := make([]string, 2)
+	for i := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out, err := exec.Command("/bin/echo", strconv.Itoa(i)).Output()
+			if err != nil {
+				t.Error(err)
+			}
+			outs[i] = string(out)
+		}()
+	}
+	wg.Wait()
+	if outs[0] != "0\n" || outs[1] != "1\n" {
+		t.Fatalf("outputs %q", outs)
+	}
+}
+
+// wrongCommandOrder expects the first goroutine's command to run first
+// (a test failure in the executions where it does not).
+func wrongCommandOrder(t *testing.T) {
+	var mu sync.Mutex
+	var order []string
+	done := make(chan bool)
+	for i := range 2 {
+		go func() {
+			out, _ := exec.Command("/bin/echo", strconv.Itoa(i)).Output()
+			mu.Lock()
+			order = append(order, strings.TrimSpace(string(out)))
+			mu.Unlock()
+			done <- true
+		}()
+	}
+	<-done
+	<-done
+	if strings.Join(order, "") != "01" {
+		t.Fatalf("commands finished in the order %v", order)
 	}
 }
