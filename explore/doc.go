@@ -115,7 +115,8 @@
 //     exploration seed: a test that needs them to differ across runs sees
 //     one stream per execution.
 //   - Subprocesses (os/exec) are not explored: the child runs natively on
-//     the host, to completion, in one transition of its caller, and each
+//     the host, to completion, in one transition of its caller (Wait, or
+//     Run, Output, CombinedOutput; Start only checks the command), and each
 //     command adds a warning to the report. Its result is cached per
 //     exploration (by path, arguments, environment, directory and input),
 //     so every execution sees the output of the first run: the child's

@@ -20,6 +20,8 @@ func TestExecFS(t *testing.T) {
 		"TestDirHandle",
 		"TestNotExist",
 		"TestNotFound",
+		"TestStdinPipe",
+		"TestStartErrors",
 	} {
 		t.Run(test, func(t *testing.T) {
 			r := exploreTestdata(t, "execfs", test, Options{})

@@ -5,27 +5,32 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	iofs "io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 
 	"golang.org/x/tools/go/ssa"
 )
 
 // Subprocesses (os/exec).
 //
-// A subprocess is not explored: exec.Cmd's Start, Run, Output and
-// CombinedOutput run the child natively on the host, to completion, as
-// one transition of the calling goroutine (a scheduling point), and each
+// A subprocess is not explored: exec.Cmd's Wait (and Run, Output and
+// CombinedOutput) run the child natively on the host, to completion, as
+// one transition of the calling goroutine (a scheduling point; Start is
+// one too, but only checks the command, as if the child were slow to
+// start: so a Stdin another goroutine feeds after Start works), and each
 // distinct command adds a warning to the report (`subprocess "echo hi"
 // ran natively, not explored`). The result is cached per exploration by
 // path, arguments, environment, directory and standard input, so that
 // every execution sees the same output and exit status: the child's own
 // nondeterminism is not explored. The input is read from Cmd.Stdin
-// (calling its Read method) before the child starts, and the child's
+// (calling its Read method) before the child starts (a blocking reader
+// blocks Wait, as Go's Wait waits for the copy), and the child's
 // output is written to Cmd.Stdout and Cmd.Stderr (calling their Write
 // methods; the same writer for both gets the output interleaved as the
 // child wrote it) by Wait. A nil Env is the host's environment (the
@@ -168,12 +173,16 @@ func (m *machine) procs() *procCache {
 	return m.ownProcs
 }
 
-// cmdState is the model state of an *exec.Cmd: its run's result once
-// started, whether Wait was called.
+// cmdState is the model state of a started *exec.Cmd: the command as
+// the host runs it (the test binary's path for the test binary), its
+// warning, whether Wait was called, and the child's result then.
 type cmdState struct {
-	res      *procResult
-	combined bool
-	waited   bool
+	path, dir string
+	args, env []string
+	combined  bool
+	what      string
+	waited    bool
+	res       *procResult
 }
 
 // cmdLayout reads and writes the fields of an *exec.Cmd.
@@ -261,10 +270,10 @@ func (m *machine) execErrNotFound() Value {
 }
 
 // cmdStart starts the command of l (Start; with its output and error
-// combined if combined, as CombinedOutput does): it reads the input, runs the
-// child natively (or takes the cached result) and records the result.
-// The caller has passed the scheduling point. A non-nil error value is
-// Start's error.
+// combined if combined, as CombinedOutput does): it checks the command
+// and records it; the child runs in Wait (cmdWait), as a child that is
+// slow to start would. The caller has passed the scheduling point. A
+// non-nil error value is Start's error.
 func (c *icall) cmdStart(l cmdLayout, combined bool) (Value, ctrl) {
 	x, m := c.x(), c.m()
 	if st, _ := x.side[objKeyOf(l.o, l.off)].(*cmdState); st != nil {
@@ -285,16 +294,48 @@ func (c *icall) cmdStart(l cmdLayout, combined bool) (Value, ctrl) {
 			return Value{}, c.g.unsupported(c.pos, "%s: the subprocess %q would use the in-memory temporary file %s, which the host does not have", c.name(), strings.Join(args, " "), a)
 		}
 	}
-	var env []string
+	st := &cmdState{path: path, args: args, dir: dir, combined: combined}
 	if v := l.get("Env"); v.p != nil {
-		env = strs(v)
+		st.env = strs(v)
 	} else {
-		env = os.Environ()
+		st.env = os.Environ()
 	}
 	if dir != "" {
-		dir = x.resolvePath(dir)
+		st.dir = x.resolvePath(dir)
 	}
-	// the input
+	st.what = fmt.Sprintf("subprocess %q ran natively, not explored", strings.Join(args, " "))
+	if path == x.executable() {
+		elem := strings.TrimSuffix(filepath.Base(path), ".test")
+		bin, msg := m.procs().testBinary(m.ctx(), x.pkgDir(), elem)
+		if msg != "" {
+			return Value{}, c.g.unsupported(c.pos, "%s: the test binary %s re-executed: building it failed: %s", c.name(), path, msg)
+		}
+		st.path = bin
+		st.what = fmt.Sprintf("subprocess %q ran natively (the test binary, built with go test -c), not explored", strings.Join(args, " "))
+	} else if filepath.IsAbs(path) {
+		// the errors of starting an absolute path, at Start as Go's
+		switch fi, err := os.Stat(path); {
+		case err != nil:
+			return m.osError(&iofs.PathError{Op: "fork/exec", Path: path, Err: errors.Unwrap(err)}), ctrlNext
+		case fi.IsDir() || fi.Mode().Perm()&0o111 == 0:
+			return m.osError(&iofs.PathError{Op: "fork/exec", Path: path, Err: syscall.EACCES}), ctrlNext
+		}
+	}
+	x.setSide(l.o, l.off, st)
+	// a process that has finished (the explorer never signals it)
+	if pt := m.ptrTo("os", "Process"); pt != nil {
+		po := &object{cells: make([]Value, pt.elem.size), id: c.g.newID(), owner: c.g.key}
+		l.set("Process", ptrV(po, 0))
+	}
+	return Value{}, ctrlNext
+}
+
+// cmdRunChild reads the input of the started command of l from its
+// Stdin and runs the child natively (or takes the cached result). A
+// non-nil error value is Wait's error (reading the input failed, or the
+// child could not start).
+func (c *icall) cmdRunChild(l cmdLayout, st *cmdState) (Value, ctrl) {
+	m := c.m()
 	var stdin []byte
 	if in := l.get("Stdin"); in.p != nil {
 		it := in.iface()
@@ -303,13 +344,13 @@ func (c *icall) cmdStart(l cmdLayout, combined bool) (Value, ctrl) {
 			return Value{}, c.g.unsupported(c.pos, "%s: Cmd.Stdin of type %s", c.name(), it.t)
 		}
 		bo := newObject(4096)
-		for {
+		for idle := 0; ; {
 			res, cc := c.g.callNested(funcV(fc.self), []Value{it.v, sliceV(bo, 0, len(bo.cells), len(bo.cells))})
 			if cc != ctrlNext {
 				return Value{}, cc
 			}
 			n := int(res.obj().cells[0].Int())
-			for i := range min(n, len(bo.cells)) {
+			for i := range max(0, min(n, len(bo.cells))) {
 				stdin = append(stdin, byte(bo.cells[i].a))
 			}
 			if err := res.obj().cells[1]; err.p != nil {
@@ -318,35 +359,25 @@ func (c *icall) cmdStart(l cmdLayout, combined bool) (Value, ctrl) {
 				}
 				break
 			}
+			if idle = idle + 1; n > 0 {
+				idle = 0
+			}
+			if idle == 100 {
+				return Value{}, c.g.unsupported(c.pos, "%s: Cmd.Stdin's Read returns no data and no error (Go would read it forever)", c.name())
+			}
 		}
-	}
-	what := fmt.Sprintf("subprocess %q ran natively, not explored", strings.Join(args, " "))
-	if path == x.executable() {
-		elem := strings.TrimSuffix(filepath.Base(path), ".test")
-		bin, msg := m.procs().testBinary(m.ctx(), x.pkgDir(), elem)
-		if msg != "" {
-			return Value{}, c.g.unsupported(c.pos, "%s: the test binary %s re-executed: building it failed: %s", c.name(), path, msg)
-		}
-		path = bin
-		what = fmt.Sprintf("subprocess %q ran natively (the test binary, built with go test -c), not explored", strings.Join(args, " "))
 	}
 	stdout, stderr := l.get("Stdout"), l.get("Stderr")
-	combined = combined || stdout.p != nil && sameError(stdout, stderr)
-	res := m.procs().run(m.ctx(), path, args, env, dir, stdin, combined, what)
-	if res.startErr != nil {
-		return m.osError(res.startErr), ctrlNext
-	}
-	x.setSide(l.o, l.off, &cmdState{res: res, combined: combined})
-	// a finished process
-	if pt := m.ptrTo("os", "Process"); pt != nil {
-		po := &object{cells: make([]Value, pt.elem.size), id: c.g.newID(), owner: c.g.key}
-		l.set("Process", ptrV(po, 0))
+	st.combined = st.combined || stdout.p != nil && sameIface(stdout, stderr)
+	st.res = m.procs().run(m.ctx(), st.path, st.args, st.env, st.dir, stdin, st.combined, st.what)
+	if st.res.startErr != nil {
+		return m.osError(st.res.startErr), ctrlNext
 	}
 	return Value{}, ctrlNext
 }
 
-// cmdWait waits for the command of l (Wait): it writes the output and
-// sets ProcessState; the result is Wait's error (*exec.ExitError on a
+// cmdWait waits for the command of l (Wait): it runs the child
+// (cmdRunChild), writes the output and sets ProcessState; the result is Wait's error (*exec.ExitError on a
 // non-zero exit, with stderr as its Stderr if captureStderr).
 func (c *icall) cmdWait(l cmdLayout, captureStderr bool) (Value, ctrl) {
 	x, m := c.x(), c.m()
@@ -358,6 +389,9 @@ func (c *icall) cmdWait(l cmdLayout, captureStderr bool) (Value, ctrl) {
 		return m.newErrorString("exec: Wait was already called"), ctrlNext
 	}
 	st.waited = true
+	if err, cc := c.cmdRunChild(l, st); cc != ctrlNext || err.p != nil {
+		return err, cc
+	}
 	if cc := c.writeOut(l.get("Stdout"), st.res.stdout); cc != ctrlNext {
 		return Value{}, cc
 	}
@@ -453,16 +487,16 @@ func cmdRun(out, combined bool) intrinsicFactory {
 		if err.p != nil {
 			return ret(nil, err)
 		}
-		var buf *object
-		if out {
-			// the output is returned, not written: Stdout (and Stderr
-			// if combined) are nil
-			buf = newObject(1)
-			buf.cells[0] = bytesToSlice(c.x().side[objKeyOf(l.o, l.off)].(*cmdState).res.stdout)
-		}
 		err, cc = c.cmdWait(l, captureStderr)
 		if cc != ctrlNext {
 			return cc
+		}
+		var buf *object
+		if res := c.x().side[objKeyOf(l.o, l.off)].(*cmdState).res; out && res != nil {
+			// the output is returned, not written: Stdout (and Stderr
+			// if combined) are nil
+			buf = newObject(1)
+			buf.cells[0] = bytesToSlice(res.stdout)
 		}
 		return ret(buf, err)
 	}), false)
@@ -534,6 +568,9 @@ func execFuncs() map[string]intrinsicFactory {
 			l, ok := c.cmdArg()
 			if !ok {
 				return c.nilPanic()
+			}
+			if c.cmdYield() {
+				return ctrlYield
 			}
 			err, cc := c.cmdWait(l, false)
 			if cc != ctrlNext {

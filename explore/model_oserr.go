@@ -224,8 +224,12 @@ func (m *machine) errnoIs(e syscall.Errno, target Value) bool {
 }
 
 // sameError reports whether a and b are the same pointer error value.
-func sameError(a, b Value) bool {
-	return a.p != nil && b.p != nil && a.iface().t == b.iface().t && a.iface().v.p == b.iface().v.p
+func sameError(a, b Value) bool { return sameIface(a, b) }
+
+// sameIface reports whether the non-nil interface values a and b hold the
+// same pointer.
+func sameIface(a, b Value) bool {
+	return a.p != nil && b.p != nil && a.iface().t == b.iface().t && a.iface().v.p == b.iface().v.p && a.iface().v.a == b.iface().v.a
 }
 
 // underlyingError is os's underlyingError: the error an *fs.PathError,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"strconv"
@@ -178,5 +179,44 @@ func wrongCommandOrder(t *testing.T) {
 	<-done
 	if strings.Join(order, "") != "01" {
 		t.Fatalf("commands finished in the order %v", order)
+	}
+}
+
+// TestStdinPipe feeds /bin/cat from a pipe another goroutine writes after
+// Start.
+func TestStdinPipe(t *testing.T) {
+	pr, pw := io.Pipe()
+	cmd := exec.Command("/bin/cat")
+	cmd.Stdin = pr
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		pw.Write([]byte("piped"))
+		pw.Close()
+	}()
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != "piped" {
+		t.Fatalf("cat printed %q", out.String())
+	}
+}
+
+// TestStartErrors checks the errors of starting a missing program and of
+// waiting twice.
+func TestStartErrors(t *testing.T) {
+	err := exec.Command("/no/such/program").Start()
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("starting a missing program: %v", err)
+	}
+	cmd := exec.Command("/bin/echo")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err == nil {
+		t.Fatal("second Wait succeeded")
 	}
 }
