@@ -79,7 +79,8 @@
 //     os.CreateTemp, io/ioutil.TempDir and TempFile and t.TempDir make, in
 //     an in-memory file system of the execution where os.WriteFile,
 //     Create, Mkdir, MkdirAll, Remove, RemoveAll, ReadFile, Open, OpenFile,
-//     Stat, Lstat, ReadDir, Rename, Chmod, filepath.WalkDir and Walk and
+//     Stat, Lstat, ReadDir, Rename, Chmod, io/ioutil.ReadDir,
+//     filepath.WalkDir and Walk and
 //     the *os.File methods Read, Write, WriteString, Seek, Sync, Close,
 //     Name, Stat, ReadDir and Readdirnames work; on the real file system
 //     these only read), ioutil.ReadAll, net, syscalls, os/exec beyond

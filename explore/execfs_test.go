@@ -19,6 +19,7 @@ func TestExecFS(t *testing.T) {
 		"TestWalkDir",
 		"TestDirHandle",
 		"TestNotExist",
+		"TestTempInMissingDir",
 		"TestNotFound",
 		"TestStdinPipe",
 		"TestStartErrors",

@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"errors"
 	iofs "io/fs"
 	"os"
 	"path"
@@ -76,6 +77,10 @@ func (c *icall) memChange() (name, clean string, cc ctrl, ok bool) {
 func (c *icall) memTemp(op string, zero Value) (name string, cc ctrl, ok bool) {
 	dir, pattern := c.args[0].Str(), c.args[1].Str()
 	if !c.x().tempDirOK(dir) {
+		if _, err := os.Stat(c.x().resolvePath(dir)); errors.Is(err, os.ErrNotExist) && !strings.ContainsRune(pattern, os.PathSeparator) {
+			// a missing directory of the real file system: Go's error
+			return "", c.retN(zero, c.memTempNotExist(op, dir, pattern)), false
+		}
 		return "", c.g.unsupported(c.pos, "%s in %q: files are made only in temporary directories", c.name(), dir), false
 	}
 	if c.fsYield(true) {
@@ -85,10 +90,28 @@ func (c *icall) memTemp(op string, zero Value) (name string, cc ctrl, ok bool) {
 	if !ok {
 		return "", c.g.unsupported(c.pos, "%s in %q: files are made only in temporary directories", c.name(), dir), false
 	}
+	if msg == "no such file or directory" {
+		return "", c.retN(zero, c.memTempNotExist(op, dir, pattern)), false
+	}
 	if msg != "" {
 		return "", c.retN(zero, c.m().memErr(op, pattern, msg)), false
 	}
 	return name, ctrlNext, true
+}
+
+// memTempNotExist is the error of os.MkdirTemp (op "mkdirtemp") or
+// os.CreateTemp in the missing directory dir, as Go's: the error of
+// os.Stat(dir), or of opening the new name.
+func (c *icall) memTempNotExist(op, dir, pattern string) Value {
+	const msg = "no such file or directory"
+	if op == "mkdirtemp" {
+		return c.m().memErr("stat", dir, msg)
+	}
+	prefix, suffix := pattern, ""
+	if i := strings.LastIndexByte(pattern, '*'); i >= 0 {
+		prefix, suffix = pattern[:i], pattern[i+1:]
+	}
+	return c.m().memErr("open", filepath.Join(dir, prefix+"1"+suffix), msg)
 }
 
 // memOpen opens the in-memory file clean for reading (os.ReadFile,

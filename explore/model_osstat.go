@@ -282,6 +282,21 @@ func osStatFuncs() map[string]intrinsicFactory {
 			infos, err, _ := c.readDir(name, false)
 			return c.retN(c.dirEntries(infos), err)
 		}),
+		"io/ioutil.ReadDir": simple(func(c *icall) ctrl {
+			name := c.args[0].Str()
+			if _, ok := c.x().memName(name); ok && c.fsYield(false) {
+				return ctrlYield
+			}
+			infos, err, _ := c.readDir(name, false)
+			if err.p != nil {
+				return c.retN(Value{}, err)
+			}
+			o := newObject(max(1, len(infos)))
+			for i, si := range infos {
+				o.cells[i] = c.fileInfoV(si)
+			}
+			return c.retN(sliceV(o, 0, len(infos), len(infos)), Value{})
+		}),
 		"os.OpenFile": simple(osOpenFile),
 		"os.Rename":   simple(osRename),
 		"os.Chmod": simple(func(c *icall) ctrl {
@@ -335,7 +350,9 @@ func osStatFuncs() map[string]intrinsicFactory {
 		"(*os.fileStat).Size":  statMethod(func(c *icall, si *statInfo) ctrl { return c.ret(intV(si.size)) }),
 		"(*os.fileStat).Mode":  statMethod(func(c *icall, si *statInfo) ctrl { return c.ret(uintV(uint64(si.mode))) }),
 		"(*os.fileStat).IsDir": statMethod(func(c *icall, si *statInfo) ctrl { return c.ret(boolV(si.mode.IsDir())) }),
-		"(*os.fileStat).Sys":   statMethod(func(c *icall, si *statInfo) ctrl { return c.ret(Value{}) }),
+		"(*os.fileStat).Sys": statMethod(func(c *icall, si *statInfo) ctrl {
+			return c.g.unsupported(c.pos, "%s: the host's stat structure (*syscall.Stat_t) is not modelled", c.name())
+		}),
 		"(*os.fileStat).ModTime": statMethod(func(c *icall, si *statInfo) ctrl {
 			return c.ret(c.timeV(si.modTime))
 		}),

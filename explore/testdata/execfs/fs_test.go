@@ -8,6 +8,7 @@ package execfs
 import (
 	"errors"
 	"io/fs"
+	"io/ioutil"
 	"os"
 	"path/filepath"
 	"slices"
@@ -55,6 +56,10 @@ func TestStatReadDir(t *testing.T) {
 	}
 	if got := strings.Join(names, " "); got != "a b.txt" {
 		t.Fatalf("entries %q, want %q", got, "a b.txt")
+	}
+	infos, err := ioutil.ReadDir(dir)
+	if err != nil || len(infos) != 2 || infos[0].Name() != "a" || infos[1].Size() != 5 {
+		t.Fatalf("ioutil.ReadDir: %v, %v", infos, err)
 	}
 	if want := "-rw-r--r--"; fi.Mode().String() != want {
 		t.Fatalf("mode %s, want %s", fi.Mode(), want)
@@ -280,5 +285,23 @@ func wrongNotExist(t *testing.T) {
 	_, err := os.Stat(filepath.Join(t.TempDir(), "missing"))
 	if os.IsNotExist(err) {
 		t.Fatalf("stat: %v", err)
+	}
+}
+
+// TestTempInMissingDir checks os.MkdirTemp's and os.CreateTemp's errors in
+// a missing directory (Go's: the directory's stat error, the new name's
+// open error).
+func TestTempInMissingDir(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing")
+	_, err := os.MkdirTemp(missing, "x")
+	var pe *fs.PathError
+	if !errors.As(err, &pe) || pe.Op != "stat" || pe.Path != missing || !os.IsNotExist(err) {
+		t.Fatalf("MkdirTemp in a missing directory: %v", err)
+	}
+	if _, err := os.CreateTemp(missing, "x"); !os.IsNotExist(err) {
+		t.Fatalf("CreateTemp in a missing directory: %v", err)
+	}
+	if _, err := os.MkdirTemp("/no-such-dir-execfs", "x"); !os.IsNotExist(err) {
+		t.Fatalf("MkdirTemp in a missing host directory: %v", err)
 	}
 }
