@@ -82,8 +82,9 @@
 //     Stat, Lstat, ReadDir, Rename, Chmod, io/ioutil.ReadDir,
 //     filepath.WalkDir and Walk and
 //     the *os.File methods Read, Write, WriteString, Seek, Sync, Close,
-//     Name, Stat, ReadDir and Readdirnames work; on the real file system
-//     these only read), ioutil.ReadAll, net, syscalls, os/exec beyond
+//     Name, Stat, ReadDir and Readdirnames work, except an access the
+//     permissions of a file or directory deny, as whether it fails depends
+//     on the user; on the real file system these only read), ioutil.ReadAll, net, syscalls, os/exec beyond
 //     Command, CommandContext, LookPath and Cmd's Start, Wait, Run, Output,
 //     CombinedOutput and String (pipes, Cmd.ExtraFiles, a subprocess naming
 //     an in-memory temporary file), os/signal, cgo, crypto/rand.Int and Prime

@@ -20,6 +20,7 @@ func TestExecFS(t *testing.T) {
 		"TestDirHandle",
 		"TestNotExist",
 		"TestTempInMissingDir",
+		"TestReadOnlyFile",
 		"TestNotFound",
 		"TestStdinPipe",
 		"TestStartErrors",
@@ -87,4 +88,14 @@ func TestProcCache(t *testing.T) {
 	require.NoError(t, r1.startErr)
 	assert.Same(t, r1, run())
 	assert.Equal(t, []string{"w"}, pc.warningList())
+}
+
+// TestExecFSPermissions checks that a write that permissions deny is
+// unsupported (whether Go's fails depends on the user).
+func TestExecFSPermissions(t *testing.T) {
+	r := exploreTestdata(t, "execfs", "readOnlyWrite", Options{})
+	require.Len(t, r.Findings, 1, "%v", r.Findings)
+	assert.Equal(t, KindUnsupported, r.Findings[0].Kind)
+	assert.Contains(t, r.Findings[0].Message, `os.WriteFile("/tmp/readOnlyWrite1/001/ro"): changing a file its permissions (or its directory's) deny`)
+	assert.Equal(t, "unknown", r.Verdict())
 }

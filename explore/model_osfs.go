@@ -59,6 +59,19 @@ func (c *icall) fsYieldAs(write bool, label string) bool {
 // cc yields (the scheduling point) or reports the path outside the
 // temporary directories as unsupported.
 func (c *icall) memChange() (name, clean string, cc ctrl, ok bool) {
+	return c.memChangeAt(permFile)
+}
+
+// Which permissions a change of the in-memory file system needs.
+const (
+	permNone = iota // none (os.Chmod)
+	permDir         // its directory's (os.Remove: removing a read-only file works)
+	permFile        // its directory's and, for an existing file, the file's
+)
+
+// memChangeAt is memChange, with the permissions the change needs (a
+// change they deny is unsupported, see memDenied).
+func (c *icall) memChangeAt(perms int) (name, clean string, cc ctrl, ok bool) {
 	name = c.args[0].Str()
 	clean, ok = c.x().memName(name)
 	if !ok {
@@ -67,7 +80,33 @@ func (c *icall) memChange() (name, clean string, cc ctrl, ok bool) {
 	if c.fsYield(true) {
 		return name, clean, ctrlYield, false
 	}
+	if perms != permNone {
+		if cc, denied := c.memDeniedAt(name, clean, true, perms == permFile); denied {
+			return name, clean, cc, false
+		}
+	}
 	return name, clean, ctrlNext, true
+}
+
+// memDenied reports an access (a write if write) of the in-memory entry
+// clean that its permissions or its directory's deny as unsupported:
+// whether Go's call fails depends on the user running the test (root
+// ignores permissions), which the explorer does not model.
+func (c *icall) memDenied(name, clean string, write bool) (ctrl, bool) {
+	return c.memDeniedAt(name, clean, write, true)
+}
+
+// memDeniedAt is memDenied; unless file, only the directory's
+// permissions count.
+func (c *icall) memDeniedAt(name, clean string, write, file bool) (ctrl, bool) {
+	if !c.x().memFS().denied(clean, write, file) {
+		return ctrlNext, false
+	}
+	what := "reading"
+	if write {
+		what = "changing"
+	}
+	return c.g.unsupported(c.pos, "%s(%q): %s a file its permissions (or its directory's) deny: whether it fails depends on the user, which is not modelled", c.name(), name, what), true
 }
 
 // memTemp starts os.MkdirTemp or os.CreateTemp (op names the operation in
@@ -123,6 +162,9 @@ func (c *icall) memOpen(name, clean string) (f *memFile, cc ctrl, ok bool) {
 	}
 	if f = c.x().memFS().files[clean]; f == nil {
 		return nil, c.retN(Value{}, c.m().memErr("open", name, "no such file or directory")), false
+	}
+	if cc, denied := c.memDenied(name, clean, false); denied {
+		return nil, cc, false
 	}
 	return f, ctrlNext, true
 }
@@ -312,7 +354,9 @@ func osFSFuncs() map[string]intrinsicFactory {
 			if !ok {
 				return cc
 			}
-			c.x().memFS().dirs[name] = true
+			fs := c.x().memFS()
+			fs.dirs[name] = true
+			fs.setMode(name, 0o700)
 			return c.retN(strV(name), Value{})
 		}),
 		"os.CreateTemp": simple(func(c *icall) ctrl {
@@ -321,7 +365,9 @@ func osFSFuncs() map[string]intrinsicFactory {
 				return cc
 			}
 			f := &memFile{}
-			c.x().memFS().files[name] = f
+			fs := c.x().memFS()
+			fs.files[name] = f
+			fs.setMode(name, 0o600)
 			return c.retN(c.newFileObject(&openFile{mem: f, name: name, write: true}), Value{})
 		}),
 		"os.WriteFile": simple(func(c *icall) ctrl {
@@ -332,6 +378,9 @@ func osFSFuncs() map[string]intrinsicFactory {
 			fs := c.x().memFS()
 			if msg := fs.createError(clean); msg != "" {
 				return c.ret(c.m().memErr("open", name, msg))
+			}
+			if fs.files[clean] == nil {
+				fs.setMode(clean, iofs.FileMode(c.args[2].Uint()))
 			}
 			fs.files[clean] = &memFile{data: []byte(sliceString(c.args[1]))}
 			return c.ret(Value{})
@@ -362,6 +411,7 @@ func osFSFuncs() map[string]intrinsicFactory {
 				return c.ret(c.m().memErr("mkdir", name, "no such file or directory"))
 			}
 			fs.dirs[clean] = true
+			fs.setMode(clean, iofs.FileMode(c.args[1].Uint()))
 			return c.ret(Value{})
 		}),
 		"os.MkdirAll": simple(func(c *icall) ctrl {
@@ -379,11 +429,12 @@ func osFSFuncs() map[string]intrinsicFactory {
 			}
 			for _, d := range todo {
 				fs.dirs[d] = true
+				fs.setMode(d, iofs.FileMode(c.args[1].Uint()))
 			}
 			return c.ret(Value{})
 		}),
 		"os.Remove": simple(func(c *icall) ctrl {
-			name, clean, cc, ok := c.memChange()
+			name, clean, cc, ok := c.memChangeAt(permDir)
 			if !ok {
 				return cc
 			}
@@ -402,7 +453,7 @@ func osFSFuncs() map[string]intrinsicFactory {
 			return c.ret(Value{})
 		}),
 		"os.RemoveAll": simple(func(c *icall) ctrl {
-			_, clean, cc, ok := c.memChange()
+			_, clean, cc, ok := c.memChangeAt(permDir)
 			if !ok {
 				return cc
 			}

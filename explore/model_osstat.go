@@ -66,6 +66,24 @@ func (fs *memFS) modeOf(clean string) iofs.FileMode {
 	return mode
 }
 
+// denied reports whether the permissions of the entry clean (if it is a
+// file) or of its directory deny an access by their owner (a write if
+// write): a file (if file) needs its read or write bit, a directory its
+// search bit, and its write bit too for a change.
+func (fs *memFS) denied(clean string, write, file bool) bool {
+	if mode, ok := fs.modes[clean]; ok && file && fs.files[clean] != nil {
+		if write && mode&0o200 == 0 || !write && mode&0o400 == 0 {
+			return true
+		}
+	}
+	if mode, ok := fs.modes[filepath.Dir(clean)]; ok {
+		if mode&0o100 == 0 || write && mode&0o200 == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // setMode records the permission of a new entry (perm less the umask).
 func (fs *memFS) setMode(clean string, perm iofs.FileMode) {
 	if fs.modes == nil {
@@ -300,7 +318,7 @@ func osStatFuncs() map[string]intrinsicFactory {
 		"os.OpenFile": simple(osOpenFile),
 		"os.Rename":   simple(osRename),
 		"os.Chmod": simple(func(c *icall) ctrl {
-			name, clean, cc, ok := c.memChange()
+			name, clean, cc, ok := c.memChangeAt(permNone)
 			if !ok {
 				return cc
 			}
@@ -405,6 +423,9 @@ func osOpenFile(c *icall) ctrl {
 	if c.fsYield(write) {
 		return ctrlYield
 	}
+	if cc, denied := c.memDenied(name, clean, write); denied {
+		return cc
+	}
 	mfs := x.memFS()
 	m := c.m()
 	switch {
@@ -454,6 +475,12 @@ func osRename(c *icall) ctrl {
 	}
 	if c.fsYield(true) {
 		return ctrlYield
+	}
+	if cc, denied := c.memDeniedAt(oldName, oldClean, true, false); denied {
+		return cc
+	}
+	if cc, denied := c.memDeniedAt(newName, newClean, true, false); denied {
+		return cc
 	}
 	fs := x.memFS()
 	m := c.m()

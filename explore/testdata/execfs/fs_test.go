@@ -305,3 +305,30 @@ func TestTempInMissingDir(t *testing.T) {
 		t.Fatalf("MkdirTemp in a missing host directory: %v", err)
 	}
 }
+
+// TestReadOnlyFile reads, renames and removes a read-only file.
+func TestReadOnlyFile(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "ro")
+	if err := os.WriteFile(name, []byte("x"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(name); err != nil || string(data) != "x" {
+		t.Fatalf("reading: %q, %v", data, err)
+	}
+	if err := os.Rename(name, name+"2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(name + "2"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// readOnlyWrite writes a read-only file: whether that fails depends on
+// the user (root may), so it is unsupported.
+func readOnlyWrite(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "ro")
+	os.WriteFile(name, []byte("x"), 0o444)
+	if err := os.WriteFile(name, []byte("y"), 0o444); err == nil {
+		t.Log("root")
+	}
+}
