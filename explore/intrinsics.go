@@ -87,6 +87,9 @@ func models() []model {
 		pureModel(),
 		spewModel(),
 		symbolicModel(),
+		// last: other models that return errnos share its methods of
+		// syscall.Errno (Is knows the io/fs sentinels)
+		fileErrModel(),
 	}
 }
 

@@ -168,7 +168,7 @@ func osModel() model {
 			return c.ret(Value{})
 		}),
 	}
-	for _, fs := range []map[string]intrinsicFactory{osFSFuncs(), osErrFuncs(), osStatFuncs()} {
+	for _, fs := range []map[string]intrinsicFactory{osFSFuncs(), osStatFuncs()} {
 		for k, f := range fs {
 			funcs[k] = f
 		}

@@ -270,8 +270,13 @@ func osIs(name string) intrinsicFactory {
 	})
 }
 
-// osErrFuncs returns the intrinsics of the file errors.
-func osErrFuncs() map[string]intrinsicFactory {
+// fileErrModel models the file errors: the methods of *fs.PathError,
+// *os.LinkError and syscall.Errno, and os.IsNotExist, IsExist and
+// IsPermission.
+func fileErrModel() model { return model{funcs: fileErrFuncs()} }
+
+// fileErrFuncs returns the intrinsics of the file errors.
+func fileErrFuncs() map[string]intrinsicFactory {
 	field := func(pkg, typ, name string) intrinsicFactory {
 		return func(m *machine, _ *ssa.Function) intrinsic {
 			return func(c *icall) ctrl {
