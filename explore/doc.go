@@ -86,12 +86,19 @@
 //     writing files outside temporary directories (those os.MkdirTemp,
 //     os.CreateTemp, io/ioutil.TempDir and TempFile and t.TempDir make, in
 //     an in-memory file system of the execution where os.WriteFile,
-//     Create, Mkdir, MkdirAll, Remove, RemoveAll, ReadFile, Open and the
-//     *os.File methods Read, Write, WriteString, Seek, Sync, Close and Name
-//     work), os.Stat, os.ReadDir, os.OpenFile, os.Rename, ioutil.ReadAll,
+//     Create, Mkdir, MkdirAll, Remove, RemoveAll, ReadFile, Open, OpenFile,
+//     Stat, Lstat, ReadDir, Rename, Chmod, io/ioutil.ReadDir,
+//     filepath.WalkDir and Walk and
+//     the *os.File methods Read, Write, WriteString, Seek, Sync, Close,
+//     Name, Stat, ReadDir and Readdirnames work, except an access the
+//     permissions of a file or directory deny, as whether it fails depends
+//     on the user; on the real file system these only read), ioutil.ReadAll,
 //     net beyond loopback connections between the test's goroutines (see
 //     below; dialling another host, udp, name resolution and net/http are
-//     unsupported), syscalls, os/exec, os/signal, cgo, iter.Pull, runtime.Stack, testing.B
+//     unsupported), syscalls, os/exec beyond
+//     Command, CommandContext, LookPath and Cmd's Start, Wait, Run, Output,
+//     CombinedOutput and String (pipes, Cmd.ExtraFiles, a subprocess naming
+//     an in-memory temporary file), os/signal, cgo, iter.Pull, runtime.Stack, testing.B
 //     and the T methods Context, Setenv and Chdir; unsafe pointer
 //     arithmetic and uintptr-to-pointer conversions; the spew package
 //     (go-spew, and testify's copy of it) except Sdump;
@@ -122,8 +129,11 @@
 //     pattern's "*" becomes the execution's count of temporary names, so
 //     os.MkdirTemp("", "x*") is "/tmp/x1"; t.TempDir is "<dir>/001"…), a
 //     test's t.TempDir directory is not removed when the test ends, and
-//     file errors are plain errors with Go's messages (errors.Is with
-//     fs.ErrNotExist does not hold). crypto/rand's bytes repeat with the
+//     every modification time in it is 2000-01-01 UTC. File errors are
+//     Go's (*fs.PathError, *os.LinkError wrapping a syscall.Errno or
+//     fs.ErrClosed: os.IsNotExist and errors.Is with fs.ErrNotExist hold),
+//     except that errors of the real file system other than errnos are
+//     plain errors with Go's messages. crypto/rand's bytes repeat with the
 //     exploration seed: a test that needs them to differ across runs sees
 //     one stream per execution.
 //   - Loopback networking (model_net.go): net.Listen ("tcp", "tcp4",
@@ -147,6 +157,18 @@
 //     read), and every schedule of every iteration of a property that
 //     starts goroutines is explored. Flags defined with flag.Int, Bool…
 //     and IntVar, BoolVar… keep their defaults (nothing is parsed).
+//   - Subprocesses (os/exec) are not explored: the child runs natively on
+//     the host, to completion, in one transition of its caller (Wait, or
+//     Run, Output, CombinedOutput; Start only checks the command), and each
+//     command adds a warning to the report. Its result is cached per
+//     exploration (by path, arguments, environment, directory and input),
+//     so every execution sees the output of the first run: the child's
+//     nondeterminism is not explored. Cmd's context is not consulted (a
+//     hanging child hangs the exploration until its timeout), a nil Env is
+//     the host's environment (the program's is empty), and the child sees
+//     the host's file system, not the in-memory one. The test binary
+//     re-executing itself (os.Args[0], which is os.Executable's path) is
+//     the real test binary, built with go test -c once per exploration.
 //   - The explorer is stateless: every execution runs from the start and no
 //     program state is matched, so a program whose schedules never end (a
 //     ticker left running, a livelock) ends at a bound (unknown).

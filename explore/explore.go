@@ -30,6 +30,8 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 	opts.done = ctx.Done()
 	opts.ctx = ctx
 	opts.memory = newMemoryGauge(opts.maxMemory())
+	opts.procs = &procCache{}
+	defer opts.procs.cleanup()
 	start := time.Now()
 	r := &Report{Entry: e.Name, Strategy: string(opts.Strategy), Seed: opts.Seed}
 	specProblems, err := p.installSpecs(ctx, e, &opts, r)
@@ -54,6 +56,7 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 		p.completeRaces(e, &opts, r.Findings)
 	}
 	r.Warnings = append(warnings, r.Warnings...)
+	r.Warnings = append(r.Warnings, opts.procs.warningList()...)
 	r.Findings = append(r.Findings, specProblems...)
 	r.Elapsed = time.Since(start)
 	if err == nil {

@@ -76,6 +76,7 @@ func models() []model {
 		godebugModel(),
 		osModel(),
 		netModel(),
+		execModel(),
 		logModel(),
 		regexpModel(),
 		jsonModel(),
@@ -94,6 +95,9 @@ func models() []model {
 		pureModel(),
 		spewModel(),
 		symbolicModel(),
+		// last: other models that return errnos share its methods of
+		// syscall.Errno (Is knows the io/fs sentinels)
+		fileErrModel(),
 	}
 }
 

@@ -52,6 +52,10 @@ type machine struct {
 	// (model_sync.go), at machine creation.
 	syncLayout syncLayout
 
+	// ownProcs is the subprocess cache of a machine running outside an
+	// exploration (Options.procs otherwise; model_exec.go)
+	ownProcs *procCache
+
 	models     *modelRegistry // the models of standard packages (intrinsics.go); nil until needed
 	namedCache map[string]types.Type
 	regexps    map[regexpKey]*regexp.Regexp // compiled regexps (model_regexp.go)

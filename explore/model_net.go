@@ -930,10 +930,6 @@ func netModel() model {
 		"(*os.SyscallError).Unwrap":                        simple(syscallErrField("Err")),
 		"(*os.SyscallError).Error":                         simple(syscallErrorString),
 		"(*os.SyscallError).Timeout":                       simple(func(c *icall) ctrl { return c.ret(boolV(false)) }),
-		"(syscall.Errno).Error":                            simple(func(c *icall) ctrl { return c.ret(strV(syscall.Errno(c.args[0].a).Error())) }),
-		"(syscall.Errno).Timeout":                          simple(func(c *icall) ctrl { return c.ret(boolV(syscall.Errno(c.args[0].a).Timeout())) }),
-		"(syscall.Errno).Temporary":                        simple(func(c *icall) ctrl { return c.ret(boolV(syscall.Errno(c.args[0].a).Temporary())) }),
-		"(syscall.Errno).Is":                               simple(errnoIs),
 		"(internal/poll.errNetClosing).Error":              simple(func(c *icall) ctrl { return c.ret(strV(net.ErrClosed.Error())) }),
 		"(internal/poll.errNetClosing).Timeout":            simple(func(c *icall) ctrl { return c.ret(boolV(false)) }),
 		"(internal/poll.errNetClosing).Temporary":          simple(func(c *icall) ctrl { return c.ret(boolV(false)) }),
@@ -1112,14 +1108,4 @@ func osIsTimeout(c *icall) ctrl {
 		return c.ret(boolV(false))
 	}
 	return c.g.unsupported(c.pos, "os.IsTimeout of a %s", it.t.T)
-}
-
-// errnoIs is syscall.Errno.Is for the errnos no error of package os or
-// io/fs matches; the others are unsupported.
-func errnoIs(c *icall) ctrl {
-	switch e := syscall.Errno(c.args[0].a); e {
-	case syscall.EACCES, syscall.EPERM, syscall.EEXIST, syscall.ENOTEMPTY, syscall.ENOENT, syscall.ENOSYS, syscall.ENOTSUP:
-		return c.g.unsupported(c.pos, "%s for %v", c.name(), e)
-	}
-	return c.ret(boolV(false))
 }

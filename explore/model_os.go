@@ -1,9 +1,9 @@
 package explore
 
 import (
-	"errors"
 	"go/types"
 	"io"
+	iofs "io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,12 +15,13 @@ import (
 //
 // Standard streams: os.Stdout and os.Stderr are *os.File values whose
 // writes go to the execution's captured output (stdout and stderr
-// merged), as do fmt.Print*, log and t.Log. os.Args is the entry's name.
+// merged), as do fmt.Print*, log and t.Log. os.Args is os.Executable's path.
 // The environment is empty: os.Getenv returns "" and os.LookupEnv
 // reports false. os.Exit ends the execution with a fatal finding.
 //
 // Read-only file access (test fixtures, golden files): os.ReadFile,
-// os.Open and (*os.File).Read/Close/Name read the real file system, which
+// os.Open, os.OpenFile for reading, os.Stat, os.Lstat, os.ReadDir and
+// (*os.File).Read/Close/Name/Stat/ReadDir read the real file system, which
 // is deterministic as long as the files do not change during the
 // exploration. Relative names are resolved against the directory of the
 // entry's package (as go test runs tests there). The files an execution
@@ -52,6 +53,9 @@ func osModel() model {
 					msg = "bad file descriptor"
 				}
 				return c.retN(intV(0), c.m().memErr("write", of.name, msg))
+			}
+			if of.append {
+				of.off = int64(len(of.mem.data))
 			}
 			of.writeAt(s)
 			return c.retN(intV(int64(len(s))), Value{})
@@ -90,6 +94,15 @@ func osModel() model {
 			return func(c *icall) ctrl {
 				name := c.args[0].Str()
 				if clean, ok := c.x().memName(name); ok {
+					if c.x().memFS().isDir(clean) {
+						if c.fsYield(false) {
+							return ctrlYield
+						}
+						if c.x().memFS().isDir(clean) {
+							return c.retN(c.newFileObject(&openFile{name: name, dir: clean}), Value{})
+						}
+						return c.retN(Value{}, c.m().memErr("open", name, "no such file or directory"))
+					}
 					f, cc, ok := c.memOpen(name, clean)
 					if !ok {
 						return cc
@@ -113,8 +126,14 @@ func osModel() model {
 			if of == nil {
 				return c.g.unsupported(c.pos, "reading from this *os.File")
 			}
-			if of.mem != nil && c.fsYield(true) {
+			if of.f == nil && c.fsYield(true) {
 				return ctrlYield
+			}
+			switch {
+			case of.f == nil && !of.closed && of.dir != "":
+				return c.retN(intV(0), c.m().memErr("read", of.name, "is a directory"))
+			case of.f == nil && !of.closed && of.noRead:
+				return c.retN(intV(0), c.m().memErr("read", of.name, "bad file descriptor"))
 			}
 			buf := make([]byte, c.args[1].sliceLen())
 			n, err := of.read(buf)
@@ -128,7 +147,7 @@ func osModel() model {
 		}),
 		"(*os.File).Close": simple(func(c *icall) ctrl {
 			if of := c.openFile(); of != nil {
-				if of.mem != nil {
+				if of.f == nil {
 					if c.fsYield(true) {
 						return ctrlYield
 					}
@@ -149,8 +168,10 @@ func osModel() model {
 			return c.ret(Value{})
 		}),
 	}
-	for k, f := range osFSFuncs() {
-		funcs[k] = f
+	for _, fs := range []map[string]intrinsicFactory{osFSFuncs(), osStatFuncs()} {
+		for k, f := range fs {
+			funcs[k] = f
+		}
 	}
 	// io/ioutil's functions are os's
 	for _, name := range []string{"ReadFile", "WriteFile", "TempDir", "TempFile"} {
@@ -160,20 +181,24 @@ func osModel() model {
 		}
 		funcs["io/ioutil."+name] = funcs["os."+osName]
 	}
-	return model{
-		funcs: funcs,
-		globals: map[string]globalFactory{
-			"os.Stdout": stdStreamGlobal(1),
-			"os.Stderr": stdStreamGlobal(2),
-			"os.Stdin":  stdStreamGlobal(1),
-			"os.Args": func(*machine, *ssa.Global) globalInit {
-				return func(x *execution, o *object) {
-					so := newObject(1)
-					so.cells[0] = strV(x.entry.Name)
-					o.cells[0] = sliceV(so, 0, 1, 1)
-				}
-			},
+	globals := sentinelGlobals()
+	for k, g := range map[string]globalFactory{
+		"os.Stdout": stdStreamGlobal(1),
+		"os.Stderr": stdStreamGlobal(2),
+		"os.Stdin":  stdStreamGlobal(1),
+		"os.Args": func(*machine, *ssa.Global) globalInit {
+			return func(x *execution, o *object) {
+				so := newObject(1)
+				so.cells[0] = strV(x.executable())
+				o.cells[0] = sliceV(so, 0, 1, 1)
+			}
 		},
+	} {
+		globals[k] = g
+	}
+	return model{
+		funcs:    funcs,
+		globals:  globals,
 		slot:     osSlot,
 		newState: func(*execution) modelState { return &osState{} },
 	}
@@ -241,6 +266,12 @@ type openFile struct {
 	off    int64
 	write  bool
 	closed bool
+	// noRead: opened write-only; append: writes go to the end
+	noRead, append bool
+	// dir is the clean name of an open directory of the in-memory file
+	// system (mem is nil then), dirPos the entries ReadDir returned.
+	dir    string
+	dirPos int
 }
 
 // read reads from the file at its offset.
@@ -249,7 +280,7 @@ func (of *openFile) read(buf []byte) (int, error) {
 		return of.f.Read(buf)
 	}
 	if of.closed {
-		return 0, os.ErrClosed
+		return 0, &iofs.PathError{Op: "read", Path: of.name, Err: os.ErrClosed}
 	}
 	if of.off >= int64(len(of.mem.data)) {
 		if len(buf) == 0 {
@@ -283,21 +314,6 @@ func (x *execution) resolvePath(name string) string {
 		return name
 	}
 	return filepath.Join(x.pkgDir(), name)
-}
-
-// osError converts a native error of a file operation: io.EOF becomes the
-// interpreter's io.EOF; other errors become plain error values with the
-// same message (errors.Is(err, fs.ErrNotExist) does not hold for them).
-func (m *machine) osError(err error) Value {
-	if err == nil {
-		return Value{}
-	}
-	if errors.Is(err, io.EOF) {
-		if g := m.globalByName("io", "EOF"); g != nil {
-			return m.global(g).cells[0]
-		}
-	}
-	return m.newErrorString(err.Error())
 }
 
 func (c *icall) openFile() *openFile {

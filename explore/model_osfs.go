@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"errors"
+	iofs "io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -19,7 +21,9 @@ import (
 // its directories, os.WriteFile, os.Create, os.Mkdir, os.MkdirAll,
 // os.Remove and os.RemoveAll work, and os.ReadFile, os.Open and the
 // *os.File methods Read, Write, WriteString, Seek, Sync, Close and Name
-// read and write its files. Writing anywhere else stays unsupported.
+// read and write its files (metadata, directories, os.OpenFile,
+// os.Rename, os.Chmod and the walks are model_osstat.go's). Writing
+// anywhere else stays unsupported.
 //
 // Names are deterministic, so that output and replay tokens do not
 // depend on the run: os.TempDir is "/tmp" (the environment is empty);
@@ -55,6 +59,19 @@ func (c *icall) fsYieldAs(write bool, label string) bool {
 // cc yields (the scheduling point) or reports the path outside the
 // temporary directories as unsupported.
 func (c *icall) memChange() (name, clean string, cc ctrl, ok bool) {
+	return c.memChangeAt(permFile)
+}
+
+// Which permissions a change of the in-memory file system needs.
+const (
+	permNone = iota // none (os.Chmod)
+	permDir         // its directory's (os.Remove: removing a read-only file works)
+	permFile        // its directory's and, for an existing file, the file's
+)
+
+// memChangeAt is memChange, with the permissions the change needs (a
+// change they deny is unsupported, see memDenied).
+func (c *icall) memChangeAt(perms int) (name, clean string, cc ctrl, ok bool) {
 	name = c.args[0].Str()
 	clean, ok = c.x().memName(name)
 	if !ok {
@@ -63,7 +80,33 @@ func (c *icall) memChange() (name, clean string, cc ctrl, ok bool) {
 	if c.fsYield(true) {
 		return name, clean, ctrlYield, false
 	}
+	if perms != permNone {
+		if cc, denied := c.memDeniedAt(name, clean, true, perms == permFile); denied {
+			return name, clean, cc, false
+		}
+	}
 	return name, clean, ctrlNext, true
+}
+
+// memDenied reports an access (a write if write) of the in-memory entry
+// clean that its permissions or its directory's deny as unsupported:
+// whether Go's call fails depends on the user running the test (root
+// ignores permissions), which the explorer does not model.
+func (c *icall) memDenied(name, clean string, write bool) (ctrl, bool) {
+	return c.memDeniedAt(name, clean, write, true)
+}
+
+// memDeniedAt is memDenied; unless file, only the directory's
+// permissions count.
+func (c *icall) memDeniedAt(name, clean string, write, file bool) (ctrl, bool) {
+	if !c.x().memFS().denied(clean, write, file) {
+		return ctrlNext, false
+	}
+	what := "reading"
+	if write {
+		what = "changing"
+	}
+	return c.g.unsupported(c.pos, "%s(%q): %s a file its permissions (or its directory's) deny: whether it fails depends on the user, which is not modelled", c.name(), name, what), true
 }
 
 // memTemp starts os.MkdirTemp or os.CreateTemp (op names the operation in
@@ -73,6 +116,10 @@ func (c *icall) memChange() (name, clean string, cc ctrl, ok bool) {
 func (c *icall) memTemp(op string, zero Value) (name string, cc ctrl, ok bool) {
 	dir, pattern := c.args[0].Str(), c.args[1].Str()
 	if !c.x().tempDirOK(dir) {
+		if _, err := os.Stat(c.x().resolvePath(dir)); errors.Is(err, os.ErrNotExist) && !strings.ContainsRune(pattern, os.PathSeparator) {
+			// a missing directory of the real file system: Go's error
+			return "", c.retN(zero, c.memTempNotExist(op, dir, pattern)), false
+		}
 		return "", c.g.unsupported(c.pos, "%s in %q: files are made only in temporary directories", c.name(), dir), false
 	}
 	if c.fsYield(true) {
@@ -82,10 +129,28 @@ func (c *icall) memTemp(op string, zero Value) (name string, cc ctrl, ok bool) {
 	if !ok {
 		return "", c.g.unsupported(c.pos, "%s in %q: files are made only in temporary directories", c.name(), dir), false
 	}
+	if msg == "no such file or directory" {
+		return "", c.retN(zero, c.memTempNotExist(op, dir, pattern)), false
+	}
 	if msg != "" {
 		return "", c.retN(zero, c.m().memErr(op, pattern, msg)), false
 	}
 	return name, ctrlNext, true
+}
+
+// memTempNotExist is the error of os.MkdirTemp (op "mkdirtemp") or
+// os.CreateTemp in the missing directory dir, as Go's: the error of
+// os.Stat(dir), or of opening the new name.
+func (c *icall) memTempNotExist(op, dir, pattern string) Value {
+	const msg = "no such file or directory"
+	if op == "mkdirtemp" {
+		return c.m().memErr("stat", dir, msg)
+	}
+	prefix, suffix := pattern, ""
+	if i := strings.LastIndexByte(pattern, '*'); i >= 0 {
+		prefix, suffix = pattern[:i], pattern[i+1:]
+	}
+	return c.m().memErr("open", filepath.Join(dir, prefix+"1"+suffix), msg)
 }
 
 // memOpen opens the in-memory file clean for reading (os.ReadFile,
@@ -97,6 +162,9 @@ func (c *icall) memOpen(name, clean string) (f *memFile, cc ctrl, ok bool) {
 	}
 	if f = c.x().memFS().files[clean]; f == nil {
 		return nil, c.retN(Value{}, c.m().memErr("open", name, "no such file or directory")), false
+	}
+	if cc, denied := c.memDenied(name, clean, false); denied {
+		return nil, cc, false
 	}
 	return f, ctrlNext, true
 }
@@ -124,6 +192,9 @@ type memFS struct {
 	files map[string]*memFile
 	temps int             // temporary names made
 	roots map[string]bool // the temporary names made in tempRoot
+	// modes are the permissions of the entries that have one other than
+	// the default (model_osstat.go)
+	modes map[string]iofs.FileMode
 }
 
 // memFile is the content of an in-memory file.
@@ -197,11 +268,6 @@ func (x *execution) tempName(dir, pattern string) (name string, errMsg string, o
 			return name, "", true
 		}
 	}
-}
-
-// memErr is the error of a file operation op on name ("open NAME: msg").
-func (m *machine) memErr(op, name, msg string) Value {
-	return m.newErrorString(op + " " + name + ": " + msg)
 }
 
 // newFileObject returns a fresh *os.File whose side state is of.
@@ -288,7 +354,9 @@ func osFSFuncs() map[string]intrinsicFactory {
 			if !ok {
 				return cc
 			}
-			c.x().memFS().dirs[name] = true
+			fs := c.x().memFS()
+			fs.dirs[name] = true
+			fs.setMode(name, 0o700)
 			return c.retN(strV(name), Value{})
 		}),
 		"os.CreateTemp": simple(func(c *icall) ctrl {
@@ -297,7 +365,9 @@ func osFSFuncs() map[string]intrinsicFactory {
 				return cc
 			}
 			f := &memFile{}
-			c.x().memFS().files[name] = f
+			fs := c.x().memFS()
+			fs.files[name] = f
+			fs.setMode(name, 0o600)
 			return c.retN(c.newFileObject(&openFile{mem: f, name: name, write: true}), Value{})
 		}),
 		"os.WriteFile": simple(func(c *icall) ctrl {
@@ -308,6 +378,9 @@ func osFSFuncs() map[string]intrinsicFactory {
 			fs := c.x().memFS()
 			if msg := fs.createError(clean); msg != "" {
 				return c.ret(c.m().memErr("open", name, msg))
+			}
+			if fs.files[clean] == nil {
+				fs.setMode(clean, iofs.FileMode(c.args[2].Uint()))
 			}
 			fs.files[clean] = &memFile{data: []byte(sliceString(c.args[1]))}
 			return c.ret(Value{})
@@ -338,6 +411,7 @@ func osFSFuncs() map[string]intrinsicFactory {
 				return c.ret(c.m().memErr("mkdir", name, "no such file or directory"))
 			}
 			fs.dirs[clean] = true
+			fs.setMode(clean, iofs.FileMode(c.args[1].Uint()))
 			return c.ret(Value{})
 		}),
 		"os.MkdirAll": simple(func(c *icall) ctrl {
@@ -355,11 +429,12 @@ func osFSFuncs() map[string]intrinsicFactory {
 			}
 			for _, d := range todo {
 				fs.dirs[d] = true
+				fs.setMode(d, iofs.FileMode(c.args[1].Uint()))
 			}
 			return c.ret(Value{})
 		}),
 		"os.Remove": simple(func(c *icall) ctrl {
-			name, clean, cc, ok := c.memChange()
+			name, clean, cc, ok := c.memChangeAt(permDir)
 			if !ok {
 				return cc
 			}
@@ -378,7 +453,7 @@ func osFSFuncs() map[string]intrinsicFactory {
 			return c.ret(Value{})
 		}),
 		"os.RemoveAll": simple(func(c *icall) ctrl {
-			_, clean, cc, ok := c.memChange()
+			_, clean, cc, ok := c.memChangeAt(permDir)
 			if !ok {
 				return cc
 			}

@@ -125,6 +125,9 @@ type Options struct {
 	// done is the exploration's context's Done channel: executions check
 	// it as they run, so a timeout also stops a long execution.
 	done <-chan struct{}
+	// procs are the exploration's subprocess results, warnings and test
+	// binary (set by Explore; model_exec.go).
+	procs *procCache
 }
 
 // Progress is a snapshot of a running exploration.
