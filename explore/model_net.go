@@ -900,9 +900,9 @@ func (c *icall) netErrOf() *netErr {
 	return e
 }
 
-// netModel is the model of package net's loopback connections, of the
-// error values they return (os.ErrDeadlineExceeded, *os.SyscallError,
-// syscall.Errno included).
+// netModel is the model of package net's loopback connections and of the
+// error values they return (os.ErrDeadlineExceeded, *os.SyscallError;
+// syscall.Errno's methods are the file errors' model's).
 func netModel() model {
 	funcs := map[string]intrinsicFactory{
 		"net.Listen":                                       simple(netListen),
