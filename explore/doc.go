@@ -117,7 +117,14 @@
 //     fairness does not apply: each number of iterations before the awaited
 //     write is an execution of its own, and the exploration may not
 //     complete. The clock does not advance for a loop that polls time.Now
-//     while no timer is set.
+//     while no timer is set. time.Now reads the clock plus 1ns per advance
+//     so far: two reads with no advance between them are equal, and Now
+//     runs ahead of the timers' deadlines by that count.
+//   - Background loops: after the entry returned, a goroutine only timers
+//     can still wake (a sleep, a timer's or ticker's channel, a select
+//     with such a case) is woken once more, then the execution ends; it
+//     is not a leak unless Options.ReportTimerLeaks asks. What it would do
+//     in later rounds (a panic, a race, a late t.Log) is not explored.
 //   - Spew's Sdump (in testify's failure messages: the diff of Equal, the
 //     lists of ElementsMatch) formats each value as fmt's %#v does, on one
 //     line, where spew dumps it on several lines with types and lengths:

@@ -68,6 +68,14 @@ type Options struct {
 	// IgnoreTopFunction. Goroutines started by package initialization are
 	// never the test's leaks, without this option.
 	IgnoreLeaks []string
+	// ReportTimerLeaks reports as leaks, too, the goroutines of the test
+	// that only timers can still wake when the entry returns: blocked in
+	// a sleep, on a timer's or ticker's channel, or in a select with such
+	// a case (a cache's janitor, a pool's purge loop never stopped). By
+	// default they are background loops, not leaks: the explorer wakes
+	// each of them once after the entry returned, then ends the
+	// execution.
+	ReportTimerLeaks bool
 	// StopAtFirst ends the exploration at the first finding.
 	StopAtFirst bool
 	// Replay runs exactly the execution of a replay token.

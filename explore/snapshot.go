@@ -51,7 +51,7 @@ type snapRange struct {
 // snapshotted (the models' per-execution states are checked by
 // takeSnapshot, which copies them).
 func (x *execution) snapshotOK(g *goroutine, sideBefore int) bool {
-	return !x.initEvents && len(x.gs) == 1 && len(x.timers) == 0 && x.clock == epoch &&
+	return !x.initEvents && len(x.gs) == 1 && len(x.timers) == 0 && x.clock == epoch && x.advances == 0 &&
 		len(x.side) == sideBefore && len(x.path) == 0 && !x.stopped && g.panic == nil
 }
 
