@@ -71,3 +71,11 @@ func TestNowPassesDeadlines(t *testing.T) {
 	assert.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
 	assert.True(t, r.Complete)
 }
+
+// Early expiries take the clock at most Options.EarlyFire ahead between
+// two points where everything waits: a 1ms janitor does not make each of
+// the test's steps last 1ms.
+func TestEarlyFireBoundsTimeAhead(t *testing.T) {
+	r := exploreTestdata(t, "bgloops", "TestFastJanitor", Options{MaxExecutions: 300})
+	assert.Empty(t, r.Findings)
+}

@@ -112,7 +112,10 @@
 //     ticker left running, a livelock) ends at a bound (unknown).
 //   - Virtual time: a timer or sleep longer than Options.EarlyFire expires
 //     only when no goroutine can move, so a bug that needs a long timeout to
-//     expire while other work still runs is missed. A spin loop on an atomic
+//     expire while other work still runs is missed; early expiries take
+//     the clock at most Options.EarlyFire ahead in all between two points
+//     where everything waits, so a bug that needs several ticks of a 1ms
+//     ticker during one stretch of computation is missed too. A spin loop on an atomic
 //     load or on time.Now is not a failed poll (its outcome is a value), so
 //     fairness does not apply: each number of iterations before the awaited
 //     write is an execution of its own, and the exploration may not

@@ -30,6 +30,9 @@ type execution struct {
 	// advances counts the clock's advances: time.Now reads clock +
 	// advances nanoseconds (clock.go: now).
 	advances int64
+	// ahead is how far early advances moved the clock since the last
+	// advance at which nothing else could move (clock.go).
+	ahead int64
 	// starved are the goroutines that could move at the clock's last
 	// advance and have not moved since (clock.go).
 	starved  []*goroutine

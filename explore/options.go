@@ -28,7 +28,9 @@ type Options struct {
 	// virtual clock for it to expire at any scheduling point rather than
 	// only when no goroutine can move (clock.go): real time passes
 	// between any two steps, so a tick may arrive while a goroutine holds
-	// a lock. Default 1ms; negative: never (testing/synctest's clock).
+	// a lock. Early expiries take the clock at most EarlyFire ahead in
+	// all until nothing else can move. Default 1ms; negative: never
+	// (testing/synctest's clock).
 	EarlyFire time.Duration
 	// MaxLoop bounds loop iterations (back-edges) of one execution, to
 	// stop programs that spin without reaching a scheduling point

@@ -89,3 +89,17 @@ func TestNowAfterSleep(t *testing.T) {
 		t.Errorf("timer fired at %v, before its deadline", fired)
 	}
 }
+
+// TestFastJanitor finds an item before its time to live has passed,
+// although a 1ms janitor ticks while it looks up others.
+func TestFastJanitor(t *testing.T) {
+	c := NewCache(time.Millisecond)
+	c.Set("d", 4, 30*time.Millisecond)
+	<-time.After(25 * time.Millisecond)
+	for range 4 {
+		c.Get("x")
+	}
+	if _, ok := c.Get("d"); !ok {
+		t.Error("d expired early")
+	}
+}
