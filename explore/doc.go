@@ -129,7 +129,12 @@
 //     can still wake (a sleep, a timer's or ticker's channel, a select
 //     with such a case) is woken once more, then the execution ends; it
 //     is not a leak unless Options.ReportTimerLeaks asks. What it would do
-//     in later rounds (a panic, a race, a late t.Log) is not explored.
+//     in later rounds (a panic, a race, a late t.Log) is not explored. A
+//     goroutine that spins (a Gosched backoff) when the entry returns,
+//     next to loops that keep the clock going, polls again only once the
+//     clock stops after postEntryAdvances: if it then blocks where a loop
+//     would have woken it (an idle worker a purge loop retires), it is
+//     reported as a leak.
 //   - Spew's Sdump (in testify's failure messages: the diff of Equal, the
 //     lists of ElementsMatch) formats each value as fmt's %#v does, on one
 //     line, where spew dumps it on several lines with types and lengths:
