@@ -20,7 +20,11 @@ import (
 //     other goroutines run (a tick arrives while a goroutine holds a
 //     lock). Longer ones are assumed not to expire while the program can
 //     still make progress (the assumption testing/synctest makes for all
-//     of them).
+//     of them). So are early advances that would take the clock more than
+//     Options.EarlyFire ahead in all since the last advance at which
+//     nothing else could move (ahead): a stretch of computation between
+//     two waits for time takes at most that long, however many steps it
+//     has (a 1ms ticker does not make each of a hundred steps last 1ms).
 //
 // The scheduler chooses between the clock's advance and the goroutines'
 // transitions as between goroutines; the strategies try it last (it is
@@ -29,11 +33,31 @@ import (
 // channel, so partial-order reduction explores the earlier firings that
 // matter.
 //
+// time.Now reads the clock plus one nanosecond per advance so far (now):
+// real time passes while a program waits, so a deadline computed from
+// Now before a wait that lasted until it is strictly in the past after
+// the wait (expiry := Now().Add(d); Sleep(d); Now().After(expiry)), as
+// in real runs, while timers still fire exactly at their deadlines. The
+// offset counts advances, not steps or calls: two goroutines' reads of
+// the clock commute (partial-order reduction explores one order of
+// them), and a count of steps or of calls would make their values
+// depend on that order.
+//
+// After the entry returned, the clock advances only while a goroutine of
+// the test could still be woken by it and has not been yet (background):
+// once every goroutine left is a background loop, blocked only on a
+// timer again after a wake-up (a cache's janitor ticking, a sleeping
+// poller), the execution ends and those goroutines are not leaks unless
+// Options.ReportTimerLeaks asks. What such a loop would do later is not
+// explored: in go test it runs, if at all, during later tests, until the
+// process exits.
+//
 // Invariants: the clock never goes back; an advance jumps to the
 // earliest deadline that has an effect and fires the timers due by then
 // in deadline order, then creation order; Sleep(d) returns no earlier
 // than d after it was called; a ticker whose channel is full drops its
-// ticks, as Go's does.
+// ticks, as Go's does; now() never goes back and increases strictly at
+// every advance; now() - clock is the number of advances so far.
 
 // clockKey is the clock's goroutine key (transition identity across
 // executions, as goroutine keys are).
@@ -53,8 +77,13 @@ func (x *execution) clockG() *goroutine {
 }
 
 // postEntryAdvances bounds clock advances after the entry returned (a
-// ticker loop left running would advance forever).
+// ticker loop left running next to a goroutine blocked forever would
+// advance forever).
 const postEntryAdvances = 100
+
+// now is the virtual time time.Now reports: the clock plus one
+// nanosecond per advance so far.
+func (x *execution) now() int64 { return x.clock + x.advances }
 
 // nextDeadline returns the time the clock's next advance moves to: the
 // earliest deadline whose firing has an effect (a sleeper wakes, an
@@ -63,7 +92,9 @@ const postEntryAdvances = 100
 // no such deadline, or goroutines can move and the advance would be
 // early: the deadline is farther than Options.EarlyFire, the test has
 // returned (what runs after it returns is checked for leaks and late
-// calls, not for timing), or a goroutine starves (starving).
+// calls, not for timing), or a goroutine starves (starving). After the
+// entry returned it cannot advance once only background loops are left
+// (background), nor more than postEntryAdvances times.
 func (x *execution) nextDeadline(ts []transition) (int64, bool) {
 	if x.entryDone && x.postAdvances >= postEntryAdvances {
 		return 0, false
@@ -87,11 +118,95 @@ func (x *execution) nextDeadline(ts []transition) (int64, bool) {
 		return 0, false
 	}
 	if x.canMove(ts) {
-		if slack := x.opts.earlyFire(); slack < 0 || next-x.clock > slack || x.entryDone || x.starving(ts) {
+		if slack := x.opts.earlyFire(); slack < 0 || x.ahead+next-x.clock > slack || x.entryDone || x.starving(ts) {
 			return 0, false
 		}
+	} else if x.entryDone && x.background() {
+		return 0, false
 	}
 	return max(next, x.clock), true
+}
+
+// background reports whether, after the entry returned, only background
+// loops are left: every goroutine of the test still running (not started
+// by package initialization, not in Options.IgnoreLeaks) waits only for
+// timers (timerBlocked) and has been woken by the clock since the entry
+// returned, and every AfterFunc timer still set has fired since. A
+// goroutine that waits for a timer but has not been woken since is
+// woken first (a sleep before a late t.Log, a one-shot timer); one
+// blocked on anything else keeps the clock going, up to
+// postEntryAdvances, in case a loop wakes it.
+func (x *execution) background() bool {
+	for _, g := range x.gs {
+		if g.done || g.fromInit || g.clockWakes > 0 && x.timerBlocked(g) {
+			continue
+		}
+		if !x.ignoredLeak(g) {
+			return false
+		}
+	}
+	for _, t := range x.timers {
+		if t.active && t.fn.p != nil && t.postFired == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// timerBlocked reports whether g is blocked on something only the clock
+// can end: a sleep, a receive from the channel of a timer still set, or a
+// blocking select with such a receive among its cases.
+func (x *execution) timerBlocked(g *goroutine) bool {
+	p := &g.pend
+	switch p.kind {
+	case opSleep:
+		return true
+	case opRecv:
+		return x.timerSet(p.ch)
+	case opSelect:
+		if !p.blocking {
+			return false
+		}
+		for _, c := range p.cases {
+			if !c.send && x.timerSet(c.ch) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// timerSet reports whether ch is the channel of a timer that is still
+// set (an advance can send on it).
+func (x *execution) timerSet(ch *chanObject) bool {
+	if ch == nil || !ch.timer {
+		return false
+	}
+	for _, t := range x.timers {
+		if t.ch == ch && t.active {
+			return true
+		}
+	}
+	return false
+}
+
+// timerReady reports whether the clock ended g's wait for a timer: its
+// sleep is over, or a timer's channel it waits on holds a value.
+func (x *execution) timerReady(g *goroutine) bool {
+	p := &g.pend
+	switch p.kind {
+	case opSleep:
+		return p.wake <= x.clock
+	case opRecv:
+		return p.ch != nil && p.ch.timer && p.ch.count > 0
+	case opSelect:
+		for _, c := range p.cases {
+			if !c.send && c.ch != nil && c.ch.timer && c.ch.count > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // starving reports whether a goroutine that could move at the clock's
@@ -173,10 +288,17 @@ func (x *execution) clockPending() bool {
 // (nextDeadline's) and fires every timer due by then, earliest deadline
 // first. A timer whose channel is full drops its value.
 func (x *execution) advance(to int64) {
+	x.advances++
 	if x.entryDone {
 		x.postAdvances++
 	}
+	if len(x.starved) == 0 {
+		x.ahead = 0
+	}
 	if to > x.clock {
+		if len(x.starved) > 0 {
+			x.ahead += to - x.clock
+		}
 		x.clock = to
 	}
 	live := x.timers[:0]
@@ -201,6 +323,13 @@ func (x *execution) advance(to int64) {
 	for _, t := range due {
 		x.fire(t)
 	}
+	if x.entryDone {
+		for _, g := range x.gs {
+			if !g.done && x.timerReady(g) {
+				g.clockWakes++
+			}
+		}
+	}
 }
 
 // fire delivers a due timer: it starts an AfterFunc function, or sends
@@ -223,12 +352,15 @@ func (x *execution) fire(t *timer) {
 			g.vc.join(t.vc)
 		}
 		t.fired++
+		if x.entryDone {
+			t.postFired++
+		}
 		return
 	}
 	if t.ch.count < t.ch.cap {
 		if x.race != nil {
 			t.ch.slot((t.ch.head + t.ch.count) % t.ch.cap).set(t.vc)
 		}
-		t.ch.push(timeValue(x.clock))
+		t.ch.push(timeValue(x.now()))
 	}
 }

@@ -171,15 +171,32 @@
 //     the real test binary, built with go test -c once per exploration.
 //   - The explorer is stateless: every execution runs from the start and no
 //     program state is matched, so a program whose schedules never end (a
-//     ticker left running, a livelock) ends at a bound (unknown).
+//     test looping on a ticker forever, a livelock) ends at a bound
+//     (unknown).
 //   - Virtual time: a timer or sleep longer than Options.EarlyFire expires
 //     only when no goroutine can move, so a bug that needs a long timeout to
-//     expire while other work still runs is missed. A spin loop on an atomic
-//     load or on time.Now is not a failed poll (its outcome is a value), so
-//     fairness does not apply: each number of iterations before the awaited
-//     write is an execution of its own, and the exploration may not
-//     complete. The clock does not advance for a loop that polls time.Now
-//     while no timer is set.
+//     expire while other work still runs is missed; early expiries take
+//     the clock at most Options.EarlyFire ahead in all between two points
+//     where everything waits, so a bug that needs several ticks of a 1ms
+//     ticker during one stretch of computation is missed too. A spin loop
+//     on an atomic load or on time.Now is not a failed poll (its outcome
+//     is a value), so fairness does not apply: each number of iterations
+//     before the awaited write is an execution of its own, and the
+//     exploration may not complete. The clock does not advance for a
+//     loop that polls time.Now while no timer is set. time.Now reads the
+//     clock plus 1ns per advance so far: two reads with no advance between
+//     them are equal, and Now runs ahead of the timers' deadlines by that
+//     count.
+//   - Background loops: after the entry returned, a goroutine only timers
+//     can still wake (a sleep, a timer's or ticker's channel, a select
+//     with such a case) is woken once more, then the execution ends; it
+//     is not a leak unless Options.ReportTimerLeaks asks. What it would do
+//     in later rounds (a panic, a race, a late t.Log) is not explored. A
+//     goroutine that spins (a Gosched backoff) when the entry returns,
+//     next to loops that keep the clock going, polls again only once the
+//     clock stops after postEntryAdvances: if it then blocks where a loop
+//     would have woken it (an idle worker a purge loop retires), it is
+//     reported as a leak.
 //   - encoding/json prints Go's bytes and errors (the real package runs on
 //     host mirrors of the values, Marshalers are called in the
 //     interpreter); decoding calls Unmarshalers after the rest of the

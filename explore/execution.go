@@ -27,6 +27,12 @@ type execution struct {
 
 	clock int64      // virtual nanoseconds since the epoch
 	clk   *goroutine // the clock's pseudo-goroutine (clock.go), created on first use
+	// advances counts the clock's advances: time.Now reads clock +
+	// advances nanoseconds (clock.go: now).
+	advances int64
+	// ahead is how far early advances moved the clock since the last
+	// advance at which nothing else could move (clock.go).
+	ahead int64
 	// starved are the goroutines that could move at the clock's last
 	// advance and have not moved since (clock.go).
 	starved  []*goroutine
@@ -479,21 +485,37 @@ func (x *execution) finish() {
 		x.addFinding(KindDeadlock, msg, g.blockPos(), "")
 		return
 	}
-	var leaked []*goroutine
+	// Goroutines a timer can still wake are background loops (clock.go:
+	// background): leaks only if Options.ReportTimerLeaks asks.
+	var leaked, ticking []*goroutine
 	for _, g := range x.gs {
-		if !g.done && !g.fromInit && !x.ignoredLeak(g) {
+		switch {
+		case g.done || g.fromInit || x.ignoredLeak(g):
+		case x.timerBlocked(g):
+			ticking = append(ticking, g)
+		default:
 			leaked = append(leaked, g)
 		}
 	}
-	if len(leaked) == 0 {
+	x.reportLeak(leaked, "blocked forever")
+	if x.opts.ReportTimerLeaks {
+		x.reportLeak(ticking, "still waiting for timers (ReportTimerLeaks)")
+	}
+}
+
+// reportLeak adds a leak finding naming the goroutines gs, which are in
+// the state what describes ("blocked forever") after the entry returned;
+// none: no finding.
+func (x *execution) reportLeak(gs []*goroutine, what string) {
+	if len(gs) == 0 {
 		return
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d goroutine(s) blocked forever after %s returned:", len(leaked), x.entry.Fn.Name())
-	for _, g := range leaked {
+	fmt.Fprintf(&b, "%d goroutine(s) %s after %s returned:", len(gs), what, x.entry.Fn.Name())
+	for _, g := range gs {
 		fmt.Fprintf(&b, " goroutine %d %s at %s;", g.id, g.pend.describe(x, 0), shortPos(x.m.prog.Fset.Position(g.blockPos())))
 	}
-	x.addFinding(KindLeak, strings.TrimSuffix(b.String(), ";"), leaked[0].blockPos(), "")
+	x.addFinding(KindLeak, strings.TrimSuffix(b.String(), ";"), gs[0].blockPos(), "")
 }
 
 // ignoredLeak reports whether the innermost function of g's stack is one

@@ -252,6 +252,10 @@ type goroutine struct {
 	// reported, whose instruction has not completed yet (events.go).
 	stmtEvFr *frame
 	stmtEvID int
+
+	// clockWakes counts the clock's advances after the entry returned
+	// that ended its wait for a timer (clock.go: background).
+	clockWakes int
 }
 
 // newID returns a stable identity for an object g allocates.

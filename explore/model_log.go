@@ -73,7 +73,7 @@ func (l *loggerState) line(x *execution, pos string, msg string) string {
 	if l.flags&logMsgprefix == 0 {
 		b.WriteString(l.prefix)
 	}
-	t := time.Unix(0, x.clock).UTC()
+	t := time.Unix(0, x.now()).UTC()
 	if l.flags&logDate != 0 {
 		b.WriteString(t.Format("2006/01/02 "))
 	}

@@ -23,6 +23,9 @@ type timer struct {
 	active bool
 	pos    token.Pos
 	fired  int
+	// postFired counts its firings after the entry returned (clock.go:
+	// background).
+	postFired int
 	// vc is the clock of the goroutine that created or last reset the
 	// timer: its firing happens after that (race.go).
 	vc vclock
@@ -76,21 +79,21 @@ func timeModel() model {
 			if c.readClock("time.Now") {
 				return ctrlYield
 			}
-			x := c.x()
-			return c.retN(intV(x.clock/1e9), intV(x.clock%1e9), intV(x.clock-epoch+1))
+			now := c.x().now()
+			return c.retN(intV(now/1e9), intV(now%1e9), intV(now-epoch+1))
 		}),
 		"time.runtimeNow": simple(func(c *icall) ctrl {
 			if c.readClock("time.Now") {
 				return ctrlYield
 			}
-			x := c.x()
-			return c.retN(intV(x.clock/1e9), intV(x.clock%1e9), intV(x.clock-epoch+1))
+			now := c.x().now()
+			return c.retN(intV(now/1e9), intV(now%1e9), intV(now-epoch+1))
 		}),
 		"time.runtimeNano": simple(func(c *icall) ctrl {
 			if c.readClock("time.Now") {
 				return ctrlYield
 			}
-			return c.ret(intV(c.x().clock - epoch + 1))
+			return c.ret(intV(c.x().now() - epoch + 1))
 		}),
 		"time.runtimeIsBubbled": simple(func(c *icall) ctrl { return c.ret(boolV(false)) }),
 		"time.initLocal": func(m *machine, fn *ssa.Function) intrinsic {

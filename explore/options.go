@@ -28,7 +28,9 @@ type Options struct {
 	// virtual clock for it to expire at any scheduling point rather than
 	// only when no goroutine can move (clock.go): real time passes
 	// between any two steps, so a tick may arrive while a goroutine holds
-	// a lock. Default 1ms; negative: never (testing/synctest's clock).
+	// a lock. Early expiries take the clock at most EarlyFire ahead in
+	// all until nothing else can move. Default 1ms; negative: never
+	// (testing/synctest's clock).
 	EarlyFire time.Duration
 	// MaxLoop bounds loop iterations (back-edges) of one execution, to
 	// stop programs that spin without reaching a scheduling point
@@ -68,6 +70,14 @@ type Options struct {
 	// IgnoreTopFunction. Goroutines started by package initialization are
 	// never the test's leaks, without this option.
 	IgnoreLeaks []string
+	// ReportTimerLeaks reports as leaks, too, the goroutines of the test
+	// that only timers can still wake when the entry returns: blocked in
+	// a sleep, on a timer's or ticker's channel, or in a select with such
+	// a case (a cache's janitor, a pool's purge loop never stopped). By
+	// default they are background loops, not leaks: the explorer wakes
+	// each of them once after the entry returned, then ends the
+	// execution.
+	ReportTimerLeaks bool
 	// StopAtFirst ends the exploration at the first finding.
 	StopAtFirst bool
 	// Replay runs exactly the execution of a replay token.

@@ -65,7 +65,7 @@ func (x *execution) snapshotBlocker(g *goroutine, sideBefore int) string {
 		return "goroutines started by initialization"
 	case len(x.timers) != 0:
 		return "timers set by initialization"
-	case x.clock != epoch:
+	case x.clock != epoch || x.advances != 0:
 		return "the clock advanced during initialization"
 	case len(x.side) != sideBefore:
 		return "model state in side tables"

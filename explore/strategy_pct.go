@@ -49,8 +49,12 @@ func (ps *pctState) choose(x *execution, ts []transition, r *rng) int {
 		return best
 	}
 	best := pick()
-	for _, cp := range ps.changes {
+	for i, cp := range ps.changes {
 		if cp == x.steps {
+			// A change point applies once, although a step can make
+			// several choices (chooseLocal's): the d-1 changes assign
+			// priorities d-1 down to 1, which pick can choose.
+			ps.changes[i] = -1
 			ps.prio[ts[best].g.key] = ps.next
 			ps.next--
 			best = pick()

@@ -130,6 +130,14 @@ func WithIgnoreLeaks(funcs ...string) Option {
 	return exploreOption(func(o *explore.Options) { o.IgnoreLeaks = append(o.IgnoreLeaks, funcs...) })
 }
 
+// WithTimerLeaks reports as leaks, too, the goroutines that only timers
+// can still wake when the body returns: a sleeping or ticking loop never
+// stopped (a cache's janitor, a pool's purge loop). Without it they are
+// background loops, not leaks.
+func WithTimerLeaks() Option {
+	return exploreOption(func(o *explore.Options) { o.ReportTimerLeaks = true })
+}
+
 // WithWorkers explores with n workers in parallel (every strategy,
 // including DPOR, the default).
 func WithWorkers(n int) Option {

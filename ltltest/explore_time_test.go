@@ -163,3 +163,41 @@ func TestExploreTimersAndNestedLocks(t *testing.T) {
 	assert.False(t, ltltest.Explore(ft, longTicking))
 	assert.Contains(t, ft.output(), "found 1 problem (deadlock)")
 }
+
+// janitor leaves a cache's janitor ticking, as a constructor that starts
+// one and a test that never stops it do.
+func janitor(t *testing.T) {
+	var mu sync.Mutex
+	items := map[string]time.Time{"a": time.Now().Add(time.Second)}
+	stop := make(chan bool)
+	go func() {
+		tick := time.NewTicker(time.Minute)
+		for {
+			select {
+			case <-tick.C:
+				mu.Lock()
+				for k, exp := range items {
+					if time.Now().After(exp) {
+						delete(items, k)
+					}
+				}
+				mu.Unlock()
+			case <-stop:
+				tick.Stop()
+				return
+			}
+		}
+	}()
+}
+
+// A loop only timers wake is a background loop, not a leak, unless
+// WithTimerLeaks asks.
+func TestExploreTimerLeaks(t *testing.T) {
+	ft := &namedT{name: "TestCase"}
+	assert.True(t, ltltest.Explore(ft, janitor), ft.output())
+
+	ft = &namedT{name: "TestCase"}
+	assert.False(t, ltltest.Explore(ft, janitor, ltltest.WithTimerLeaks()))
+	assert.Contains(t, ft.output(), "found 1 problem (leak)")
+	assert.Contains(t, ft.output(), "still waiting for timers")
+}

@@ -21,7 +21,7 @@ import (
 var exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy ` + strategyNames("|") + `] [-json]
                    [-seed N] [-max-executions N] [-max-steps N] [-max-loop N]
                    [-max-memory SIZE] [-timeout D] [-bounded]
-                   [-shared] [-races=false] [-ignore-leaks FUNC,…] [-workers N]
+                   [-shared] [-races=false] [-ignore-leaks FUNC,…] [-timer-leaks] [-workers N]
                    [-preemptions N] [-pct-depth N]
                    [-map-orders offsets|permutations] [-replay TOKEN] [-emit-test] [-find FORMULA]
                    [-specs NAME,… | -specs none] [-func NAME] [PACKAGES]
@@ -37,7 +37,11 @@ over events alone are judged only on paths where one of its events
 happened. A leak is a goroutine the test started that is still blocked
 when it returns; goroutines package initialization started are not the
 test's, and -ignore-leaks names functions (as stacks name them) whose
-blocked goroutines are not leaks either.
+blocked goroutines are not leaks either. Goroutines only timers can still
+wake (a sleeping or ticking loop the test never stopped: a cache's
+janitor, a pool's purge loop) are background loops, not leaks: each is
+woken once after the test returned, then the run ends; -timer-leaks
+reports them as leaks too.
 
 Subtests: a test that calls t.Run is explored one subtest at a time, as
 go test -run 'TestX/case' runs it: each subtest (at every depth: those
@@ -170,6 +174,7 @@ type exploreFlags struct {
 	timeout       time.Duration
 	bounded       bool
 	ignoreLeaks   string
+	timerLeaks    bool
 	earlyFire     time.Duration
 	shared        bool
 	races         bool
@@ -196,6 +201,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.timeout, "timeout", 0, "bound on the time per test or subtest, loading the packages excluded (0: none)")
 	fs.BoolVar(&f.bounded, "bounded", false, "accept an exploration a bound cut without findings (reported as bounded: nothing found within the budget, not a proof) instead of failing it as unknown")
 	fs.StringVar(&f.ignoreLeaks, "ignore-leaks", "", "comma-separated `functions` (as stacks name them, pkg.(*T).M): a goroutine blocked in one of them when the test returns is not a leak")
+	fs.BoolVar(&f.timerLeaks, "timer-leaks", false, "also report as leaks the goroutines only timers can still wake when the test returns (sleeping or ticking loops never stopped)")
 	fs.DurationVar(&f.earlyFire, "early-fire", time.Millisecond, "timers and sleeps due within `D` may expire at any scheduling point, not only when no goroutine can move (0: never)")
 	fs.BoolVar(&f.shared, "shared", false, "also schedule at loads and stores of memory other goroutines can reach (explores the orders of racing accesses)")
 	fs.BoolVar(&f.races, "races", true, "check every explored execution for data races")
@@ -271,6 +277,7 @@ func (f *exploreFlags) options() (explore.Options, error) {
 	if f.ignoreLeaks != "" {
 		o.IgnoreLeaks = strings.Split(f.ignoreLeaks, ",")
 	}
+	o.ReportTimerLeaks = f.timerLeaks
 	o.Workers = f.workers
 	o.Preemptions = f.preemptions
 	o.PCTDepth = f.pctDepth
