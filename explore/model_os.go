@@ -4,6 +4,7 @@ import (
 	"errors"
 	"go/types"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -79,9 +80,9 @@ func osModel() model {
 				}
 				return c.retN(bytesToSlice(append([]byte(nil), f.data...)), Value{})
 			}
-			data, err := os.ReadFile(c.x().resolvePath(c.args[0].Str()))
+			data, err := os.ReadFile(c.x().resolvePath(name))
 			if err != nil {
-				return c.retN(Value{}, c.m().osError(err))
+				return c.retN(Value{}, c.m().osError(err, name))
 			}
 			return c.retN(bytesToSlice(data), Value{})
 		}),
@@ -98,7 +99,7 @@ func osModel() model {
 				}
 				f, err := os.Open(c.x().resolvePath(name))
 				if err != nil {
-					return c.retN(Value{}, c.m().osError(err))
+					return c.retN(Value{}, c.m().osError(err, name))
 				}
 				o := &object{cells: make([]Value, max(1, ft.size)), id: c.g.newID(), owner: c.g.key}
 				x := c.x()
@@ -124,7 +125,7 @@ func osModel() model {
 					cells[i] = Value{a: uint64(buf[i])}
 				}
 			}
-			return c.retN(intV(int64(n)), c.m().osError(err))
+			return c.retN(intV(int64(n)), c.m().osError(err, of.name))
 		}),
 		"(*os.File).Close": simple(func(c *icall) ctrl {
 			if of := c.openFile(); of != nil {
@@ -138,7 +139,7 @@ func osModel() model {
 					of.closed = true
 					return c.ret(Value{})
 				}
-				return c.ret(c.m().osError(of.f.Close()))
+				return c.ret(c.m().osError(of.f.Close(), of.name))
 			}
 			return c.ret(Value{})
 		}),
@@ -148,6 +149,9 @@ func osModel() model {
 			}
 			return c.ret(Value{})
 		}),
+	}
+	for k, f := range pathErrorFuncs() {
+		funcs[k] = f
 	}
 	for k, f := range osFSFuncs() {
 		funcs[k] = f
@@ -285,10 +289,14 @@ func (x *execution) resolvePath(name string) string {
 	return filepath.Join(x.pkgDir(), name)
 }
 
-// osError converts a native error of a file operation: io.EOF becomes the
-// interpreter's io.EOF; other errors become plain error values with the
-// same message (errors.Is(err, fs.ErrNotExist) does not hold for them).
-func (m *machine) osError(err error) Value {
+// osError converts a native error of a file operation on the file the
+// program named name: io.EOF becomes the interpreter's io.EOF; an
+// *fs.PathError becomes the interpreter's *fs.PathError of the same Op,
+// of Path name (the program's, not the resolved name), and an Err with
+// the same message (pathError); other errors become plain error values
+// with the same message. errors.Is(err, fs.ErrNotExist) does not hold
+// for them.
+func (m *machine) osError(err error, name string) Value {
 	if err == nil {
 		return Value{}
 	}
@@ -297,7 +305,91 @@ func (m *machine) osError(err error) Value {
 			return m.global(g).cells[0]
 		}
 	}
+	if pe, ok := err.(*fs.PathError); ok {
+		return m.pathError(pe.Op, name, pe.Err.Error())
+	}
 	return m.newErrorString(err.Error())
+}
+
+// pathError makes an *fs.PathError{Op: op, Path: name, Err: errors.New(msg)}
+// as os's functions return (the methods are modelled: pathErrorFuncs),
+// or, when io/fs is not loaded, a plain error of the same message.
+func (m *machine) pathError(op, name, msg string) Value {
+	pt := m.ptrTo("io/fs", "PathError")
+	if pt == nil || len(pt.elem.fields) != 3 {
+		return m.newErrorString(op + " " + name + ": " + msg)
+	}
+	o := newObject(pt.elem.size)
+	f := pt.elem.fields
+	o.cells[f[0].off] = strV(op)
+	o.cells[f[1].off] = strV(name)
+	o.cells[f[2].off] = m.newErrorString(msg)
+	return ifaceV(pt, ptrV(o, 0))
+}
+
+// pathErrorFuncs models the methods of *fs.PathError (io/fs is opaque):
+// Error is Op + " " + Path + ": " + Err.Error(), Unwrap is Err, Timeout
+// calls Err's Timeout method if it has one.
+func pathErrorFuncs() map[string]intrinsicFactory {
+	// fields returns the receiver's Op, Path and Err, or ok false once it
+	// panicked on a nil receiver.
+	fields := func(c *icall) (op, path, err Value, cc ctrl, ok bool) {
+		recv := c.args[0]
+		if recv.p == nil {
+			return Value{}, Value{}, Value{}, c.g.throwRuntime("invalid memory address or nil pointer dereference"), false
+		}
+		pt := c.m().ptrTo("io/fs", "PathError")
+		f, cells := pt.elem.fields, recv.obj().cells[recv.off():]
+		return cells[f[0].off], cells[f[1].off], cells[f[2].off], ctrlNext, true
+	}
+	return map[string]intrinsicFactory{
+		"(*io/fs.PathError).Error": nests(simple(func(c *icall) ctrl {
+			op, path, err, cc, ok := fields(c)
+			if !ok {
+				return cc
+			}
+			msg := "<nil>"
+			if err.p != nil {
+				it := err.iface()
+				fc := c.m().stringMethodAny(it.t, "Error")
+				if fc == nil {
+					return c.g.unsupported(c.pos, "(*fs.PathError).Error of an Err without an Error method")
+				}
+				res, cc := c.g.callNested(funcV(fc.self), []Value{it.v})
+				if cc != ctrlNext {
+					return cc
+				}
+				msg = res.Str()
+			}
+			return c.ret(strV(op.Str() + " " + path.Str() + ": " + msg))
+		}), true),
+		"(*io/fs.PathError).Unwrap": simple(func(c *icall) ctrl {
+			_, _, err, cc, ok := fields(c)
+			if !ok {
+				return cc
+			}
+			return c.ret(err)
+		}),
+		"(*io/fs.PathError).Timeout": nests(simple(func(c *icall) ctrl {
+			_, _, err, cc, ok := fields(c)
+			if !ok {
+				return cc
+			}
+			if err.p == nil {
+				return c.ret(boolV(false))
+			}
+			it := err.iface()
+			fc := c.m().stringMethodAny(it.t, "Timeout")
+			if fc == nil {
+				return c.ret(boolV(false))
+			}
+			res, cc := c.g.callNested(funcV(fc.self), []Value{it.v})
+			if cc != ctrlNext {
+				return cc
+			}
+			return c.ret(boolV(res.Bool()))
+		}), true),
+	}
 }
 
 func (c *icall) openFile() *openFile {

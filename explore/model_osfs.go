@@ -199,9 +199,10 @@ func (x *execution) tempName(dir, pattern string) (name string, errMsg string, o
 	}
 }
 
-// memErr is the error of a file operation op on name ("open NAME: msg").
+// memErr is the error of a file operation op on name: an *fs.PathError
+// ("open NAME: msg", pathError).
 func (m *machine) memErr(op, name, msg string) Value {
-	return m.newErrorString(op + " " + name + ": " + msg)
+	return m.pathError(op, name, msg)
 }
 
 // newFileObject returns a fresh *os.File whose side state is of.
