@@ -31,3 +31,18 @@ func TestStdFixes(t *testing.T) {
 		assert.Equal(t, 38, f.Pos.Line)
 	})
 }
+
+// TestSnapshotKeepsGlobals explores tests whose later executions start
+// from the snapshot of the initialized packages: a pointer to a package
+// variable (time.Local is &time.localLoc) still points to it, so
+// executions are deterministic (context's deadline tests once ended with
+// "nondeterministic execution").
+func TestSnapshotKeepsGlobals(t *testing.T) {
+	for _, test := range []string{"TestGlobalIdentity", "TestDeadline"} {
+		t.Run(test, func(t *testing.T) {
+			r := exploreTestdata(t, "ctxdeadline", test, Options{})
+			require.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+			require.Greater(t, r.Executions, 1)
+		})
+	}
+}
