@@ -237,6 +237,9 @@ func (m *machine) builtinIntr(b *ssa.Builtin, cc *ssa.CallCommon, pos token.Pos)
 			if fromString {
 				s := src.Str()
 				n = min(n, len(s))
+				if n == 0 {
+					return c.ret(intV(0)) // dst may be nil
+				}
 				if rs := c.x().race; rs != nil && n > 0 {
 					rs.access(c.g, dst.obj(), dst.off(), n, true, false, writeSite)
 				}

@@ -272,6 +272,13 @@
 //     not taken when initialization starts a goroutine, sets a timer,
 //     advances the clock, leaves model state in side tables, or reaches an
 //     unsafe.Pointer (initialization then runs in every execution).
+//     Package variables keep their identity across restores (a pointer to
+//     one still points to it).
+//   - A native pure function's panic is the program's, recoverable: a
+//     string panic keeps its value, a runtime error becomes the
+//     interpreter's with the same message, another error a plain error
+//     with the same message; a panic value of another type is an
+//     "unsupported" finding naming the function.
 //   - Data races are checked on every explored execution, but schedules are
 //     explored only at scheduling points: a race that exists only after an
 //     earlier racy read returned another value may need Options.Shared,

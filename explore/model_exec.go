@@ -243,9 +243,9 @@ func (c *icall) execError(name string, err error) Value {
 	} else {
 		var ee *exec.Error
 		if errors.As(err, &ee) {
-			inner = m.osError(ee.Err)
+			inner = m.osError(ee.Err, "")
 		} else {
-			return m.osError(err)
+			return m.osError(err, "")
 		}
 	}
 	t := m.named("os/exec", "Error")
@@ -316,9 +316,9 @@ func (c *icall) cmdStart(l cmdLayout, combined bool) (Value, ctrl) {
 		// the errors of starting an absolute path, at Start as Go's
 		switch fi, err := os.Stat(path); {
 		case err != nil:
-			return m.osError(&iofs.PathError{Op: "fork/exec", Path: path, Err: errors.Unwrap(err)}), ctrlNext
+			return m.osError(&iofs.PathError{Op: "fork/exec", Path: path, Err: errors.Unwrap(err)}, ""), ctrlNext
 		case fi.IsDir() || fi.Mode().Perm()&0o111 == 0:
-			return m.osError(&iofs.PathError{Op: "fork/exec", Path: path, Err: syscall.EACCES}), ctrlNext
+			return m.osError(&iofs.PathError{Op: "fork/exec", Path: path, Err: syscall.EACCES}, ""), ctrlNext
 		}
 	}
 	x.setSide(l.o, l.off, st)
@@ -371,7 +371,7 @@ func (c *icall) cmdRunChild(l cmdLayout, st *cmdState) (Value, ctrl) {
 	st.combined = st.combined || stdout.p != nil && sameIface(stdout, stderr)
 	st.res = m.procs().run(m.ctx(), st.path, st.args, st.env, st.dir, stdin, st.combined, st.what)
 	if st.res.startErr != nil {
-		return m.osError(st.res.startErr), ctrlNext
+		return m.osError(st.res.startErr, ""), ctrlNext
 	}
 	return Value{}, ctrlNext
 }

@@ -83,9 +83,9 @@ func osModel() model {
 				}
 				return c.retN(bytesToSlice(append([]byte(nil), f.data...)), Value{})
 			}
-			data, err := os.ReadFile(c.x().resolvePath(c.args[0].Str()))
+			data, err := os.ReadFile(c.x().resolvePath(name))
 			if err != nil {
-				return c.retN(Value{}, c.m().osError(err))
+				return c.retN(Value{}, c.m().osError(err, name))
 			}
 			return c.retN(bytesToSlice(data), Value{})
 		}),
@@ -111,7 +111,7 @@ func osModel() model {
 				}
 				f, err := os.Open(c.x().resolvePath(name))
 				if err != nil {
-					return c.retN(Value{}, c.m().osError(err))
+					return c.retN(Value{}, c.m().osError(err, name))
 				}
 				o := &object{cells: make([]Value, max(1, ft.size)), id: c.g.newID(), owner: c.g.key}
 				x := c.x()
@@ -143,7 +143,7 @@ func osModel() model {
 					cells[i] = Value{a: uint64(buf[i])}
 				}
 			}
-			return c.retN(intV(int64(n)), c.m().osError(err))
+			return c.retN(intV(int64(n)), c.m().osError(err, of.name))
 		}),
 		"(*os.File).Close": simple(func(c *icall) ctrl {
 			if of := c.openFile(); of != nil {
@@ -157,7 +157,7 @@ func osModel() model {
 					of.closed = true
 					return c.ret(Value{})
 				}
-				return c.ret(c.m().osError(of.f.Close()))
+				return c.ret(c.m().osError(of.f.Close(), of.name))
 			}
 			return c.ret(Value{})
 		}),

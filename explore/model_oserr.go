@@ -146,11 +146,13 @@ func (m *machine) memErr(op, name, msg string) Value {
 	return m.pathError(op, name, m.newErrorString(msg), msg)
 }
 
-// osError converts a native error of a file operation: io.EOF becomes the
-// interpreter's io.EOF, an *fs.PathError or *os.LinkError wrapping an
-// errno or fs.ErrClosed the same error of the interpreter; other errors
-// become plain error values with the same message.
-func (m *machine) osError(err error) Value {
+// osError converts a native error of a file operation on the file the
+// program named name ("": the native error's own path): io.EOF becomes
+// the interpreter's io.EOF, an *fs.PathError or *os.LinkError wrapping an
+// errno or fs.ErrClosed the same error of the interpreter (a PathError's
+// Path the program's name, not the resolved one); other errors become
+// plain error values with the same message.
+func (m *machine) osError(err error, name string) Value {
 	if err == nil {
 		return Value{}
 	}
@@ -162,6 +164,10 @@ func (m *machine) osError(err error) Value {
 	var pe *fs.PathError
 	var le *os.LinkError
 	var e syscall.Errno
+	if errors.As(err, &pe) && name != "" {
+		pe = &fs.PathError{Op: pe.Op, Path: name, Err: pe.Err}
+		err = pe
+	}
 	switch {
 	case errors.As(err, &pe) && errors.As(pe.Err, &e):
 		return m.pathError(pe.Op, pe.Path, m.errnoValue(e), e.Error())

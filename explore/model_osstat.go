@@ -209,7 +209,7 @@ func (c *icall) lstat(name string, nested bool) (*statInfo, Value, ctrl) {
 	}
 	fi, err := os.Lstat(x.resolvePath(name))
 	if err != nil {
-		return nil, c.m().osError(err), ctrlNext
+		return nil, c.m().osError(err, ""), ctrlNext
 	}
 	return nativeStat(fi), Value{}, ctrlNext
 }
@@ -242,7 +242,7 @@ func (c *icall) readDir(name string, nested bool) ([]*statInfo, Value, ctrl) {
 		out = append(out, nativeStat(fi))
 	}
 	if err != nil {
-		return out, c.m().osError(err), ctrlNext
+		return out, c.m().osError(err, ""), ctrlNext
 	}
 	return out, Value{}, ctrlNext
 }
@@ -284,7 +284,7 @@ func osStatFuncs() map[string]intrinsicFactory {
 			}
 			fi, err := statf(x.resolvePath(name))
 			if err != nil {
-				return c.retN(Value{}, c.m().osError(err))
+				return c.retN(Value{}, c.m().osError(err, ""))
 			}
 			return c.retN(c.fileInfoV(nativeStat(fi)), Value{})
 		})
@@ -340,7 +340,7 @@ func osStatFuncs() map[string]intrinsicFactory {
 			if of.f != nil {
 				fi, err := of.f.Stat()
 				if err != nil {
-					return c.retN(Value{}, c.m().osError(err))
+					return c.retN(Value{}, c.m().osError(err, ""))
 				}
 				return c.retN(c.fileInfoV(nativeStat(fi)), Value{})
 			}
@@ -413,7 +413,7 @@ func osOpenFile(c *icall) ctrl {
 		}
 		f, err := os.Open(x.resolvePath(name))
 		if err != nil {
-			return c.retN(Value{}, c.m().osError(err))
+			return c.retN(Value{}, c.m().osError(err, ""))
 		}
 		st := x.osState()
 		st.files = append(st.files, f)
@@ -563,7 +563,7 @@ func fileReadDir(c *icall, names bool) ctrl {
 	if of.f != nil {
 		if names {
 			ss, err := of.f.Readdirnames(n)
-			return c.retN(c.m().stringsSlice(ss), c.m().osError(err))
+			return c.retN(c.m().stringsSlice(ss), c.m().osError(err, ""))
 		}
 		des, err := of.f.ReadDir(n)
 		var infos []*statInfo
@@ -572,7 +572,7 @@ func fileReadDir(c *icall, names bool) ctrl {
 				infos = append(infos, nativeStat(fi))
 			}
 		}
-		return c.retN(c.dirEntries(infos), c.m().osError(err))
+		return c.retN(c.dirEntries(infos), c.m().osError(err, ""))
 	}
 	if c.fsYield(false) {
 		return ctrlYield
@@ -591,7 +591,7 @@ func fileReadDir(c *icall, names bool) ctrl {
 		return c.retN(result(rest), Value{})
 	}
 	if len(rest) == 0 {
-		return c.retN(result(nil), c.m().osError(io.EOF))
+		return c.retN(result(nil), c.m().osError(io.EOF, ""))
 	}
 	rest = rest[:min(n, len(rest))]
 	of.dirPos += len(rest)

@@ -2,11 +2,14 @@ package explore
 
 import (
 	"bytes"
+	"go/types"
 	"math"
 	"math/bits"
 	"path"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"strings"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -111,16 +114,15 @@ func (m *machine) nativeIntrinsic(fn *ssa.Function, f any) intrinsic {
 			return nil
 		}
 	}
+	name := fn.String()
 	return func(c *icall) ctrl {
 		args := make([]reflect.Value, len(ins))
 		for i, conv := range ins {
 			args[i] = conv(c.args[i])
 		}
-		var res []reflect.Value
-		if ft.IsVariadic() {
-			res = fv.CallSlice(args)
-		} else {
-			res = fv.Call(args)
+		res, r, panicked := callNative(fv, args, ft.IsVariadic())
+		if panicked {
+			return c.nativePanic(name, r)
 		}
 		switch len(res) {
 		case 0:
@@ -134,6 +136,42 @@ func (m *machine) nativeIntrinsic(fn *ssa.Function, f any) intrinsic {
 		}
 		return c.retN(vs...)
 	}
+}
+
+// callNative calls fv with args; panicked reports that it panicked with
+// r instead of returning res.
+func callNative(fv reflect.Value, args []reflect.Value, variadic bool) (res []reflect.Value, r any, panicked bool) {
+	defer func() {
+		if panicked {
+			r = recover()
+		}
+	}()
+	panicked = true
+	if variadic {
+		res = fv.CallSlice(args)
+	} else {
+		res = fv.Call(args)
+	}
+	panicked = false
+	return res, nil, false
+}
+
+// nativePanic makes the panic r of the native function name (strings.Repeat
+// of a negative count, say) a panic of the interpreted program, which it
+// may recover: a string panics with the same string, a runtime.Error with
+// the interpreter's runtime error of the same message, another error with
+// an error value of the same message (nativeError). A panic value of any
+// other type is an "unsupported" finding naming the function.
+func (c *icall) nativePanic(name string, r any) ctrl {
+	switch r := r.(type) {
+	case string:
+		return c.g.throw(ifaceV(c.m().rtypeOf(types.Typ[types.String]), strV(r)))
+	case runtime.Error:
+		return c.g.throwRuntime("%s", strings.TrimPrefix(r.Error(), "runtime error: "))
+	case error:
+		return c.g.throw(c.m().nativeError(c, r))
+	}
+	return c.g.unsupported(c.pos, "%s panicked with a value of type %T (%v)", name, r, r)
 }
 
 var errorType = reflect.TypeFor[error]()

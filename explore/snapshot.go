@@ -24,6 +24,9 @@ import (
 // math/rand generator, the standard logger) are carried by the snapshot.
 // Initialization is invisible in traces either way (its steps are not
 // recorded), so executions with and without the snapshot are the same.
+// The package variables themselves are not copied: a pointer to one
+// (time.Local is &time.localLoc) still points to it after a restore,
+// which writes the saved contents into the variables in place.
 
 type snapshot struct {
 	vars   []snapVar
@@ -92,6 +95,10 @@ func (x *execution) takeSnapshotWhy(g *goroutine) (*snapshot, string) {
 	m := x.m
 	c := newCopier(m, x.sideObjects())
 	c.ranges = map[*object][]snapRange{}
+	c.keep = map[*object]bool{}
+	for _, o := range m.globals {
+		c.keep[o] = true
+	}
 	s := &snapshot{allocs: g.allocs, nchans: x.nchans, output: x.out.String()}
 	for i, st := range x.models {
 		if st == nil {
@@ -293,8 +300,13 @@ type copier struct {
 	chans    map[*chanObject]*chanObject
 	closures map[*closure]*closure
 	avoid    map[*object]bool // objects that must not be reachable
-	bad      bool             // something could not be copied
-	why      string           // what, if bad
+	// keep are the objects that are not copied: references to them stay
+	// references to them. A snapshot keeps the package variables, whose
+	// identity the program may compare (time.Local == &time.localLoc):
+	// restore writes their contents in place.
+	keep map[*object]bool
+	bad  bool   // something could not be copied
+	why  string // what, if bad
 	// order lists the copies in creation order, ranges the typed ranges
 	// fixed in each (for snapshot templates).
 	order  []*object
@@ -332,6 +344,9 @@ func (c *copier) fix(t *rtype, src, dst []Value, off int) {
 func (c *copier) object(o *object, off int, t *rtype, n int) *object {
 	if c.avoid[o] && !c.bad {
 		c.bad, c.why = true, "an object with model state in a side table"
+	}
+	if c.keep[o] {
+		return o
 	}
 	cp, ok := c.objs[o]
 	if !ok {
