@@ -308,6 +308,27 @@ func fileErrFuncs() map[string]intrinsicFactory {
 			return c.ret(strV(o.cells[off+fieldOff(rt, "Op")].Str() + " " + o.cells[off+fieldOff(rt, "Path")].Str() + ": " + msg))
 		}), true),
 		"(*io/fs.PathError).Unwrap": field("io/fs", "PathError", "Err"),
+		// Timeout is Err's Timeout if Err has one (fs.PathError's)
+		"(*io/fs.PathError).Timeout": nests(simple(func(c *icall) ctrl {
+			o, off, ok := c.ptrArg(0)
+			if !ok {
+				return c.nilPanic()
+			}
+			err := o.cells[off+fieldOff(c.m().rtypeOf(c.m().named("io/fs", "PathError")), "Err")]
+			if err.p == nil {
+				return c.ret(boolV(false))
+			}
+			it := err.iface()
+			fc := c.m().stringMethodAny(it.t, "Timeout")
+			if fc == nil {
+				return c.ret(boolV(false))
+			}
+			res, cc := c.g.callNested(funcV(fc.self), []Value{it.v})
+			if cc != ctrlNext {
+				return cc
+			}
+			return c.ret(boolV(res.Bool()))
+		}), true),
 		"(*os.LinkError).Error": nests(simple(func(c *icall) ctrl {
 			o, off, ok := c.ptrArg(0)
 			if !ok {

@@ -209,7 +209,7 @@ func (c *icall) lstat(name string, nested bool) (*statInfo, Value, ctrl) {
 	}
 	fi, err := os.Lstat(x.resolvePath(name))
 	if err != nil {
-		return nil, c.m().osError(err, ""), ctrlNext
+		return nil, c.m().osError(err, name), ctrlNext
 	}
 	return nativeStat(fi), Value{}, ctrlNext
 }
@@ -284,7 +284,7 @@ func osStatFuncs() map[string]intrinsicFactory {
 			}
 			fi, err := statf(x.resolvePath(name))
 			if err != nil {
-				return c.retN(Value{}, c.m().osError(err, ""))
+				return c.retN(Value{}, c.m().osError(err, name))
 			}
 			return c.retN(c.fileInfoV(nativeStat(fi)), Value{})
 		})
@@ -413,7 +413,7 @@ func osOpenFile(c *icall) ctrl {
 		}
 		f, err := os.Open(x.resolvePath(name))
 		if err != nil {
-			return c.retN(Value{}, c.m().osError(err, ""))
+			return c.retN(Value{}, c.m().osError(err, name))
 		}
 		st := x.osState()
 		st.files = append(st.files, f)
