@@ -72,6 +72,7 @@ func TestMachineReuseSameReports(t *testing.T) {
 		{Strategy: DPOR, MaxExecutions: 40},
 		{Strategy: Random, MaxExecutions: 15, Seed: 7},
 		{Strategy: DFS, MaxExecutions: 20},
+		{Strategy: DFS, MaxExecutions: 20, NoRaces: true},
 	}
 	for _, opts := range strategies {
 		for _, test := range initcacheTests {

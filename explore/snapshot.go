@@ -160,8 +160,10 @@ func (s *snapshot) restore(x *execution, g *goroutine) {
 		r.fix(v.t, v.cells, v.o.cells, 0)
 	}
 	g.allocs = s.allocs
-	g.vc = append(g.vc[:0], s.vc...)
-	g.setEpoch()
+	if len(s.vc) > g.id {
+		g.vc = append(g.vc[:0], s.vc...)
+		g.setEpoch()
+	}
 	x.nchans = s.nchans
 	for i, st := range s.models {
 		if st != nil {
