@@ -266,12 +266,15 @@
 //     execution; a timing estimate, so the switch point depends on the
 //     machine's speed) and samples with PCT: Bound "schedules", verdict
 //     unknown, never a pass.
-//   - Package initialization is snapshotted per machine, so every
-//     exploration (and every worker) runs the initializers once; the
-//     snapshot is not shared across the explorations of a Program. It is
-//     not taken when initialization starts a goroutine, sets a timer,
-//     advances the clock, leaves model state in side tables, or reaches an
-//     unsafe.Pointer (initialization then runs in every execution).
+//   - Package initialization is snapshotted per machine, and machines
+//     are reused by later explorations of the same Program with the same
+//     entry package and compile-relevant options, so consecutive tests of
+//     a package run the initializers once (a machine with a package whose
+//     initialization failed, or with an observer, is not reused). The
+//     snapshot is not taken when initialization starts a goroutine, sets
+//     a timer, advances the clock, leaves model state in side tables, or
+//     reaches an unsafe.Pointer (initialization then runs in every
+//     execution).
 //     Package variables keep their identity across restores (a pointer to
 //     one still points to it).
 //   - A native pure function's panic is the program's, recoverable: a

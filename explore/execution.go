@@ -257,6 +257,9 @@ func (x *execution) release() {
 		m.x = nil
 	}
 	x.releaseModels()
+	if x.hasFatalFinding() {
+		m.spoiled = true
+	}
 	m.traceBuf = x.trace[:0]
 	m.eventBuf = x.events[:0]
 	for _, g := range x.gs {

@@ -59,6 +59,9 @@ type Program struct {
 	// tests (p, its test variant if it has one).
 	underTest map[*types.Package]*types.Package
 	sym       symbolicDirectives // symbolic inputs (symbolic_inputs.go)
+	// machines are the idle machines kept for later explorations
+	// (machinepool.go).
+	machines machinePool
 }
 
 // Load loads the packages matched by cfg.Patterns with their tests, type

@@ -78,6 +78,13 @@ type machine struct {
 	snapTried map[*ssa.Package]bool
 	snapWhy   map[*ssa.Package]string
 
+	// poolKey is the key the machine is pooled under if pooled
+	// (machinepool.go); spoiled marks a machine whose execution had an
+	// unsupported or internal finding, which is never reused.
+	poolKey machineKey
+	pooled  bool
+	spoiled bool
+
 	// buffers reused across executions (see execution.release)
 	traceBuf []traceEntry
 	eventBuf []event

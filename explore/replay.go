@@ -163,7 +163,8 @@ func (p *Program) replay(ctx context.Context, e *Entry, opts *Options, r *Report
 	}
 	opts.Seed = tok.seed
 	r.Seed = tok.seed
-	m := newMachine(p, opts)
+	m := p.acquireMachine(e, opts)
+	defer p.releaseMachine(m)
 	rc := &replayChooser{choices: tok.choices}
 	x := p.runOne(m, e, opts, rc, 1, tok.seed)
 	if x.replayErr != "" {

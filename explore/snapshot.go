@@ -34,6 +34,10 @@ type snapshot struct {
 	ranges [][]snapRange // per template object: the typed ranges holding references
 	cells  int           // total cells of the template objects
 	allocs uint64        // the entry goroutine's allocation count
+	// vc is the entry goroutine's race detector clock: initialization's
+	// synchronization advanced it, and the epochs of later accesses (which
+	// a replay completing a race report matches, race.go) count from it.
+	vc     vclock
 	nchans int
 	models [numSlots]modelState // copies of the models' states (nil: none)
 	output string
@@ -99,7 +103,7 @@ func (x *execution) takeSnapshotWhy(g *goroutine) (*snapshot, string) {
 	for _, o := range m.globals {
 		c.keep[o] = true
 	}
-	s := &snapshot{allocs: g.allocs, nchans: x.nchans, output: x.out.String()}
+	s := &snapshot{allocs: g.allocs, nchans: x.nchans, output: x.out.String(), vc: append(vclock(nil), g.vc...)}
 	for i, st := range x.models {
 		if st == nil {
 			continue
@@ -163,6 +167,10 @@ func (s *snapshot) restore(x *execution, g *goroutine) {
 		r.fix(v.t, v.cells, v.o.cells, 0)
 	}
 	g.allocs = s.allocs
+	if len(s.vc) > g.id {
+		g.vc = append(g.vc[:0], s.vc...)
+		g.setEpoch()
+	}
 	x.nchans = s.nchans
 	for i, st := range s.models {
 		if st != nil {

@@ -141,7 +141,7 @@ func (p *Program) exploreDFS(ctx context.Context, e *Entry, opts *Options, r *Re
 func (p *Program) dfsLoop(ctx context.Context, e *Entry, opts *Options, c, also *collector, bound int) bool {
 	var pruned atomic.Bool
 	s := treeSearch[[]dfsEntry, *dfsChooser]{
-		p: p, opts: opts, c: c, also: also,
+		p: p, e: e, opts: opts, c: c, also: also,
 		walk: func(prefix []dfsEntry) *dfsChooser { return &dfsChooser{bound: bound, stack: prefix} },
 		run: func(m *machine, d *dfsChooser, n int) bool {
 			return p.runCollect(m, e, opts, d, n, opts.Seed, c, also)

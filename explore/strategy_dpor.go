@@ -34,7 +34,7 @@ func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *R
 	o.recordEvents = true
 	c := newCollector(&o)
 	s := treeSearch[[]dporStep, *dporChooser]{
-		p: p, opts: &o, c: c,
+		p: p, e: e, opts: &o, c: c,
 		walk: func(prefix []dporStep) *dporChooser { return &dporChooser{stack: prefix, eager: o.Workers > 1} },
 		run: func(m *machine, d *dporChooser, n int) bool {
 			return p.runDPOR(m, e, &o, d, n, c)

@@ -44,7 +44,8 @@ func (p *Program) exploreRandom(ctx context.Context, e *Entry, opts *Options, r 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			m := newMachine(p, opts)
+			m := p.acquireMachine(e, opts)
+			defer p.releaseMachine(m)
 			defer c.warnings(m)
 			for !c.stopped(ctx) {
 				i := int(next.Add(1))

@@ -254,7 +254,8 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 		return nil, nil
 	}
 	opts.memory = newMemoryGauge(opts.maxMemory())
-	m := newMachine(p, &opts)
+	m := p.acquireMachine(e, &opts)
+	defer p.releaseMachine(m)
 	// bounded runs f with opts bounded by ctx and Timeout.
 	bounded := func(f func()) {
 		bctx, cancel := ctx, context.CancelFunc(func() {})

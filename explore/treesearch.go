@@ -38,6 +38,7 @@ type walker[U any] interface {
 // recorded as pruned) and a run that ends it.
 type treeSearch[U any, W walker[U]] struct {
 	p    *Program
+	e    *Entry // the explored entry (for the machines' pool key)
 	opts *Options
 	// c records the bounds that cut the search and the warnings of the
 	// workers' machines; also, if not nil, records the warnings too.
@@ -72,7 +73,8 @@ func (s *treeSearch[U, W]) search(ctx context.Context) {
 // work is one worker: it walks the subtrees of the units it gets until
 // the search ends.
 func (s *treeSearch[U, W]) work(ctx context.Context, pool *workPool[U]) {
-	m := newMachine(s.p, s.opts)
+	m := s.p.acquireMachine(s.e, s.opts)
+	defer s.p.releaseMachine(m)
 	defer s.c.warnings(m)
 	if s.also != nil {
 		defer s.also.warnings(m)
