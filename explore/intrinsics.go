@@ -92,6 +92,7 @@ func models() []model {
 		pureModel(),
 		spewModel(),
 		symbolicModel(),
+		testenvModel(),
 	}
 }
 

@@ -67,6 +67,21 @@ func stringsModel() model {
 				b.buf = append(b.buf, byte(c.args[1].a))
 				return c.ret(Value{})
 			}),
+			// utf8.EncodeRune writes into its slice argument, which a
+			// native function cannot: as Go's, it panics (index out of
+			// range) if p is too short.
+			"unicode/utf8.EncodeRune": simple(func(c *icall) ctrl {
+				b := utf8.AppendRune(nil, rune(c.args[1].Int()))
+				p := c.args[0]
+				if n := p.sliceLen(); n < len(b) {
+					return c.g.throwIndex(uint64(len(b)-1), true, n)
+				}
+				cells := p.obj().cells[p.off():]
+				for i, x := range b {
+					cells[i] = Value{a: uint64(x)}
+				}
+				return c.ret(intV(int64(len(b))))
+			}),
 			"(*strings.Builder).WriteRune": simple(func(c *icall) ctrl {
 				if cc, ok := builderCopyCheck(c); !ok {
 					return cc
