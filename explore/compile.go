@@ -358,7 +358,7 @@ func (c *compiler) instr(ins ssa.Instruction) instrFn {
 			v := fr.regs[x]
 			if v.isNil() {
 				// panic(nil) is a *runtime.PanicNilError since Go 1.21.
-				return fr.g.throwRuntime("%s", "panic called with nil argument (use -race to debug) [PanicNilError]")
+				return fr.g.throw(fr.g.x.m.panicNilValue())
 			}
 			return fr.g.throw(v)
 		}

@@ -213,6 +213,14 @@
 //     the message of a failed testify assertion has go test's lines
 //     ("Error Trace:", "Error:", "expected:", "actual  :") but a shorter
 //     diff.
+//   - Cleanups and finalizers never run (runtime.AddCleanup and
+//     SetFinalizer register nothing: no garbage is collected), and the
+//     GC and profiling settings have no effect (debug.SetGCPercent
+//     returns 100, SetMutexProfileFraction and SetBlockProfileRate 0).
+//     The standard library's internal/testenv answers for the host: not a
+//     builder, optimizations on, the go command and exec available;
+//     SkipFlaky skips. internal/bytealg.MaxLen is that of a CPU without
+//     the features internal/cpu reports.
 //   - Stacks (runtime.Caller, Callers with CallersFrames, FuncForPC,
 //     runtime/debug.Stack, the goroutines of a finding) name functions and
 //     lines as Go built without inlining does: "pkg.(*T).M", "pkg.T.M",
@@ -221,7 +229,9 @@
 //     return at its return statement or closing brace). Inlining can
 //     rename a closure inlined into its parent in Go; not here. A "pc" is
 //     a source position; debug.Stack prints "(...)" for the arguments, no
-//     pc offsets and no frame of its own.
+//     pc offsets and no frame of its own; called from a deferred call
+//     running for a panic, it shows, as Go does, the frames the panic
+//     unwinds below a "panic(...)" line.
 //   - Fairness: a failed poll (select default, failed TryLock, Gosched,
 //     Sleep(0)) repeated more than twice in a row while another goroutine
 //     could move is not explored.

@@ -147,6 +147,38 @@ func (m *machine) runtimeStringError(name, prefix string) *rtype {
 	return rt
 }
 
+// newPanicNilType returns *runtime.PanicNilError, the type of the value
+// panic(nil) panics with since Go 1.21, with native Error and RuntimeError
+// methods; nil when the program's runtime does not declare it.
+func (m *machine) newPanicNilType() *rtype {
+	pkg := m.findPackage("runtime")
+	if pkg == nil {
+		return nil
+	}
+	obj, ok := pkg.Scope().Lookup("PanicNilError").(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	rt := m.rtypeOf(types.NewPointer(obj.Type()))
+	rt.native = map[string]intrinsic{
+		"Error":        func(c *icall) ctrl { return c.ret(strV(panicNilMsg)) },
+		"RuntimeError": func(c *icall) ctrl { return c.ret(Value{}) },
+	}
+	return rt
+}
+
+const panicNilMsg = "panic called with nil argument (use -race to debug)"
+
+// panicNilValue returns the value panic(nil) panics with: a
+// *runtime.PanicNilError, or, when the program's runtime does not declare
+// that type, a runtime.Error with its message.
+func (m *machine) panicNilValue() Value {
+	if m.panicNilType == nil {
+		return ifaceV(m.rtErrorType, strV(panicNilMsg+" [PanicNilError]"))
+	}
+	return ifaceV(m.panicNilType, ptrV(&object{cells: make([]Value, 1)}, 0))
+}
+
 // findPackage returns the loaded package with the given path.
 func (m *machine) findPackage(path string) *types.Package {
 	for _, p := range m.prog.SSA.AllPackages() {

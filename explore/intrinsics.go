@@ -95,6 +95,7 @@ func models() []model {
 		pureModel(),
 		spewModel(),
 		symbolicModel(),
+		testenvModel(),
 		// last: other models that return errnos share its methods of
 		// syscall.Errno (Is knows the io/fs sentinels)
 		fileErrModel(),

@@ -43,6 +43,7 @@ type machine struct {
 	// special runtime types
 	rtErrorType    *rtype // runtime.Error values (runtime panics)
 	plainErrorType *rtype // runtime errors printed without "runtime error: "
+	panicNilType   *rtype // *runtime.PanicNilError, or nil (panicNilValue)
 	emptyIface     *rtype
 	errorIface     *rtype
 	stringType     *rtype
@@ -109,6 +110,7 @@ func newMachine(p *Program, opts *Options) *machine {
 	m.intType = m.rtypeOf(types.Typ[types.Int])
 	m.rtErrorType = m.newRuntimeErrorType()
 	m.plainErrorType = m.runtimeStringError("plainError", "")
+	m.panicNilType = m.newPanicNilType()
 	m.syncLayout.init(m)
 	return m
 }

@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"runtime"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -14,7 +15,22 @@ func bytealgModel() model {
 	for name, f := range bytealgIntrinsics() {
 		t["internal/bytealg."+name] = f
 	}
-	return model{funcs: t}
+	return model{funcs: t, globals: map[string]globalFactory{
+		// The length up to which bytes.Index and strings.Index call
+		// bytealg.Index (whose intrinsic takes any length): the runtime
+		// sets it from the CPU's features; here those of a CPU without the
+		// features internal/cpu reports (model_big.go).
+		"internal/bytealg.MaxLen": func(*machine, *ssa.Global) globalInit {
+			maxLen := 0
+			switch runtime.GOARCH {
+			case "amd64":
+				maxLen = 31
+			case "arm64":
+				maxLen = 32
+			}
+			return func(_ *execution, o *object) { o.cells[0] = intV(int64(maxLen)) }
+		},
+	}}
 }
 
 // bytealgIntrinsics returns the intrinsics of internal/bytealg by their
@@ -47,6 +63,10 @@ func bytealgIntrinsics() map[string]intrinsicFactory {
 		"Cutover":     simple(func(c *icall) ctrl { return c.ret(intV((c.args[0].Int() + 16) / 8)) }),
 		"MakeNoZero": simple(func(c *icall) ctrl {
 			n := int(c.args[0].Int())
+			if n < 0 || n > 1<<31 {
+				// the runtime's bound, as for make (makeSlice)
+				return c.g.throwRuntime("makeslice: len out of range")
+			}
 			o := &object{cells: make([]Value, n), shared: true, id: c.g.newID()}
 			return c.ret(sliceV(o, 0, n, n))
 		}),

@@ -166,7 +166,11 @@ func runtimeModel() model {
 		"runtime/debug.Stack": simple(func(c *icall) ctrl {
 			var b strings.Builder
 			fmt.Fprintf(&b, "goroutine %d [running]:\n", c.g.id)
-			for _, f := range c.g.stack() {
+			for _, f := range c.g.traceback() {
+				if !f.Pos.IsValid() {
+					fmt.Fprintf(&b, "%s(...)\n", f.Func)
+					continue
+				}
 				fmt.Fprintf(&b, "%s(...)\n\t%s:%d\n", f.Func, f.Pos.Filename, f.Pos.Line)
 			}
 			return c.ret(bytesToSlice([]byte(b.String())))
@@ -186,6 +190,29 @@ func runtimeModel() model {
 			return c.retN(uintV(uint64(pos)), strV(p.Filename), intV(int64(p.Line)), boolV(true))
 		}),
 	}}
+}
+
+// traceback returns g's stack as Go's tracebacks show it, innermost first:
+// while a deferred call runs for a panic, the frames the panic unwound are
+// still on Go's stack, below the deferred call and a "panic" frame (which
+// has no position), so they are shown from the stack the panic recorded.
+func (g *goroutine) traceback() []StackFrame {
+	depth := g.stackDepth()
+	for i := depth - 1; i >= 0; i-- {
+		fr := g.frames[i]
+		if p := fr.deferPanic; fr.isDefer && p != nil && !p.goexit && p.stack != nil && fr.fn.fn != nil && !isWrapper(fr.fn.fn) {
+			var raw []rawFrame
+			for _, f := range g.rawStack() {
+				raw = append(raw, f)
+				if f.fn == fr.fn.fn {
+					break
+				}
+			}
+			out := append(g.x.frames(raw), StackFrame{Func: "panic"})
+			return append(out, p.stack...)
+		}
+	}
+	return g.stack()
 }
 
 // framesState is the model state of a *runtime.Frames.

@@ -16,10 +16,19 @@ func stringsModel() model {
 			"(*strings.Builder).String": simple(func(c *icall) ctrl {
 				return c.ret(strV(string(c.builder().buf)))
 			}),
-			"(*strings.Builder).Len":   simple(func(c *icall) ctrl { return c.ret(intV(int64(len(c.builder().buf)))) }),
-			"(*strings.Builder).Cap":   simple(func(c *icall) ctrl { return c.ret(intV(int64(cap(c.builder().buf)))) }),
-			"(*strings.Builder).Reset": simple(func(c *icall) ctrl { c.builder().buf = nil; return c.ret(Value{}) }),
+			"(*strings.Builder).Len": simple(func(c *icall) ctrl { return c.ret(intV(int64(len(c.builder().buf)))) }),
+			"(*strings.Builder).Cap": simple(func(c *icall) ctrl { return c.ret(intV(int64(cap(c.builder().buf)))) }),
+			"(*strings.Builder).Reset": simple(func(c *icall) ctrl {
+				if o, off, ok := c.ptrArg(0); ok {
+					o.cells[off+builderAddr] = Value{}
+				}
+				c.builder().buf = nil
+				return c.ret(Value{})
+			}),
 			"(*strings.Builder).Grow": simple(func(c *icall) ctrl {
+				if cc, ok := builderCopyCheck(c); !ok {
+					return cc
+				}
 				n := int(c.args[1].Int())
 				if n < 0 {
 					return c.g.throwPlain("strings.Builder.Grow: negative count")
@@ -33,23 +42,50 @@ func stringsModel() model {
 				return c.ret(Value{})
 			}),
 			"(*strings.Builder).WriteString": simple(func(c *icall) ctrl {
+				if cc, ok := builderCopyCheck(c); !ok {
+					return cc
+				}
 				b := c.builder()
 				s := c.args[1].Str()
 				b.buf = append(b.buf, s...)
 				return c.retN(intV(int64(len(s))), Value{})
 			}),
 			"(*strings.Builder).Write": simple(func(c *icall) ctrl {
+				if cc, ok := builderCopyCheck(c); !ok {
+					return cc
+				}
 				b := c.builder()
 				p := sliceBytes(c.args[1])
 				b.buf = append(b.buf, p...)
 				return c.retN(intV(int64(len(p))), Value{})
 			}),
 			"(*strings.Builder).WriteByte": simple(func(c *icall) ctrl {
+				if cc, ok := builderCopyCheck(c); !ok {
+					return cc
+				}
 				b := c.builder()
 				b.buf = append(b.buf, byte(c.args[1].a))
 				return c.ret(Value{})
 			}),
+			// utf8.EncodeRune writes into its slice argument, which a
+			// native function cannot: as Go's, it panics (index out of
+			// range) if p is too short.
+			"unicode/utf8.EncodeRune": simple(func(c *icall) ctrl {
+				b := utf8.AppendRune(nil, rune(c.args[1].Int()))
+				p := c.args[0]
+				if n := p.sliceLen(); n < len(b) {
+					return c.g.throwIndex(uint64(len(b)-1), true, n)
+				}
+				cells := p.obj().cells[p.off():]
+				for i, x := range b {
+					cells[i] = Value{a: uint64(x)}
+				}
+				return c.ret(intV(int64(len(b))))
+			}),
 			"(*strings.Builder).WriteRune": simple(func(c *icall) ctrl {
+				if cc, ok := builderCopyCheck(c); !ok {
+					return cc
+				}
 				b := c.builder()
 				n := len(b.buf)
 				b.buf = utf8.AppendRune(b.buf, rune(c.args[1].Int()))
@@ -72,6 +108,29 @@ func stringsModel() model {
 			"strings.CutPrefix": strings.CutPrefix, "strings.CutSuffix": strings.CutSuffix, "strings.Clone": strings.Clone,
 		},
 	}
+}
+
+// builderAddr is the cell of strings.Builder's addr field, its first: the
+// Builder's own address once it was written to, which a copy keeps.
+const builderAddr = 0
+
+// builderCopyCheck is strings.Builder's copyCheck, run by the methods that
+// write: the first write records the Builder's address in its addr field,
+// and a write to a copy of a written Builder (whose addr is the
+// original's) panics, as in Go. ok is false when it panicked.
+func builderCopyCheck(c *icall) (ctrl, bool) {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return c.nilPanic(), false
+	}
+	addr := &o.cells[off+builderAddr]
+	switch {
+	case addr.isNil():
+		*addr = ptrV(o, off)
+	case addr.obj() != o || addr.off() != off:
+		return c.g.throw(ifaceV(c.m().stringType, strV("strings: illegal use of non-zero Builder copied by value"))), false
+	}
+	return ctrlNext, true
 }
 
 // builderState is the content of a strings.Builder.

@@ -87,12 +87,34 @@ func syncModel() model {
 
 // onceValues implements sync.OnceFunc (n = 0), OnceValue (1) and
 // OnceValues (2): the returned function runs f through a Once and returns
-// the saved results. (Go re-panics with f's panic value on every call
-// after a panic; here later calls return zero results.)
+// the saved results. As in Go, when f panics (or calls runtime.Goexit),
+// the first call panics (or exits) with it, and every later call panics
+// with the same value (a *runtime.PanicNilError after a Goexit).
+//
+// The results object holds f's results in cells [0, k), k = max(n, 1),
+// then valid (a = 1 once f returned normally) and the panic value.
 func (m *machine) onceValues(n int) intrinsic {
 	onceT := m.named("sync", "Once")
-	// store: env = (f, results object); calls f and saves its results.
+	k := max(n, 1)
+	// store: env = (f, results object); calls f and saves its results,
+	// or, through a deferred native call, the value f panics with.
 	store := m.trampoline(fmt.Sprintf("sync.OnceValues.store%d", n), 3, []instrFn{
+		func(fr *frame) ctrl {
+			res := fr.regs[1].obj()
+			fr.defers = append(fr.defers, deferred{native: func(g *goroutine) {
+				if res.cells[k].a != 0 {
+					return
+				}
+				// f panicked: g.panic is its panic (f returned normally
+				// otherwise, even while an outer panic is in flight).
+				if p := g.panic; p != nil && !p.goexit {
+					res.cells[k+1] = p.val
+				} else {
+					res.cells[k+1] = g.x.m.panicNilValue()
+				}
+			}})
+			return ctrlNext
+		},
 		func(fr *frame) ctrl { return fr.g.callValue(fr, fr.regs[0], nil, 2, token.NoPos) },
 		func(fr *frame) ctrl {
 			res := fr.regs[1].obj()
@@ -102,8 +124,11 @@ func (m *machine) onceValues(n int) intrinsic {
 			case 2:
 				copy(res.cells, fr.regs[2].obj().cells)
 			}
-			return fr.g.ret(Value{})
+			res.cells[k].a = 1
+			return ctrlNext
 		},
+		runDefersInstr,
+		func(fr *frame) ctrl { return fr.g.ret(Value{}) },
 	})
 	store.nparams = 0
 	// call: env = (once, store closure, results object).
@@ -114,6 +139,9 @@ func (m *machine) onceValues(n int) intrinsic {
 		},
 		func(fr *frame) ctrl {
 			res := fr.regs[2].obj()
+			if res.cells[k].a == 0 {
+				return fr.g.throw(res.cells[k+1])
+			}
 			switch n {
 			case 1:
 				return fr.g.ret(res.cells[0])
@@ -129,7 +157,7 @@ func (m *machine) onceValues(n int) intrinsic {
 			return c.g.unsupported(c.pos, "sync.OnceFunc: sync.Once is not loaded")
 		}
 		once := &object{cells: make([]Value, m.rtypeOf(onceT).size), id: c.g.newID(), owner: c.g.key}
-		res := &object{cells: make([]Value, max(n, 1))}
+		res := &object{cells: make([]Value, k+2)}
 		st := &closure{fn: store, env: []Value{c.args[0], ptrV(res, 0)}}
 		return c.ret(funcV(&closure{fn: call, env: []Value{ptrV(once, 0), funcV(st), ptrV(res, 0)}}))
 	}

@@ -44,7 +44,7 @@ func pureModel() model {
 		"unicode/utf8.RuneCount": utf8.RuneCount, "unicode/utf8.ValidString": utf8.ValidString, "unicode/utf8.Valid": utf8.Valid,
 		"unicode/utf8.DecodeRuneInString": utf8.DecodeRuneInString, "unicode/utf8.DecodeRune": utf8.DecodeRune,
 		"unicode/utf8.DecodeLastRuneInString": utf8.DecodeLastRuneInString, "unicode/utf8.DecodeLastRune": utf8.DecodeLastRune,
-		"unicode/utf8.ValidRune": utf8.ValidRune, "unicode/utf8.EncodeRune": nil, "unicode/utf8.AppendRune": utf8.AppendRune,
+		"unicode/utf8.ValidRune": utf8.ValidRune, "unicode/utf8.AppendRune": utf8.AppendRune,
 		"unicode/utf8.FullRuneInString": utf8.FullRuneInString, "unicode/utf8.RuneStart": utf8.RuneStart,
 		"unicode/utf16.IsSurrogate": utf16.IsSurrogate,
 		// math

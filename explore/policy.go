@@ -14,7 +14,7 @@ import "strings"
 //   - opaque: loaded from source with function bodies stripped (so type
 //     checking stays fast); every function that interpreted code calls must
 //     be an intrinsic (sync, sync/atomic, runtime, fmt, testing, os, log,
-//     math/rand…) or a native pure function (math, strconv, unicode…).
+//     math/rand…) or a native pure function (math, strconv, utf8…).
 //     Calling anything else is an "unsupported" finding, never a silent
 //     zero; reading a global of an opaque package that is not modelled is
 //     unsupported too.
@@ -43,6 +43,7 @@ var interpretedStd = map[string]bool{
 	"text/tabwriter":       true,
 	"time":                 true,
 	"internal/itoa":        true,
+	"unicode":              true,
 	"unicode/utf16":        true,
 	"internal/stringslite": true,
 	"math/big":             true,
