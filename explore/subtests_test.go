@@ -42,7 +42,7 @@ func TestSubtestsTable(t *testing.T) {
 	assert.Equal(t, "TestTable/mutex_counter#01", es[4].TestName())
 	assert.Equal(t, "TestTable/semaphore#02", es[11].TestName())
 	assert.Equal(t, testdataPath+"/subtests.TestTable/channel_sum", es[1].Name)
-	const budget = 500
+	const budget = 100
 	whole := exploreTestdata(t, "subtests", "TestTable", Options{MaxExecutions: budget})
 	assert.False(t, whole.Complete)
 	assert.Equal(t, "executions", whole.Bound)

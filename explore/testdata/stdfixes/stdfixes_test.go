@@ -4,10 +4,12 @@ package stdfixes
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // repeat returns the value strings.Repeat panics with, or nil.
@@ -79,5 +81,29 @@ func TestOpenMissing(t *testing.T) {
 	var target *fs.PathError
 	if !errors.As(err, &target) || target != pe {
 		t.Fatalf("As")
+	}
+}
+
+// TestBuilderCopyPanics writes to a copy of a non-empty strings.Builder,
+// which panics as strings' own TestBuilderCopyPanic expects.
+func TestBuilderCopyPanics(t *testing.T) {
+	var a strings.Builder
+	a.WriteString("x")
+	b := a
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "copied by value") {
+			t.Errorf("write to a copied Builder: recovered %v", r)
+		}
+	}()
+	b.WriteString("y")
+}
+
+// TestUnicodeTables reads unicode's tables and special cases.
+func TestUnicodeTables(t *testing.T) {
+	if !unicode.Is(unicode.Latin, 'é') || unicode.Is(unicode.Latin, 'ж') {
+		t.Error("unicode.Latin")
+	}
+	if got := strings.ToUpperSpecial(unicode.TurkishCase, "i"); got != "İ" {
+		t.Errorf("TurkishCase upper of i: %q", got)
 	}
 }
