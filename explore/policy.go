@@ -43,7 +43,6 @@ var interpretedStd = map[string]bool{
 	"text/tabwriter":       true,
 	"time":                 true,
 	"internal/itoa":        true,
-	"unicode":              true,
 	"unicode/utf16":        true,
 	"internal/stringslite": true,
 	"math/big":             true,

@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"unicode"
 )
 
 // repeat returns the value strings.Repeat panics with, or nil.
@@ -96,14 +95,4 @@ func TestBuilderCopyPanics(t *testing.T) {
 		}
 	}()
 	b.WriteString("y")
-}
-
-// TestUnicodeTables reads unicode's tables and special cases.
-func TestUnicodeTables(t *testing.T) {
-	if !unicode.Is(unicode.Latin, 'é') || unicode.Is(unicode.Latin, 'ж') {
-		t.Error("unicode.Latin")
-	}
-	if got := strings.ToUpperSpecial(unicode.TurkishCase, "i"); got != "İ" {
-		t.Errorf("TurkishCase upper of i: %q", got)
-	}
 }
