@@ -15,9 +15,8 @@ import (
 // runtime/debug.Stack; writing to a copy of a written strings.Builder
 // panics. bytes_test initializes (its variables call testenv.Builder) and
 // its tests run: bytealg.MakeNoZero panics past the runtime's bound,
-// utf8.EncodeRune writes into its argument, bytealg.MaxLen is modelled,
-// and package unicode is interpreted (its tables: unicode.Latin,
-// unicode.TurkishCase).
+// utf8.EncodeRune writes into its argument and bytealg.MaxLen is
+// modelled.
 func TestStdModelSemantics(t *testing.T) {
 	for _, tc := range []struct{ pkg, test string }{
 		{"sync", "sync_test.TestOnceFuncPanic"},
