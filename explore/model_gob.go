@@ -117,42 +117,23 @@ func (b *mirrorBuilder) buildGob(mr *jsonMirror, k jsonMirrorKey) *jsonMirror {
 		b.why = fmt.Sprintf("gob: %s cannot be encoded", t)
 		return mr
 	}
-	if ht, ok := hostBasic[t.kind]; ok {
-		mr.ht = ht
-		return mr
-	}
-	b.active[k] = true
-	defer delete(b.active, k)
-	switch t.kind {
-	case kPtr:
-		mr.elem = b.build(t.elem, true, false)
-		mr.ht = reflect.PointerTo(mr.elem.ht)
-	case kSlice:
-		mr.elem = b.build(t.elem, true, false)
-		mr.ht = reflect.SliceOf(mr.elem.ht)
-	case kArray:
-		mr.elem = b.build(t.elem, true, false)
-		mr.ht = reflect.ArrayOf(t.len, mr.elem.ht)
-	case kMap:
-		mr.key = b.build(t.key, true, false)
-		mr.elem = b.build(t.elem, true, false)
-		mr.ht = reflect.MapOf(mr.key.ht, mr.elem.ht)
-	case kStruct:
-		var sfs []reflect.StructField
-		for _, f := range t.fields {
-			if !isExportedName(f.name) {
-				continue
-			}
-			mf := jsonMirrorField{name: f.name, hostName: f.name, off: f.off, hidx: len(sfs)}
-			mf.mr = b.build(f.t, true, false)
-			sfs = append(sfs, reflect.StructField{Name: f.name, Type: mf.mr.ht})
-			mr.fields = append(mr.fields, mf)
+	return b.shape(mr, k, true, false)
+}
+
+// gobFields mirrors a struct's exported fields (gob's rules: embedded
+// ones as plain fields).
+func (b *mirrorBuilder) gobFields(mr *jsonMirror) {
+	var sfs []reflect.StructField
+	for _, f := range mr.t.fields {
+		if !isExportedName(f.name) {
+			continue
 		}
-		mr.ht = reflect.StructOf(sfs)
-	default:
-		b.why = fmt.Sprintf("gob: the model cannot mirror %s", t)
+		mf := jsonMirrorField{name: f.name, hostName: f.name, off: f.off, hidx: len(sfs)}
+		mf.mr = b.build(f.t, true, false)
+		sfs = append(sfs, reflect.StructField{Name: f.name, Type: mf.mr.ht})
+		mr.fields = append(mr.fields, mf)
 	}
-	return mr
+	mr.ht = reflect.StructOf(sfs)
 }
 
 func isExportedName(name string) bool {

@@ -285,6 +285,14 @@ func (b *mirrorBuilder) build(t *rtype, addr, plain bool) *jsonMirror {
 		mr.nonEmpty = t.T.Underlying().(*types.Interface).NumMethods() > 0
 		return mr
 	}
+	return b.shape(mr, k, addr, plain)
+}
+
+// shape mirrors t by its kind, json's way or gob's (b.gob): a basic
+// kind's host type, or the host pointer, slice, array, map or struct
+// built from the mirrors of t's parts.
+func (b *mirrorBuilder) shape(mr *jsonMirror, k jsonMirrorKey, addr, plain bool) *jsonMirror {
+	t := mr.t
 	if ht, ok := hostBasic[t.kind]; ok {
 		mr.ht = ht
 		return mr
@@ -302,7 +310,11 @@ func (b *mirrorBuilder) build(t *rtype, addr, plain bool) *jsonMirror {
 		mr.elem = b.build(t.elem, addr, false)
 		mr.ht = reflect.ArrayOf(t.len, mr.elem.ht)
 	case kMap:
-		b.mapKey(mr)
+		if b.gob {
+			mr.key = b.build(t.key, true, false)
+		} else {
+			b.mapKey(mr)
+		}
 		mr.elem = b.build(t.elem, b.dec, false)
 		if mr.how == mUnsupported {
 			mr.ht = reflect.MapOf(reflect.TypeFor[bool](), mr.elem.ht)
@@ -310,9 +322,17 @@ func (b *mirrorBuilder) build(t *rtype, addr, plain bool) *jsonMirror {
 		}
 		mr.ht = reflect.MapOf(mr.key.ht, mr.elem.ht)
 	case kStruct:
-		b.structFields(mr)
+		if b.gob {
+			b.gobFields(mr)
+		} else {
+			b.structFields(mr)
+		}
 	default:
-		b.why = fmt.Sprintf("json: the model cannot mirror %s", t)
+		pkg := "json"
+		if b.gob {
+			pkg = "gob"
+		}
+		b.why = fmt.Sprintf("%s: the model cannot mirror %s", pkg, t)
 		mr.ht = hostAny
 	}
 	return mr
