@@ -261,7 +261,7 @@ func gobModel() model {
 			if !ok {
 				return j.cc
 			}
-			hv, ok := j.decode(mr, valAt(mr.t, it.v.obj(), it.v.off()), jsonLoc{o: it.v.obj(), off: it.v.off()})
+			hv, ok := j.decode(mr, valAt(mr.t, it.v.obj(), it.v.off()))
 			if !ok {
 				return j.cc
 			}

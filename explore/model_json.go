@@ -1031,9 +1031,9 @@ func (j *jsonConv) marshal(v Value, escapeHTML bool, indent *[2]string, newline 
 
 // The decoding side.
 
-// decode converts the destination value v of mr.t at at to the initial
-// host value json decodes into, recording where its references came from.
-func (j *jsonConv) decode(mr *jsonMirror, v Value, at jsonLoc) (reflect.Value, bool) {
+// decode converts the destination value v of mr.t to the initial host
+// value json decodes into, recording where its references came from.
+func (j *jsonConv) decode(mr *jsonMirror, v Value) (reflect.Value, bool) {
 	t := mr.t
 	r := reflect.New(mr.ht).Elem()
 	switch mr.how {
@@ -1060,7 +1060,7 @@ func (j *jsonConv) decode(mr *jsonMirror, v Value, at jsonLoc) (reflect.Value, b
 		if !ok {
 			return r, false
 		}
-		hv, ok := j.decode(inner, it.v, jsonLoc{})
+		hv, ok := j.decode(inner, it.v)
 		if !ok {
 			return r, false
 		}
@@ -1093,7 +1093,7 @@ func (j *jsonConv) decode(mr *jsonMirror, v Value, at jsonLoc) (reflect.Value, b
 		p := reflect.New(mr.elem.ht)
 		j.hostPtrs[loc] = p
 		j.ptrs[p.UnsafePointer()] = loc
-		he, ok := j.decode(mr.elem, valAt(t.elem, v.obj(), v.off()), loc)
+		he, ok := j.decode(mr.elem, valAt(t.elem, v.obj(), v.off()))
 		if !ok {
 			return r, false
 		}
@@ -1110,7 +1110,7 @@ func (j *jsonConv) decode(mr *jsonMirror, v Value, at jsonLoc) (reflect.Value, b
 		}
 		for i := range n {
 			off := v.off() + i*es
-			he, ok := j.decode(mr.elem, valAt(t.elem, v.obj(), off), jsonLoc{o: v.obj(), off: off})
+			he, ok := j.decode(mr.elem, valAt(t.elem, v.obj(), off))
 			if !ok {
 				return r, false
 			}
@@ -1120,7 +1120,7 @@ func (j *jsonConv) decode(mr *jsonMirror, v Value, at jsonLoc) (reflect.Value, b
 	case k == kArray:
 		es := t.elem.size
 		for i := range t.len {
-			he, ok := j.decode(mr.elem, viewAt(t.elem, v, i*es), jsonLoc{o: at.o, off: at.off + i*es})
+			he, ok := j.decode(mr.elem, viewAt(t.elem, v, i*es))
 			if !ok {
 				return r, false
 			}
@@ -1138,7 +1138,7 @@ func (j *jsonConv) decode(mr *jsonMirror, v Value, at jsonLoc) (reflect.Value, b
 		return hm, true
 	case k == kStruct:
 		for _, f := range mr.fields {
-			he, ok := j.decode(f.mr, viewAt(f.mr.t, v, f.off), jsonLoc{o: at.o, off: at.off + f.off})
+			he, ok := j.decode(f.mr, viewAt(f.mr.t, v, f.off))
 			if !ok {
 				return r, false
 			}
@@ -1516,7 +1516,7 @@ func (j *jsonConv) unmarshal(data []byte, dst Value, dec func(*json.Decoder)) (V
 // copies the result back (also when decoding reports a type error, as
 // json leaves what it decoded).
 func (j *jsonConv) unmarshalInto(mr *jsonMirror, data []byte, o *object, off int, dec func(*json.Decoder)) (error, bool) {
-	hv, ok := j.decode(mr, valAt(mr.t, o, off), jsonLoc{o: o, off: off})
+	hv, ok := j.decode(mr, valAt(mr.t, o, off))
 	if !ok {
 		return nil, false
 	}
