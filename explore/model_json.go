@@ -608,7 +608,7 @@ func (j *jsonConv) encode(mr *jsonMirror, v Value, at jsonLoc) (reflect.Value, b
 		if v.p == nil {
 			return r, true
 		}
-		n, es := v.sliceLen(), t.elem.size
+		n := v.sliceLen()
 		if mr.elem.how == mPlain && mr.elem.ht.Kind() == reflect.Uint8 {
 			b := sliceBytes(v)
 			if b == nil {
@@ -621,27 +621,10 @@ func (j *jsonConv) encode(mr *jsonMirror, v Value, at jsonLoc) (reflect.Value, b
 		}
 		defer j.pop()
 		s := reflect.MakeSlice(mr.ht, n, n)
-		for i := range n {
-			off := v.off() + i*es
-			he, ok := j.encode(mr.elem, valAt(t.elem, v.obj(), off), jsonLoc{o: v.obj(), off: off})
-			if !ok {
-				return r, false
-			}
-			s.Index(i).Set(he)
-		}
-		return s, true
+		return s, j.encodeElems(mr, v, jsonLoc{o: v.obj(), off: v.off()}, s)
 	case k == kArray:
-		es := t.elem.size
-		for i := range t.len {
-			var loc jsonLoc
-			if at.o != nil {
-				loc = jsonLoc{o: at.o, off: at.off + i*es}
-			}
-			he, ok := j.encode(mr.elem, viewAt(t.elem, v, i*es), loc)
-			if !ok {
-				return r, false
-			}
-			r.Index(i).Set(he)
+		if !j.encodeElems(mr, v, at, r) {
+			return r, false
 		}
 	case k == kMap:
 		return j.encodeMap(mr, v)
@@ -671,6 +654,24 @@ func (j *jsonConv) encode(mr *jsonMirror, v Value, at jsonLoc) (reflect.Value, b
 		return r, j.unsupported("json: encoding %s", t)
 	}
 	return r, true
+}
+
+// encodeElems converts the elements of the array or slice v (stored from
+// at if at.o is set) into the host array or slice r of as many elements.
+func (j *jsonConv) encodeElems(mr *jsonMirror, v Value, at jsonLoc, r reflect.Value) bool {
+	es := mr.t.elem.size
+	for i := range r.Len() {
+		var loc jsonLoc
+		if at.o != nil {
+			loc = jsonLoc{o: at.o, off: at.off + i*es}
+		}
+		he, ok := j.encode(mr.elem, viewAt(mr.t.elem, v, i*es), loc)
+		if !ok {
+			return false
+		}
+		r.Index(i).Set(he)
+	}
+	return true
 }
 
 // push enters a reference; a cycle is json's "encountered a cycle" error,
@@ -1031,6 +1032,20 @@ func (j *jsonConv) marshal(v Value, escapeHTML bool, indent *[2]string, newline 
 
 // The decoding side.
 
+// decodeElems converts the elements of the array or slice v into the
+// host array or slice r of as many elements.
+func (j *jsonConv) decodeElems(mr *jsonMirror, v Value, r reflect.Value) bool {
+	es := mr.t.elem.size
+	for i := range r.Len() {
+		he, ok := j.decode(mr.elem, viewAt(mr.t.elem, v, i*es))
+		if !ok {
+			return false
+		}
+		r.Index(i).Set(he)
+	}
+	return true
+}
+
 // decode converts the destination value v of mr.t to the initial host
 // value json decodes into, recording where its references came from.
 func (j *jsonConv) decode(mr *jsonMirror, v Value) (reflect.Value, bool) {
@@ -1103,28 +1118,14 @@ func (j *jsonConv) decode(mr *jsonMirror, v Value) (reflect.Value, bool) {
 		if v.p == nil {
 			return r, true
 		}
-		n, es := v.sliceLen(), t.elem.size
-		s := reflect.MakeSlice(mr.ht, n, v.sliceCap())
+		s := reflect.MakeSlice(mr.ht, v.sliceLen(), v.sliceCap())
 		if v.sliceCap() > 0 {
 			j.slices[s.UnsafePointer()] = jsonLoc{o: v.obj(), off: v.off()}
 		}
-		for i := range n {
-			off := v.off() + i*es
-			he, ok := j.decode(mr.elem, valAt(t.elem, v.obj(), off))
-			if !ok {
-				return r, false
-			}
-			s.Index(i).Set(he)
-		}
-		return s, true
+		return s, j.decodeElems(mr, v, s)
 	case k == kArray:
-		es := t.elem.size
-		for i := range t.len {
-			he, ok := j.decode(mr.elem, viewAt(t.elem, v, i*es))
-			if !ok {
-				return r, false
-			}
-			r.Index(i).Set(he)
+		if !j.decodeElems(mr, v, r) {
+			return r, false
 		}
 	case k == kMap:
 		// json decodes map values into fresh elements and only adds
@@ -1259,20 +1260,12 @@ func (j *jsonConv) back(mr *jsonMirror, hv reflect.Value, o *object, off int) bo
 			for i, c := range hv.Bytes() {
 				so.cells[base+i] = Value{a: uint64(c)}
 			}
-		} else {
-			for i := range n {
-				if !j.back(mr.elem, hv.Index(i), so, base+i*es) {
-					return false
-				}
-			}
+		} else if !j.backElems(mr, hv, so, base) {
+			return false
 		}
 		o.cells[off] = sliceV(so, base, n, cp)
 	case k == kArray:
-		for i := range t.len {
-			if !j.back(mr.elem, hv.Index(i), o, off+i*t.elem.size) {
-				return false
-			}
-		}
+		return j.backElems(mr, hv, o, off)
 	case k == kMap:
 		return j.backMap(mr, hv, o, off)
 	case k == kStruct:
@@ -1280,6 +1273,16 @@ func (j *jsonConv) back(mr *jsonMirror, hv reflect.Value, o *object, off int) bo
 			if !j.back(f.mr, hv.Field(f.hidx), o, off+f.off) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// backElems stores the elements of the host array or slice hv at o[off:].
+func (j *jsonConv) backElems(mr *jsonMirror, hv reflect.Value, o *object, off int) bool {
+	for i := range hv.Len() {
+		if !j.back(mr.elem, hv.Index(i), o, off+i*mr.t.elem.size) {
+			return false
 		}
 	}
 	return true
