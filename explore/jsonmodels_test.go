@@ -25,6 +25,7 @@ func TestJSONModels(t *testing.T) {
 		"TestRawAndHelpers",
 		"TestConcurrentEncode",
 		"TestGobRoundTrip",
+		"TestGobUnicodeName",
 		"TestEdgeCases",
 		"TestStreamsAndGob",
 		"TestMarshalerAndPipe",

@@ -5,6 +5,7 @@ import (
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"go/token"
 	"go/types"
 	"io"
 	"reflect"
@@ -125,7 +126,7 @@ func (b *mirrorBuilder) buildGob(mr *jsonMirror, k jsonMirrorKey) *jsonMirror {
 func (b *mirrorBuilder) gobFields(mr *jsonMirror) {
 	var sfs []reflect.StructField
 	for _, f := range mr.t.fields {
-		if !isExportedName(f.name) {
+		if !token.IsExported(f.name) {
 			continue
 		}
 		mf := jsonMirrorField{name: f.name, hostName: f.name, off: f.off, hidx: len(sfs)}
@@ -134,10 +135,6 @@ func (b *mirrorBuilder) gobFields(mr *jsonMirror) {
 		mr.fields = append(mr.fields, mf)
 	}
 	mr.ht = reflect.StructOf(sfs)
-}
-
-func isExportedName(name string) bool {
-	return name != "" && strings.ToUpper(name[:1]) == name[:1] && strings.ToLower(name[:1]) != name[:1]
 }
 
 // gobError converts an error of the host gob package.

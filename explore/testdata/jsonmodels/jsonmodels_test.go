@@ -321,6 +321,24 @@ func TestGobRoundTrip(t *testing.T) {
 	check(t, strings.Join(got, "|"), "a 1.5 [x y] map[k:1] {3 b}|b 0 [] map[] nil")
 }
 
+// TestGobUnicodeName: a field whose name starts with a non-ASCII
+// upper-case letter is exported, and gob sends it.
+func TestGobUnicodeName(t *testing.T) {
+	type U struct {
+		Ñ int
+		ñ int
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(U{Ñ: 7, ñ: 8}); err != nil {
+		t.Fatal(err)
+	}
+	var u U
+	if err := gob.NewDecoder(&buf).Decode(&u); err != nil {
+		t.Fatal(err)
+	}
+	check(t, fmt.Sprint(u.Ñ, u.ñ), "7 0")
+}
+
 // FailDecoderWrong is TestDecoderStream's failing variant (go test does
 // not run it): its message shows what Decode decoded.
 func FailDecoderWrong(t *testing.T) {
