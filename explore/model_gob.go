@@ -163,15 +163,6 @@ func gobModel() model {
 		}
 		return &object{cells: make([]Value, max(1, c.m().rtypeOf(nt).size)), id: c.g.newID(), owner: c.g.key}, true
 	}
-	ret := func(c *icall, j *jsonConv, err Value, ok bool) ctrl {
-		if !ok {
-			if j.cc != ctrlNext {
-				return j.cc
-			}
-			return c.ret(j.err)
-		}
-		return c.ret(err)
-	}
 	return model{funcs: map[string]intrinsicFactory{
 		"encoding/gob.NewEncoder": simple(func(c *icall) ctrl {
 			o, ok := newObj(c, "Encoder")
@@ -205,17 +196,17 @@ func gobModel() model {
 				}
 				hv, ok := j.encode(mr, it.v, jsonLoc{})
 				if !ok {
-					return ret(c, j, Value{}, false)
+					return j.errRet(Value{}, false)
 				}
 				x = hv.Interface()
 			}
 			st.buf.Reset()
 			if err := st.enc.Encode(x); err != nil {
 				ev, ok := j.gobError(err, nil)
-				return ret(c, j, ev, ok)
+				return j.errRet(ev, ok)
 			}
 			err, ok := j.writeAll(w, bytes.Clone(st.buf.Bytes()))
-			return ret(c, j, err, ok)
+			return j.errRet(err, ok)
 		}), false),
 		"encoding/gob.NewDecoder": simple(func(c *icall) ctrl {
 			o, ok := newObj(c, "Decoder")
@@ -243,7 +234,7 @@ func gobModel() model {
 				var discard any // Decode(nil) skips a value
 				if err := st.dec.Decode(discard); err != nil {
 					ev, ok := j.gobError(err, st.r)
-					return ret(c, j, ev, ok)
+					return j.errRet(ev, ok)
 				}
 				return c.ret(Value{})
 			}
@@ -266,10 +257,10 @@ func gobModel() model {
 			p.Elem().Set(hv)
 			if err := st.dec.Decode(p.Interface()); err != nil {
 				ev, ok := j.gobError(err, st.r)
-				return ret(c, j, ev, ok)
+				return j.errRet(ev, ok)
 			}
 			if !j.back(mr, p.Elem(), it.v.obj(), it.v.off()) {
-				return ret(c, j, Value{}, false)
+				return j.errRet(Value{}, false)
 			}
 			return c.ret(Value{})
 		}), false),

@@ -485,6 +485,18 @@ func newJSONConv(c *icall) *jsonConv {
 		ifaces: map[[2]unsafe.Pointer]Value{}, newPtrs: map[unsafe.Pointer]jsonLoc{}}
 }
 
+// errRet returns the call's single error result: err if ok, else j.err
+// (or the call stops with j.cc).
+func (j *jsonConv) errRet(err Value, ok bool) ctrl {
+	if !ok {
+		if j.cc != ctrlNext {
+			return j.cc
+		}
+		return j.c.ret(j.err)
+	}
+	return j.c.ret(err)
+}
+
 // valAt returns the value of type t at o[off]: a view for aggregates.
 func valAt(t *rtype, o *object, off int) Value {
 	if t.kind.isAggregate() {
@@ -2017,16 +2029,6 @@ func (j *jsonConv) token(l *jsonLayout, o *object, off int) (Value, Value, bool)
 
 func jsonModel() model {
 	type jc = jsonConv
-	// errRet returns a call's single error result.
-	errRet := func(c *icall, j *jc, err Value, ok bool) ctrl {
-		if !ok {
-			if j.cc != ctrlNext {
-				return j.cc
-			}
-			return c.ret(j.err)
-		}
-		return c.ret(err)
-	}
 	// bytesRet returns ([]byte, error).
 	bytesRet := func(c *icall, j *jc, b []byte, ok bool) ctrl {
 		if !ok {
@@ -2098,7 +2100,7 @@ func jsonModel() model {
 			"encoding/json.Unmarshal": nests(simple(func(c *icall) ctrl {
 				j := newJSONConv(c)
 				err, ok := j.unmarshal(sliceBytes(c.args[0]), c.args[1], nil)
-				return errRet(c, j, err, ok)
+				return j.errRet(err, ok)
 			}), false),
 			"encoding/json.Indent": nests(simple(func(c *icall) ctrl {
 				j := newJSONConv(c)
@@ -2107,7 +2109,7 @@ func jsonModel() model {
 					return c.ret(j.hostError(err))
 				}
 				_, ok := writeBuf(c, j, c.args[0], buf.Bytes())
-				return errRet(c, j, Value{}, ok)
+				return j.errRet(Value{}, ok)
 			}), false),
 			"encoding/json.Compact": nests(simple(func(c *icall) ctrl {
 				j := newJSONConv(c)
@@ -2116,7 +2118,7 @@ func jsonModel() model {
 					return c.ret(j.hostError(err))
 				}
 				_, ok := writeBuf(c, j, c.args[0], buf.Bytes())
-				return errRet(c, j, Value{}, ok)
+				return j.errRet(Value{}, ok)
 			}), false),
 			"encoding/json.HTMLEscape": nests(simple(func(c *icall) ctrl {
 				j := newJSONConv(c)
@@ -2170,13 +2172,13 @@ func jsonModel() model {
 				}
 				b, ok := j.marshal(c.args[1], cells[l.encEscape].Bool(), indent, true)
 				if !ok {
-					return errRet(c, j, Value{}, false)
+					return j.errRet(Value{}, false)
 				}
 				err, ok := j.writeAll(cells[l.encW], b)
 				if ok && err.p != nil {
 					cells[l.encErr] = err
 				}
-				return errRet(c, j, err, ok)
+				return j.errRet(err, ok)
 			}), false),
 			"encoding/json.NewDecoder": simple(func(c *icall) ctrl {
 				l := c.m().jsonLayout()
@@ -2217,7 +2219,7 @@ func jsonModel() model {
 				}
 				j := newJSONConv(c)
 				err, ok := j.decodeValue(l, o, off, c.args[1])
-				return errRet(c, j, err, ok)
+				return j.errRet(err, ok)
 			}), false),
 			"(*encoding/json.Decoder).Token": nests(simple(func(c *icall) ctrl {
 				l, o, off, ok := layout(c)
