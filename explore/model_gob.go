@@ -53,28 +53,14 @@ var errGobStop = errors.New("gob: the interpreted reader stopped")
 
 func (r *gobReader) Read(p []byte) (int, error) {
 	j := r.j
-	if r.r.p == nil {
-		j.fail(j.c.nilPanic())
+	got, n, errV, ok := j.callRead(r.r, len(p))
+	if !ok {
 		return 0, errGobStop
 	}
-	it := r.r.iface()
-	fc := j.m.stringMethodAny(it.t, "Read")
-	if fc == nil {
-		j.unsupported("gob: reading from %s (no Read method)", it.t)
-		return 0, errGobStop
-	}
-	buf := bytesToSlice(make([]byte, len(p)))
-	res, cc := j.c.g.callNested(funcV(fc.self), []Value{it.v, buf})
-	if cc != ctrlNext {
-		j.fail(cc)
-		return 0, errGobStop
-	}
-	n := int(res.obj().cells[0].Int())
 	if n < 0 || n > len(p) {
 		n = 0
 	}
-	copy(p, sliceBytes(sliceV(buf.obj(), 0, n, n)))
-	errV := res.obj().cells[1]
+	copy(p, got)
 	switch {
 	case errV.p == nil:
 		return n, nil

@@ -1689,30 +1689,43 @@ func (j *jsonConv) writeAll(w Value, b []byte) (Value, bool) {
 // decoderRead reads more input for a Decoder: the bytes read, whether
 // the reader reported io.EOF, and another error it reported.
 func (j *jsonConv) decoderRead(r Value) ([]byte, bool, Value, bool) {
-	if r.p == nil {
-		return nil, false, Value{}, j.fail(j.c.nilPanic())
-	}
-	it := r.iface()
-	fc := j.m.stringMethodAny(it.t, "Read")
-	if fc == nil {
-		return nil, false, Value{}, j.unsupported("json: reading from %s (no Read method)", it.t)
-	}
 	const minRead = 512
-	buf := bytesToSlice(make([]byte, minRead))
-	res, cc := j.c.g.callNested(funcV(fc.self), []Value{it.v, buf})
-	if cc != ctrlNext {
-		return nil, false, Value{}, j.fail(cc)
+	got, n, errV, ok := j.callRead(r, minRead)
+	if !ok {
+		return nil, false, Value{}, false
 	}
-	n := int(res.obj().cells[0].Int())
 	if n < 0 || n > minRead {
 		return nil, false, Value{}, j.fail(j.c.throwString("encoding/json: invalid Read count"))
 	}
-	got := sliceBytes(sliceV(buf.obj(), 0, n, n))
-	errV := res.obj().cells[1]
 	if errV.p != nil && j.isIOErr(errV, "EOF") {
 		return got, true, Value{}, true
 	}
 	return got, false, errV, true
+}
+
+// callRead calls the Read method of the io.Reader r with a buffer of size
+// bytes: the bytes read (nil if the count is out of range), the count and
+// the error Read returned.
+func (j *jsonConv) callRead(r Value, size int) ([]byte, int, Value, bool) {
+	if r.p == nil {
+		return nil, 0, Value{}, j.fail(j.c.nilPanic())
+	}
+	it := r.iface()
+	fc := j.m.stringMethodAny(it.t, "Read")
+	if fc == nil {
+		return nil, 0, Value{}, j.unsupported("json: reading from %s (no Read method)", it.t)
+	}
+	buf := bytesToSlice(make([]byte, size))
+	res, cc := j.c.g.callNested(funcV(fc.self), []Value{it.v, buf})
+	if cc != ctrlNext {
+		return nil, 0, Value{}, j.fail(cc)
+	}
+	n := int(res.obj().cells[0].Int())
+	var got []byte
+	if n >= 0 && n <= size {
+		got = sliceBytes(sliceV(buf.obj(), 0, n, n))
+	}
+	return got, n, res.obj().cells[1], true
 }
 
 // isIOErr reports whether err is the interpreter's io.<name>.
