@@ -400,11 +400,7 @@ func (b *mirrorBuilder) structFields(mr *jsonMirror) {
 			// unexported struct"); the host field is exported
 			b.why = fmt.Sprintf("json: decoding into %s (embedded pointer to the unexported %s)", t, f.t)
 		}
-		if mf.promoted {
-			mf.mr = b.build(f.t, mr.addr, true)
-		} else {
-			mf.mr = b.build(f.t, mr.addr, false)
-		}
+		mf.mr = b.build(f.t, mr.addr, mf.promoted)
 		ht := mf.mr.ht
 		if !b.dec && (mf.omitEmpty || mf.omitZero) {
 			switch mf.mr.how {
