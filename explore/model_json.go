@@ -1880,21 +1880,34 @@ func (j *jsonConv) decodeValue(l *jsonLayout, o *object, off int, dst Value) (Va
 		skipByte(l, cells)
 		cells[l.decTokState] = intV(int64(next))
 	}
-	switch cells[l.decTokState].Int() {
-	case tokenTopValue, tokenArrayStart, tokenArrayValue, tokenObjectValue:
-	default:
+	if !tokenValueAllowed(cells[l.decTokState].Int()) {
 		return j.tokSyntaxError(l, cells, "not at beginning of value"), true
 	}
 	err, ok := j.decodeNext(l, o, off, dst)
 	if ok && (err.p == nil || !j.isStickyErr(cells[l.decErr], err)) {
-		switch cells[l.decTokState].Int() {
-		case tokenArrayStart, tokenArrayValue:
-			cells[l.decTokState] = intV(tokenArrayComma)
-		case tokenObjectValue:
-			cells[l.decTokState] = intV(tokenObjectComma)
-		}
+		tokenValueEnd(l, cells)
 	}
 	return err, ok
+}
+
+// tokenValueAllowed is json's Decoder.tokenValueAllowed for the token
+// state st.
+func tokenValueAllowed(st int64) bool {
+	switch st {
+	case tokenTopValue, tokenArrayStart, tokenArrayValue, tokenObjectValue:
+		return true
+	}
+	return false
+}
+
+// tokenValueEnd is json's Decoder.tokenValueEnd: the state after a value.
+func tokenValueEnd(l *jsonLayout, cells []Value) {
+	switch cells[l.decTokState].Int() {
+	case tokenArrayStart, tokenArrayValue:
+		cells[l.decTokState] = intV(tokenArrayComma)
+	case tokenObjectValue:
+		cells[l.decTokState] = intV(tokenObjectComma)
+	}
 }
 
 // isStickyErr reports whether err is the Decoder's sticky error (a read
@@ -1916,21 +1929,7 @@ func (j *jsonConv) token(l *jsonLayout, o *object, off int) (Value, Value, bool)
 		}
 		return s
 	}
-	allowed := func() bool {
-		switch state() {
-		case tokenTopValue, tokenArrayStart, tokenArrayValue, tokenObjectValue:
-			return true
-		}
-		return false
-	}
-	valueEnd := func() {
-		switch state() {
-		case tokenArrayStart, tokenArrayValue:
-			set(tokenArrayComma)
-		case tokenObjectValue:
-			set(tokenObjectComma)
-		}
-	}
+	allowed := func() bool { return tokenValueAllowed(int64(state())) }
 	delim := func(c byte) Value {
 		if dt := m.named("encoding/json", "Delim"); dt != nil {
 			return ifaceV(m.rtypeOf(dt), intV(int64(c)))
@@ -1995,7 +1994,7 @@ func (j *jsonConv) token(l *jsonLayout, o *object, off int) (Value, Value, bool)
 			s := stack()
 			set(s[len(s)-1])
 			cells[l.decTokStack] = intsV(s[:len(s)-1])
-			valueEnd()
+			tokenValueEnd(l, cells)
 			return delim(c), Value{}, true
 		case ':':
 			if state() != tokenObjectColon {
