@@ -170,13 +170,8 @@ func implements(t types.Type, it *types.Interface) bool {
 	return it.NumMethods() > 0 && types.Implements(t, it)
 }
 
-// jsonMirrorOf returns the mirror of t (cached per machine), or why t
-// has none.
-func (m *machine) jsonMirrorOf(t *rtype, addr, dec bool) (mr *jsonMirror, why string) {
-	return m.mirrorOf(t, addr, dec, false)
-}
-
-// mirrorOf returns json's or gob's mirror of t.
+// mirrorOf returns json's or gob's mirror of t (cached per machine), or
+// why t has none.
 func (m *machine) mirrorOf(t *rtype, addr, dec, gob bool) (mr *jsonMirror, why string) {
 	k := jsonMirrorKey{t, addr, dec, gob}
 	if mr, ok := m.jsonMirrors[k]; ok {
