@@ -665,7 +665,9 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 	d.stack = append(d.stack, dporStep{node: s, ev: len(x.events)})
 	for i, t := range s.enabled {
 		if _, asleep := s.sleep[t]; !asleep {
-			if !d.eager {
+			if _, ok := s.events[t]; !ok {
+				// (lazy: at computed it if t was asleep at the
+				// parent or taken there)
 				s.events[t] = x.newEventPeek(ts[i])
 			}
 			d.stack[k].chosen = t
