@@ -486,19 +486,14 @@ func (x *execution) subtestRuns(parent *testState, sub string) (string, bool) {
 // execution in which a test above the subtest failed while the subtest
 // did not: the test's own code failed with its other subtests skipped,
 // which a run of all of them may not do. It is an unsupported finding,
-// not a test failure.
-func (x *execution) failedOutsideSubtest() bool {
+// not a test failure. t is the entry's test, which failed with msg (end).
+func (x *execution) failedOutsideSubtest(t *testState, msg string) bool {
 	if len(x.entry.Path) == 0 || x.entry.discover {
 		return false
 	}
 	st, ok := x.models[testingSlot].(*testingState)
 	if !ok || st.selected == nil || st.selected.failed {
 		return false
-	}
-	t := st.root
-	msg := "test failed"
-	if len(t.errors) > 0 {
-		msg = strings.Join(t.errors, "; ")
 	}
 	x.addFinding(KindUnsupported, fmt.Sprintf("%s failed outside its subtest %s, whose exploration skips its other subtests (%s); ltl explore -func %s explores the test whole",
 		x.entry.Fn.Name(), x.entry.TestName(), msg, x.entry.Fn.Name()), t.failPos, "")
