@@ -293,8 +293,13 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 		}
 		mark := len(out)
 		var par, dep []string
-		alone := map[string]bool{} // subtests with a finding alone: only test failures?
-		var aloneNames []string
+		// the subtests with a finding when run alone, and whether that
+		// finding is only their own failure (discovery.onlyFailed)
+		type aloneSub struct {
+			name       string
+			onlyFailed bool
+		}
+		var alone []aloneSub
 		for _, name := range d.names {
 			s := e.subtest(name, run)
 			if !run.Match(s.TestName()) {
@@ -311,17 +316,16 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 				dep = append(dep, s.TestName())
 			}
 			if sd.finding {
-				alone[s.TestName()] = sd.onlyFailed
-				aloneNames = append(aloneNames, s.TestName())
+				alone = append(alone, aloneSub{s.TestName(), sd.onlyFailed})
 			}
 		}
 		needs := "" // a subtest that fails alone but not with its siblings
 		if len(alone) > 0 && len(par) == 0 && len(dep) == 0 {
 			var w wholeRun
 			bounded(func() { w = p.runWhole(m, e, &opts) })
-			for _, name := range aloneNames {
-				if w.clean || alone[name] && w.ran[name] && !w.failed[name] {
-					needs = name
+			for _, a := range alone {
+				if w.clean || a.onlyFailed && w.ran[a.name] && !w.failed[a.name] {
+					needs = a.name
 					break
 				}
 			}
