@@ -505,7 +505,7 @@ func (d *dporChooser) spanEvent(e event) *event {
 	const chunk = 1024
 	n := len(d.spanEvs)
 	if n == 0 || len(d.spanEvs[n-1]) == cap(d.spanEvs[n-1]) {
-		if n < len(d.spanEvs[:cap(d.spanEvs)]) && d.spanEvs[:n+1][n] != nil {
+		if n < cap(d.spanEvs) && d.spanEvs[:n+1][n] != nil {
 			d.spanEvs = d.spanEvs[:n+1] // reuse a chunk of a previous execution
 		} else {
 			d.spanEvs = append(d.spanEvs, make([]event, 0, chunk))
@@ -665,7 +665,9 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 	d.stack = append(d.stack, dporStep{node: s, ev: len(x.events)})
 	for i, t := range s.enabled {
 		if _, asleep := s.sleep[t]; !asleep {
-			if !d.eager {
+			if _, ok := s.events[t]; !ok {
+				// (lazy: at computed it if t was asleep at the
+				// parent or taken there)
 				s.events[t] = x.newEventPeek(ts[i])
 			}
 			d.stack[k].chosen = t

@@ -541,14 +541,13 @@ func (x *execution) end() {
 		}
 	}
 	if t := x.rootTest(); t != nil && t.failed && !x.hasKind(KindPanic) && !x.hasKind(KindUnsupported) && !x.hasKind(KindInternal) {
-		if x.failedOutsideSubtest() {
-			return
-		}
 		msg := "test failed"
 		if len(t.errors) > 0 {
 			msg = strings.Join(t.errors, "; ")
 		}
-		x.addFinding(KindTestFailure, msg, t.failPos, "")
+		if !x.failedOutsideSubtest(t, msg) {
+			x.addFinding(KindTestFailure, msg, t.failPos, "")
+		}
 	}
 }
 

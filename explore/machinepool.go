@@ -18,7 +18,7 @@ import (
 //
 // A machine is reused only by an exploration with the same machineKey:
 // everything that affects how the machine compiles code (the options read
-// through machine.opts: Shared, NoRaces, MapOrders, symbolic mode) or how
+// through machine.opts: Shared, NoRaces, MapOrders) or how
 // its first execution initializes the packages (the entry package, Seed,
 // the step, loop and timer bounds, fairness), which the snapshot, the
 // broken packages and their warnings depend on. A machine whose state
@@ -40,13 +40,13 @@ const maxIdleMachines = 8
 
 // machineKey is what a machine's compiled code and initialization
 // snapshot depend on (see above); machines are reused only among
-// explorations with equal keys.
+// explorations with equal keys. Symbolic mode is not in it: symbolic
+// explorations are not pooled (poolKey).
 type machineKey struct {
 	pkg       *ssa.Package
 	seed      int64
 	shared    bool
 	noRaces   bool
-	symbolic  bool
 	unfair    bool
 	mapOrders MapOrder
 	maxSteps  int
@@ -84,7 +84,6 @@ func poolKey(e *Entry, opts *Options) (machineKey, bool) {
 		seed:      opts.Seed,
 		shared:    opts.Shared,
 		noRaces:   opts.NoRaces,
-		symbolic:  opts.symbolic,
 		unfair:    opts.unfair,
 		mapOrders: mo,
 		maxSteps:  opts.maxSteps(),

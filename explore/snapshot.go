@@ -55,15 +55,9 @@ type snapRange struct {
 	t   *rtype
 }
 
-// snapshotOK reports whether the state after initialization can be
-// snapshotted (the models' per-execution states are checked by
-// takeSnapshot, which copies them).
-func (x *execution) snapshotOK(g *goroutine, sideBefore int) bool {
-	return x.snapshotBlocker(g, sideBefore) == ""
-}
-
 // snapshotBlocker names what prevents a snapshot of the state after
-// initialization, "" if nothing does (snapshotOK).
+// initialization, "" if nothing does (the models' per-execution states
+// are checked by takeSnapshotWhy, which copies them).
 func (x *execution) snapshotBlocker(g *goroutine, sideBefore int) string {
 	switch {
 	case x.initEvents:
@@ -86,15 +80,8 @@ func (x *execution) snapshotBlocker(g *goroutine, sideBefore int) string {
 	return ""
 }
 
-// takeSnapshot copies the memory reachable from package variables into a
-// template.
-func (x *execution) takeSnapshot(g *goroutine) *snapshot {
-	s, _ := x.takeSnapshotWhy(g)
-	return s
-}
-
-// takeSnapshotWhy is takeSnapshot; without a snapshot, it says what
-// prevented it.
+// takeSnapshotWhy copies the memory reachable from package variables into
+// a template; without a snapshot, it says what prevented it.
 func (x *execution) takeSnapshotWhy(g *goroutine) (*snapshot, string) {
 	m := x.m
 	c := newCopier(m, x.sideObjects())

@@ -293,8 +293,13 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 		}
 		mark := len(out)
 		var par, dep []string
-		alone := map[string]bool{} // subtests with a finding alone: only test failures?
-		var aloneNames []string
+		// the subtests with a finding when run alone, and whether that
+		// finding is only their own failure (discovery.onlyFailed)
+		type aloneSub struct {
+			name       string
+			onlyFailed bool
+		}
+		var alone []aloneSub
 		for _, name := range d.names {
 			s := e.subtest(name, run)
 			if !run.Match(s.TestName()) {
@@ -311,17 +316,16 @@ func (p *Program) Subtests(ctx context.Context, e *Entry, run *RunPattern, opts 
 				dep = append(dep, s.TestName())
 			}
 			if sd.finding {
-				alone[s.TestName()] = sd.onlyFailed
-				aloneNames = append(aloneNames, s.TestName())
+				alone = append(alone, aloneSub{s.TestName(), sd.onlyFailed})
 			}
 		}
 		needs := "" // a subtest that fails alone but not with its siblings
 		if len(alone) > 0 && len(par) == 0 && len(dep) == 0 {
 			var w wholeRun
 			bounded(func() { w = p.runWhole(m, e, &opts) })
-			for _, name := range aloneNames {
-				if w.clean || alone[name] && w.ran[name] && !w.failed[name] {
-					needs = name
+			for _, a := range alone {
+				if w.clean || a.onlyFailed && w.ran[a.name] && !w.failed[a.name] {
+					needs = a.name
 					break
 				}
 			}
@@ -486,19 +490,14 @@ func (x *execution) subtestRuns(parent *testState, sub string) (string, bool) {
 // execution in which a test above the subtest failed while the subtest
 // did not: the test's own code failed with its other subtests skipped,
 // which a run of all of them may not do. It is an unsupported finding,
-// not a test failure.
-func (x *execution) failedOutsideSubtest() bool {
+// not a test failure. t is the entry's test, which failed with msg (end).
+func (x *execution) failedOutsideSubtest(t *testState, msg string) bool {
 	if len(x.entry.Path) == 0 || x.entry.discover {
 		return false
 	}
 	st, ok := x.models[testingSlot].(*testingState)
 	if !ok || st.selected == nil || st.selected.failed {
 		return false
-	}
-	t := st.root
-	msg := "test failed"
-	if len(t.errors) > 0 {
-		msg = strings.Join(t.errors, "; ")
 	}
 	x.addFinding(KindUnsupported, fmt.Sprintf("%s failed outside its subtest %s, whose exploration skips its other subtests (%s); ltl explore -func %s explores the test whole",
 		x.entry.Fn.Name(), x.entry.TestName(), msg, x.entry.Fn.Name()), t.failPos, "")

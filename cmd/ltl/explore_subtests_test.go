@@ -7,9 +7,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// The subtests package is package explore's (explore/testdata/subtests):
+// the command is tested on the programs the library is.
 const (
-	subtestsPkg  = "./testdata/explore/subtests"
-	subtestsPath = "github.com/henceforth-go/henceforth/cmd/ltl/testdata/explore/subtests."
+	subtestsPkg  = "../../explore/testdata/subtests"
+	subtestsPath = "github.com/henceforth-go/henceforth/explore/testdata/subtests."
 )
 
 // Each subtest is a test of its own: its own result line, under the name
@@ -17,19 +19,19 @@ const (
 func TestExploreSubtestsOutput(t *testing.T) {
 	status, out, errOut := runExplore(t, "-run", "TestTable", subtestsPkg)
 	require.Equal(t, 0, status, errOut)
-	assert.Regexp(t, `(?m)^pass +`+subtestsPath+`TestTable/two_workers +\d+ executions \(dpor, complete\)$`, out)
-	assert.Regexp(t, `(?m)^pass +`+subtestsPath+`TestTable/three_workers +\d+ executions`, out)
-	assert.Regexp(t, `(?m)^pass +`+subtestsPath+`TestTable/two_workers#01 +\d+ executions`, out)
+	assert.Regexp(t, `(?m)^pass +`+subtestsPath+`TestTable/mutex_counter +\d+ executions \(dpor, complete\)$`, out)
+	assert.Regexp(t, `(?m)^pass +`+subtestsPath+`TestTable/channel_sum +\d+ executions`, out)
+	assert.Regexp(t, `(?m)^pass +`+subtestsPath+`TestTable/mutex_counter#01 +\d+ executions`, out)
 	assert.NotRegexp(t, `(?m)TestTable +`, out)
 }
 
 // -run selects subtests level by level, as go test -run does.
 func TestExploreSubtestsRun(t *testing.T) {
-	status, out, errOut := runExplore(t, "-run", "TestTable/^two", subtestsPkg)
+	status, out, errOut := runExplore(t, "-run", "TestTable/^mutex", subtestsPkg)
 	require.Equal(t, 0, status, errOut)
-	assert.Contains(t, out, "TestTable/two_workers ")
-	assert.Contains(t, out, "TestTable/two_workers#01 ")
-	assert.NotContains(t, out, "three_workers")
+	assert.Contains(t, out, "TestTable/mutex_counter ")
+	assert.Contains(t, out, "TestTable/mutex_counter#01 ")
+	assert.NotContains(t, out, "channel_sum")
 
 	status, out, errOut = runExplore(t, "-run", "/^ok$", subtestsPkg)
 	require.Equal(t, 0, status, errOut)

@@ -363,11 +363,18 @@ func TestExploreBounded(t *testing.T) {
 
 // -ignore-leaks takes functions as stacks name them, comma-separated.
 func TestExploreIgnoreLeaks(t *testing.T) {
+	o := exploreOptions(t, "-ignore-leaks", "example.com/pool.(*Pool).purge,example.com/pool.worker.func1")
+	assert.Equal(t, []string{"example.com/pool.(*Pool).purge", "example.com/pool.worker.func1"}, o.IgnoreLeaks)
+}
+
+// exploreOptions returns the options ltl explore's flags args make.
+func exploreOptions(t *testing.T, args ...string) explore.Options {
+	t.Helper()
 	var f exploreFlags
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
 	f.register(fs)
-	require.NoError(t, fs.Parse([]string{"-ignore-leaks", "example.com/pool.(*Pool).purge,example.com/pool.worker.func1"}))
+	require.NoError(t, fs.Parse(args))
 	o, err := f.options()
 	require.NoError(t, err)
-	assert.Equal(t, []string{"example.com/pool.(*Pool).purge", "example.com/pool.worker.func1"}, o.IgnoreLeaks)
+	return o
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -23,15 +22,6 @@ func TestExploreTimerLeaks(t *testing.T) {
 	assert.Equal(t, "leak", lines[0]["kind"], out)
 	assert.Contains(t, lines[0]["message"], "1 goroutine(s) still waiting for timers (ReportTimerLeaks) after TestJanitor returned: goroutine 2 select at bgloops.go:41", out)
 
-	var f exploreFlags
-	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
-	f.register(fs)
-	require.NoError(t, fs.Parse(nil))
-	o, err := f.options()
-	require.NoError(t, err)
-	assert.False(t, o.ReportTimerLeaks, "off by default")
-	require.NoError(t, fs.Parse([]string{"-timer-leaks"}))
-	o, err = f.options()
-	require.NoError(t, err)
-	assert.True(t, o.ReportTimerLeaks)
+	assert.False(t, exploreOptions(t).ReportTimerLeaks, "off by default")
+	assert.True(t, exploreOptions(t, "-timer-leaks").ReportTimerLeaks)
 }
