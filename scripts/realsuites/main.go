@@ -31,6 +31,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -201,8 +202,14 @@ func measure(ctx context.Context, work, ltl string, timeout time.Duration, s sui
 
 	start := time.Now()
 	args := append([]string{"explore", "-bounded", "-timeout", timeout.String()}, pkgs...)
-	out, _ := command(ctx, dir, ltl, args...)
+	out, err := command(ctx, dir, ltl, args...)
 	r.ltlWall = time.Since(start)
+	// status 1 means findings or unknowns, which the output lists; any
+	// other failure (2: bad flags, a load error) means no test ran
+	var exit *exec.ExitError
+	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) {
+		return nil, fmt.Errorf("ltl explore: %v\n%s", err, out)
+	}
 	r.parse(out)
 	return r, nil
 }
