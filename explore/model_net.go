@@ -89,6 +89,12 @@ func (st *netState) snapshot() (modelState, bool) {
 
 func (st *netState) release() {}
 
+// newConnKey counts a new connection and returns its pseudo-object.
+func (st *netState) newConnKey() evKey {
+	st.conns++
+	return evKey{id: mix(0x4e7e_c0, uint64(st.conns)), off: -6}
+}
+
 func (x *execution) netState() *netState { return x.modelState(netSlot).(*netState) }
 
 // netListener is a listener's state. Invariant: backlog holds the server
@@ -220,22 +226,47 @@ func (c *icall) netYield(nc *netConn, w *netWait, clocked bool) bool {
 	return c.yield(p)
 }
 
-// netConnOf returns the connection end the receiver of a method is.
-func (c *icall) netConnOf() *netConn {
+// recvSide returns the model state of the receiver of a method (its
+// side state of type *T), nil if the receiver is nil or the models did
+// not make it.
+func recvSide[T any](c *icall) *T {
 	if c.args[0].p == nil {
 		return nil
 	}
-	nc, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*netConn)
-	return nc
+	v, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*T)
+	return v
 }
 
-// netListenerOf returns the listener the receiver of a method is.
-func (c *icall) netListenerOf() *netListener {
-	if c.args[0].p == nil {
-		return nil
+// connMethod is the intrinsic of a method of a connection end: f with the
+// receiver's state; a receiver the net model did not make is unsupported.
+func connMethod(f func(c *icall, nc *netConn) ctrl) intrinsicFactory {
+	return simple(func(c *icall) ctrl {
+		nc := recvSide[netConn](c)
+		if nc == nil {
+			return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
+		}
+		return f(c, nc)
+	})
+}
+
+// listenerMethod is connMethod for the methods of a listener.
+func listenerMethod(f func(c *icall, ln *netListener) ctrl) intrinsicFactory {
+	return simple(func(c *icall) ctrl {
+		ln := recvSide[netListener](c)
+		if ln == nil {
+			return c.g.unsupported(c.pos, "%s on a listener the net model did not make", c.name())
+		}
+		return f(c, ln)
+	})
+}
+
+// newConnObject returns the interpreter's *net.TCPConn or *net.UnixConn
+// (by nc's network) whose state is nc, as an interface value.
+func (c *icall) newConnObject(nc *netConn) Value {
+	if nc.network == "unix" {
+		return c.newNetObject("UnixConn", nc)
 	}
-	ln, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*netListener)
-	return ln
+	return c.newNetObject("TCPConn", nc)
 }
 
 // newNetObject returns a fresh pointer to a value of the net type name
@@ -550,8 +581,7 @@ func netDial(i int) intrinsic {
 			st.port++
 			laddr = &net.TCPAddr{IP: ta.IP, Port: netFirstPort + st.port}
 		}
-		st.conns++
-		key := evKey{id: mix(0x4e7e_c0, uint64(st.conns)), off: -6}
+		key := st.newConnKey()
 		a, b := &netStream{}, &netStream{}
 		client := &netConn{network: network, in: a, out: b, laddr: laddr, raddr: raddr, key: key}
 		server := &netConn{network: network, in: b, out: a, laddr: raddr, raddr: laddr, key: key}
@@ -564,20 +594,12 @@ func netDial(i int) intrinsic {
 		if x.race != nil {
 			c.g.release(&b.vc)
 		}
-		name := "TCPConn"
-		if network == "unix" {
-			name = "UnixConn"
-		}
-		return c.retN(c.newNetObject(name, client), Value{})
+		return c.retN(c.newConnObject(client), Value{})
 	}
 }
 
 // netAccept is a listener's Accept.
-func netAccept(c *icall) ctrl {
-	ln := c.netListenerOf()
-	if ln == nil {
-		return c.g.unsupported(c.pos, "%s on a listener the net model did not make", c.name())
-	}
+func netAccept(c *icall, ln *netListener) ctrl {
 	if c.netYield(nil, &netWait{ln: ln}, false) {
 		return ctrlYield
 	}
@@ -589,20 +611,12 @@ func netAccept(c *icall) ctrl {
 	if c.x().race != nil {
 		c.g.acquire(nc.in.vc)
 	}
-	name := "TCPConn"
-	if ln.network == "unix" {
-		name = "UnixConn"
-	}
-	return c.retN(c.newNetObject(name, nc), Value{})
+	return c.retN(c.newConnObject(nc), Value{})
 }
 
 // netListenerClose is a listener's Close: the connections waiting in its
 // backlog are closed.
-func netListenerClose(c *icall) ctrl {
-	ln := c.netListenerOf()
-	if ln == nil {
-		return c.g.unsupported(c.pos, "%s on a listener the net model did not make", c.name())
-	}
+func netListenerClose(c *icall, ln *netListener) ctrl {
 	if c.netYield(nil, nil, false) {
 		return ctrlYield
 	}
@@ -619,11 +633,7 @@ func netListenerClose(c *icall) ctrl {
 }
 
 // netRead is a connection's Read.
-func netRead(c *icall) ctrl {
-	nc := c.netConnOf()
-	if nc == nil {
-		return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
-	}
+func netRead(c *icall, nc *netConn) ctrl {
 	p := c.args[1]
 	if c.netYield(nc, &netWait{conn: nc, empty: p.sliceLen() == 0 && !nc.pipe}, false) {
 		return ctrlYield
@@ -666,11 +676,7 @@ func netRead(c *icall) ctrl {
 // netWrite is a connection's Write. On a Pipe it has two scheduling
 // points: the bytes are made available (phase 0), then the writer waits
 // until they are read (phase 1).
-func netWrite(c *icall) ctrl {
-	nc := c.netConnOf()
-	if nc == nil {
-		return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
-	}
+func netWrite(c *icall, nc *netConn) ctrl {
 	g, x := c.g, c.x()
 	b := sliceBytes(c.args[1])
 	out := nc.out
@@ -726,7 +732,7 @@ func netWrite(c *icall) ctrl {
 			return c.retN(intV(0), Value{})
 		}
 		g.phase = 1 + int(out.sent)
-		return netWrite(c)
+		return netWrite(c, nc)
 	}
 	if x.race != nil {
 		g.release(&x.netState().ioSync)
@@ -735,11 +741,7 @@ func netWrite(c *icall) ctrl {
 }
 
 // netClose is a connection's Close.
-func netClose(c *icall) ctrl {
-	nc := c.netConnOf()
-	if nc == nil {
-		return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
-	}
+func netClose(c *icall, nc *netConn) ctrl {
 	if c.netYield(nc, nil, false) {
 		return ctrlYield
 	}
@@ -758,11 +760,7 @@ func netClose(c *icall) ctrl {
 }
 
 // netCloseWrite is (*net.TCPConn).CloseWrite and (*net.UnixConn).CloseWrite.
-func netCloseWrite(c *icall) ctrl {
-	nc := c.netConnOf()
-	if nc == nil {
-		return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
-	}
+func netCloseWrite(c *icall, nc *netConn) ctrl {
 	if c.netYield(nc, nil, false) {
 		return ctrlYield
 	}
@@ -776,12 +774,8 @@ func netCloseWrite(c *icall) ctrl {
 
 // netSetDeadline sets the read deadline, the write deadline or both
 // (SetReadDeadline, SetWriteDeadline, SetDeadline).
-func netSetDeadline(read, write bool) intrinsic {
-	return func(c *icall) ctrl {
-		nc := c.netConnOf()
-		if nc == nil {
-			return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
-		}
+func netSetDeadline(read, write bool) intrinsicFactory {
+	return connMethod(func(c *icall, nc *netConn) ctrl {
 		if c.netYield(nc, nil, true) {
 			return ctrlYield
 		}
@@ -800,7 +794,7 @@ func netSetDeadline(read, write bool) intrinsic {
 			nc.writeDL = d
 		}
 		return c.ret(Value{})
-	}
+	})
 }
 
 // virtualTime converts a time.Time value to the clock's nanoseconds since
@@ -883,8 +877,7 @@ func netCopy(c *icall, dst, src Value) ctrl {
 // netPipe is net.Pipe.
 func netPipe(c *icall) ctrl {
 	st := c.x().netState()
-	st.conns++
-	key := evKey{id: mix(0x4e7e_c0, uint64(st.conns)), off: -6}
+	key := st.newConnKey()
 	a, b := &netStream{}, &netStream{}
 	p1 := &netConn{network: "pipe", in: a, out: b, pipe: true, key: key}
 	p2 := &netConn{network: "pipe", in: b, out: a, pipe: true, key: key}
@@ -892,13 +885,7 @@ func netPipe(c *icall) ctrl {
 }
 
 // netErrOf returns what the model knows of the *net.OpError receiver.
-func (c *icall) netErrOf() *netErr {
-	if c.args[0].p == nil {
-		return nil
-	}
-	e, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*netErr)
-	return e
-}
+func (c *icall) netErrOf() *netErr { return recvSide[netErr](c) }
 
 // netModel is the model of package net's loopback connections and of the
 // error values they return (os.ErrDeadlineExceeded, *os.SyscallError;
@@ -911,12 +898,12 @@ func netModel() model {
 		"(*net.Dialer).Dial":                               simple(netDial(1)),
 		"(*net.Dialer).DialContext":                        simple(netDial(2)),
 		"net.Pipe":                                         simple(netPipe),
-		"(*net.TCPListener).Accept":                        simple(netAccept),
-		"(*net.TCPListener).Close":                         simple(netListenerClose),
-		"(*net.UnixListener).Accept":                       simple(netAccept),
-		"(*net.UnixListener).Close":                        simple(netListenerClose),
-		"(*net.TCPConn).CloseWrite":                        simple(netCloseWrite),
-		"(*net.UnixConn).CloseWrite":                       simple(netCloseWrite),
+		"(*net.TCPListener).Accept":                        listenerMethod(netAccept),
+		"(*net.TCPListener).Close":                         listenerMethod(netListenerClose),
+		"(*net.UnixListener).Accept":                       listenerMethod(netAccept),
+		"(*net.UnixListener).Close":                        listenerMethod(netListenerClose),
+		"(*net.TCPConn).CloseWrite":                        connMethod(netCloseWrite),
+		"(*net.UnixConn).CloseWrite":                       connMethod(netCloseWrite),
 		"(*net.TCPAddr).String":                            simple(func(c *icall) ctrl { return c.ret(strV(addrString(c.netAddrOf("TCPAddr")))) }),
 		"(*net.TCPAddr).Network":                           simple(func(c *icall) ctrl { return c.ret(strV("tcp")) }),
 		"(*net.UnixAddr).String":                           simple(func(c *icall) ctrl { return c.ret(strV(addrString(c.netAddrOf("UnixAddr")))) }),
@@ -938,26 +925,21 @@ func netModel() model {
 		"(*internal/poll.DeadlineExceededError).Temporary": simple(func(c *icall) ctrl { return c.ret(boolV(true)) }),
 	}
 	for _, t := range []string{"(*net.TCPConn)", "(*net.UnixConn)", "(*net.conn)", "(*net.pipe)"} {
-		funcs[t+".Read"] = simple(netRead)
-		funcs[t+".Write"] = simple(netWrite)
-		funcs[t+".Close"] = simple(netClose)
-		funcs[t+".LocalAddr"] = simple(func(c *icall) ctrl { return c.netAddrResult(true) })
-		funcs[t+".RemoteAddr"] = simple(func(c *icall) ctrl { return c.netAddrResult(false) })
-		funcs[t+".SetDeadline"] = simple(netSetDeadline(true, true))
-		funcs[t+".SetReadDeadline"] = simple(netSetDeadline(true, false))
-		funcs[t+".SetWriteDeadline"] = simple(netSetDeadline(false, true))
+		funcs[t+".Read"] = connMethod(netRead)
+		funcs[t+".Write"] = connMethod(netWrite)
+		funcs[t+".Close"] = connMethod(netClose)
+		funcs[t+".LocalAddr"] = connMethod(func(c *icall, nc *netConn) ctrl { return c.netAddrResult(nc, true) })
+		funcs[t+".RemoteAddr"] = connMethod(func(c *icall, nc *netConn) ctrl { return c.netAddrResult(nc, false) })
+		funcs[t+".SetDeadline"] = netSetDeadline(true, true)
+		funcs[t+".SetReadDeadline"] = netSetDeadline(true, false)
+		funcs[t+".SetWriteDeadline"] = netSetDeadline(false, true)
 	}
 	for _, f := range []string{"SetNoDelay", "SetKeepAlive", "SetKeepAlivePeriod", "SetKeepAliveConfig", "SetLinger"} {
 		// options without an effect on loopback connections in memory
-		funcs["(*net.TCPConn)."+f] = simple(func(c *icall) ctrl {
-			if c.netConnOf() == nil {
-				return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
-			}
-			return c.ret(Value{})
-		})
+		funcs["(*net.TCPConn)."+f] = connMethod(func(c *icall, _ *netConn) ctrl { return c.ret(Value{}) })
 	}
-	funcs["(*net.TCPListener).AcceptTCP"] = simple(func(c *icall) ctrl {
-		cc := netAccept(c)
+	funcs["(*net.TCPListener).AcceptTCP"] = listenerMethod(func(c *icall, ln *netListener) ctrl {
+		cc := netAccept(c, ln)
 		if cc == ctrlNext && c.dst >= 0 {
 			// the *net.TCPConn in the net.Conn
 			res := c.fr.regs[c.dst].obj().cells
@@ -972,13 +954,7 @@ func netModel() model {
 	funcs["(*net.TCPConn).WriteTo"] = nests(simple(func(c *icall) ctrl { return netCopy(c, c.args[1], c.self()) }), false)
 	funcs["(*net.TCPConn).ReadFrom"] = nests(simple(func(c *icall) ctrl { return netCopy(c, c.self(), c.args[1]) }), false)
 	for _, t := range []string{"(*net.TCPListener)", "(*net.UnixListener)"} {
-		funcs[t+".Addr"] = simple(func(c *icall) ctrl {
-			ln := c.netListenerOf()
-			if ln == nil {
-				return c.g.unsupported(c.pos, "%s on a listener the net model did not make", c.name())
-			}
-			return c.ret(ln.val)
-		})
+		funcs[t+".Addr"] = listenerMethod(func(c *icall, ln *netListener) ctrl { return c.ret(ln.val) })
 	}
 	return model{
 		funcs: funcs,
@@ -1016,11 +992,7 @@ func addrString(a net.Addr) string {
 }
 
 // netAddrResult returns a connection end's local (or remote) address.
-func (c *icall) netAddrResult(local bool) ctrl {
-	nc := c.netConnOf()
-	if nc == nil {
-		return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
-	}
+func (c *icall) netAddrResult(nc *netConn, local bool) ctrl {
 	if nc.pipe {
 		rt := c.m().rtypeOf(c.m().named("net", "pipeAddr"))
 		return c.ret(ifaceV(rt, rt.zero))
