@@ -513,7 +513,7 @@ func execFuncs() map[string]intrinsicFactory {
 				}
 				return c.nilPanic()
 			}
-			r, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*procResult)
+			r := recvSide[procResult](c)
 			if r == nil {
 				return c.g.unsupported(c.pos, "%s of a process the explorer did not run", c.name())
 			}

@@ -264,18 +264,9 @@ func listenerMethod(f func(c *icall, ln *netListener) ctrl) intrinsicFactory {
 // (by nc's network) whose state is nc, as an interface value.
 func (c *icall) newConnObject(nc *netConn) Value {
 	if nc.network == "unix" {
-		return c.newNetObject("UnixConn", nc)
+		return c.sideObject("net", "UnixConn", nc)
 	}
-	return c.newNetObject("TCPConn", nc)
-}
-
-// newNetObject returns a fresh pointer to a value of the net type name
-// whose side state is v, as the interface value of that pointer type.
-func (c *icall) newNetObject(name string, v any) Value {
-	pt := c.m().ptrTo("net", name)
-	o := &object{cells: make([]Value, max(1, pt.elem.size)), id: c.g.newID(), owner: c.g.key}
-	c.x().setSide(o, -1, v)
-	return ifaceV(pt, ptrV(o, 0))
+	return c.sideObject("net", "TCPConn", nc)
 }
 
 // addrValue returns the interpreter's value of the address a (a
@@ -489,7 +480,7 @@ func netListen(c *icall) ctrl {
 	if network == "unix" {
 		name = "UnixListener"
 	}
-	return c.retN(c.newNetObject(name, ln), Value{})
+	return c.retN(c.sideObject("net", name, ln), Value{})
 }
 
 // reaches reports whether a dial to the loopback address ip reaches the
@@ -881,7 +872,7 @@ func netPipe(c *icall) ctrl {
 	a, b := &netStream{}, &netStream{}
 	p1 := &netConn{network: "pipe", in: a, out: b, pipe: true, key: key}
 	p2 := &netConn{network: "pipe", in: b, out: a, pipe: true, key: key}
-	return c.retN(c.newNetObject("pipe", p1), c.newNetObject("pipe", p2))
+	return c.retN(c.sideObject("net", "pipe", p1), c.sideObject("net", "pipe", p2))
 }
 
 // netErrOf returns what the model knows of the *net.OpError receiver.

@@ -316,10 +316,4 @@ func (x *execution) resolvePath(name string) string {
 	return filepath.Join(x.pkgDir(), name)
 }
 
-func (c *icall) openFile() *openFile {
-	if c.args[0].p == nil {
-		return nil
-	}
-	of, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*openFile)
-	return of
-}
+func (c *icall) openFile() *openFile { return recvSide[openFile](c) }

@@ -123,32 +123,25 @@ func (fs *memFS) children(clean string) []*statInfo {
 
 // fileInfoV returns a FileInfo value (an *os.fileStat) for info.
 func (c *icall) fileInfoV(info *statInfo) Value {
-	return c.sideObject("fileStat", info)
+	return c.sideObject("os", "fileStat", info)
 }
 
 // dirEntryV returns a DirEntry value (an *os.unixDirent) for info.
 func (c *icall) dirEntryV(info *statInfo) Value {
-	return c.sideObject("unixDirent", info)
+	return c.sideObject("os", "unixDirent", info)
 }
 
-// sideObject returns a fresh *os.<typ> as an interface value whose model
+// sideObject returns a fresh *pkg.typ as an interface value whose model
 // state is v.
-func (c *icall) sideObject(typ string, v any) Value {
-	m := c.m()
-	pt := m.ptrTo("os", typ)
+func (c *icall) sideObject(pkg, typ string, v any) Value {
+	pt := c.m().ptrTo(pkg, typ)
 	o := &object{cells: make([]Value, max(1, pt.elem.size)), id: c.g.newID(), owner: c.g.key}
 	c.x().setSide(o, -1, v)
 	return ifaceV(pt, ptrV(o, 0))
 }
 
 // statArg returns the statInfo of the receiver (nil: nil receiver).
-func (c *icall) statArg() *statInfo {
-	if c.args[0].p == nil {
-		return nil
-	}
-	si, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*statInfo)
-	return si
-}
+func (c *icall) statArg() *statInfo { return recvSide[statInfo](c) }
 
 // statMethod is an intrinsic of a method of *os.fileStat or
 // *os.unixDirent.
