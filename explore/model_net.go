@@ -901,12 +901,12 @@ func netModel() model {
 		"(*net.UnixAddr).Network":                          simple(func(c *icall) ctrl { return c.ret(strV(c.netAddrOf("UnixAddr").(*net.UnixAddr).Net)) }),
 		"(net.pipeAddr).String":                            simple(func(c *icall) ctrl { return c.ret(strV("pipe")) }),
 		"(net.pipeAddr).Network":                           simple(func(c *icall) ctrl { return c.ret(strV("pipe")) }),
-		"(*net.OpError).Unwrap":                            simple(netErrField("Err")),
+		"(*net.OpError).Unwrap":                            recvField("net", "OpError", "Err"),
 		"(*net.OpError).Error":                             simple(netErrMethod(false)),
 		"(*net.OpError).Timeout":                           simple(netErrMethod(true)),
 		"(*net.OpError).Temporary":                         simple(netErrMethod(true)),
-		"(*os.SyscallError).Unwrap":                        simple(syscallErrField("Err")),
-		"(*os.SyscallError).Error":                         simple(syscallErrorString),
+		"(*os.SyscallError).Unwrap":                        recvField("os", "SyscallError", "Err"),
+		"(*os.SyscallError).Error":                         syscallErrorString,
 		"(*os.SyscallError).Timeout":                       simple(func(c *icall) ctrl { return c.ret(boolV(false)) }),
 		"(internal/poll.errNetClosing).Error":              simple(func(c *icall) ctrl { return c.ret(strV(net.ErrClosed.Error())) }),
 		"(internal/poll.errNetClosing).Timeout":            simple(func(c *icall) ctrl { return c.ret(boolV(false)) }),
@@ -1009,46 +1009,23 @@ func netErrMethod(timeout bool) intrinsic {
 	}
 }
 
-// netErrField returns the field f of the *net.OpError receiver.
-func netErrField(f string) intrinsic {
-	return func(c *icall) ctrl { return c.structField("net", "OpError", f) }
-}
-
-// syscallErrField returns the field f of the *os.SyscallError receiver.
-func syscallErrField(f string) intrinsic {
-	return func(c *icall) ctrl { return c.structField("os", "SyscallError", f) }
-}
-
-// structField returns the field f of the receiver, a *pkg.name.
-func (c *icall) structField(pkg, name, f string) ctrl {
-	v := c.args[0]
-	if v.p == nil {
-		return c.nilPanic()
-	}
-	off, ok := c.m().cellOffset(c.m().named(pkg, name), f)
-	if !ok {
-		return c.g.unsupported(c.pos, "%s: no field %s", c.name(), f)
-	}
-	return c.ret(v.obj().cells[v.off()+off])
-}
-
 // syscallErrorString is (*os.SyscallError).Error for the errors the model
 // makes (an Errno wrapped).
-func syscallErrorString(c *icall) ctrl {
-	v := c.args[0]
-	if v.p == nil {
-		return c.nilPanic()
+func syscallErrorString(m *machine, _ *ssa.Function) intrinsic {
+	f := m.fieldOffs("os", "SyscallError", "Syscall", "Err")
+	errno := m.rtypeOf(m.named("syscall", "Errno"))
+	return func(c *icall) ctrl {
+		v := c.args[0]
+		if v.p == nil {
+			return c.nilPanic()
+		}
+		cells := v.obj().cells[v.off():]
+		err := cells[f[1]]
+		if err.p == nil || err.iface().t != errno {
+			return c.g.unsupported(c.pos, "%s of an error that is not a syscall.Errno", c.name())
+		}
+		return c.ret(strV(cells[f[0]].Str() + ": " + syscall.Errno(err.iface().v.a).Error()))
 	}
-	m := c.m()
-	t := m.named("os", "SyscallError")
-	sOff, _ := m.cellOffset(t, "Syscall")
-	eOff, _ := m.cellOffset(t, "Err")
-	cells := v.obj().cells[v.off():]
-	err := cells[eOff]
-	if err.p == nil || err.iface().t != m.rtypeOf(m.named("syscall", "Errno")) {
-		return c.g.unsupported(c.pos, "%s of an error that is not a syscall.Errno", c.name())
-	}
-	return c.ret(strV(cells[sOff].Str() + ": " + syscall.Errno(err.iface().v.a).Error()))
 }
 
 // osIsTimeout is os.IsTimeout for the errors the models make; other
