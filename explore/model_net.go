@@ -297,24 +297,35 @@ func (c *icall) addrValue(a net.Addr) Value {
 	return ifaceV(pt, ptrV(o, 0))
 }
 
-// netAddrOf reads back the native address of an interpreter *net.TCPAddr
-// or *net.UnixAddr (the receiver of their String and Network methods).
-func (c *icall) netAddrOf(name string) net.Addr {
-	m := c.m()
-	t := m.named("net", name)
-	v := c.args[0]
-	if v.p == nil {
-		return nil
+// tcpAddrMethod is the intrinsic of a method of *net.TCPAddr: f of the
+// native address its receiver holds (nil for a nil receiver).
+func tcpAddrMethod(f func(c *icall, a *net.TCPAddr) ctrl) intrinsicFactory {
+	return func(m *machine, _ *ssa.Function) intrinsic {
+		off := m.fieldOffs("net", "TCPAddr", "IP", "Port", "Zone")
+		return func(c *icall) ctrl {
+			v := c.args[0]
+			if v.p == nil {
+				return f(c, nil)
+			}
+			cells := v.obj().cells[v.off():]
+			return f(c, &net.TCPAddr{IP: net.IP(sliceBytes(cells[off[0]])), Port: int(cells[off[1]].Int()), Zone: cells[off[2]].Str()})
+		}
 	}
-	cells := v.obj().cells[v.off():]
-	field := func(f string) Value {
-		off, _ := m.cellOffset(t, f)
-		return cells[off]
+}
+
+// unixAddrMethod is tcpAddrMethod for *net.UnixAddr.
+func unixAddrMethod(f func(c *icall, a *net.UnixAddr) ctrl) intrinsicFactory {
+	return func(m *machine, _ *ssa.Function) intrinsic {
+		off := m.fieldOffs("net", "UnixAddr", "Name", "Net")
+		return func(c *icall) ctrl {
+			v := c.args[0]
+			if v.p == nil {
+				return f(c, nil)
+			}
+			cells := v.obj().cells[v.off():]
+			return f(c, &net.UnixAddr{Name: cells[off[0]].Str(), Net: cells[off[1]].Str()})
+		}
 	}
-	if name == "TCPAddr" {
-		return &net.TCPAddr{IP: net.IP(sliceBytes(field("IP"))), Port: int(field("Port").Int()), Zone: field("Zone").Str()}
-	}
-	return &net.UnixAddr{Name: field("Name").Str(), Net: field("Net").Str()}
 }
 
 // netErr describes an error the model made: its message and whether it
@@ -883,22 +894,27 @@ func (c *icall) netErrOf() *netErr { return recvSide[netErr](c) }
 // syscall.Errno's methods are the file errors' model's).
 func netModel() model {
 	funcs := map[string]intrinsicFactory{
-		"net.Listen":                                       simple(netListen),
-		"net.Dial":                                         simple(netDial(0)),
-		"net.DialTimeout":                                  simple(netDial(0)),
-		"(*net.Dialer).Dial":                               simple(netDial(1)),
-		"(*net.Dialer).DialContext":                        simple(netDial(2)),
-		"net.Pipe":                                         simple(netPipe),
-		"(*net.TCPListener).Accept":                        listenerMethod(netAccept),
-		"(*net.TCPListener).Close":                         listenerMethod(netListenerClose),
-		"(*net.UnixListener).Accept":                       listenerMethod(netAccept),
-		"(*net.UnixListener).Close":                        listenerMethod(netListenerClose),
-		"(*net.TCPConn).CloseWrite":                        connMethod(netCloseWrite),
-		"(*net.UnixConn).CloseWrite":                       connMethod(netCloseWrite),
-		"(*net.TCPAddr).String":                            simple(func(c *icall) ctrl { return c.ret(strV(addrString(c.netAddrOf("TCPAddr")))) }),
-		"(*net.TCPAddr).Network":                           simple(func(c *icall) ctrl { return c.ret(strV("tcp")) }),
-		"(*net.UnixAddr).String":                           simple(func(c *icall) ctrl { return c.ret(strV(addrString(c.netAddrOf("UnixAddr")))) }),
-		"(*net.UnixAddr).Network":                          simple(func(c *icall) ctrl { return c.ret(strV(c.netAddrOf("UnixAddr").(*net.UnixAddr).Net)) }),
+		"net.Listen":                 simple(netListen),
+		"net.Dial":                   simple(netDial(0)),
+		"net.DialTimeout":            simple(netDial(0)),
+		"(*net.Dialer).Dial":         simple(netDial(1)),
+		"(*net.Dialer).DialContext":  simple(netDial(2)),
+		"net.Pipe":                   simple(netPipe),
+		"(*net.TCPListener).Accept":  listenerMethod(netAccept),
+		"(*net.TCPListener).Close":   listenerMethod(netListenerClose),
+		"(*net.UnixListener).Accept": listenerMethod(netAccept),
+		"(*net.UnixListener).Close":  listenerMethod(netListenerClose),
+		"(*net.TCPConn).CloseWrite":  connMethod(netCloseWrite),
+		"(*net.UnixConn).CloseWrite": connMethod(netCloseWrite),
+		"(*net.TCPAddr).String":      tcpAddrMethod(func(c *icall, a *net.TCPAddr) ctrl { return c.ret(strV(a.String())) }),
+		"(*net.TCPAddr).Network":     simple(func(c *icall) ctrl { return c.ret(strV("tcp")) }),
+		"(*net.UnixAddr).String":     unixAddrMethod(func(c *icall, a *net.UnixAddr) ctrl { return c.ret(strV(a.String())) }),
+		"(*net.UnixAddr).Network": unixAddrMethod(func(c *icall, a *net.UnixAddr) ctrl {
+			if a == nil {
+				return c.nilPanic() // Network reads a.Net
+			}
+			return c.ret(strV(a.Net))
+		}),
 		"(net.pipeAddr).String":                            simple(func(c *icall) ctrl { return c.ret(strV("pipe")) }),
 		"(net.pipeAddr).Network":                           simple(func(c *icall) ctrl { return c.ret(strV("pipe")) }),
 		"(*net.OpError).Unwrap":                            recvField("net", "OpError", "Err"),
@@ -972,14 +988,6 @@ func netModel() model {
 		slot:     netSlot,
 		newState: func(*execution) modelState { return &netState{} },
 	}
-}
-
-// addrString is a.String(), "<nil>" for nil.
-func addrString(a net.Addr) string {
-	if a == nil {
-		return "<nil>"
-	}
-	return a.String()
 }
 
 // netAddrResult returns a connection end's local (or remote) address.
