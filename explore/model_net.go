@@ -272,29 +272,28 @@ func (c *icall) newConnObject(nc *netConn) Value {
 // addrValue returns the interpreter's value of the address a (a
 // *net.TCPAddr or *net.UnixAddr), as a net.Addr.
 func (c *icall) addrValue(a net.Addr) Value {
-	m := c.m()
-	var name string
-	fields := map[string]Value{}
-	switch a := a.(type) {
-	case *net.TCPAddr:
-		name = "TCPAddr"
-		fields["IP"] = bytesToSlice(a.IP)
-		fields["Port"] = intV(int64(a.Port))
-		fields["Zone"] = strV(a.Zone)
-	case *net.UnixAddr:
-		name = "UnixAddr"
-		fields["Name"] = strV(a.Name)
-		fields["Net"] = strV(a.Net)
+	if a, ok := a.(*net.TCPAddr); ok {
+		v, _ := c.newStructPtr("net", "TCPAddr", []string{"IP", "Port", "Zone"}, bytesToSlice(a.IP), intV(int64(a.Port)), strV(a.Zone))
+		return v
 	}
-	t := m.named("net", name)
-	pt := m.ptrTo("net", name)
+	ua := a.(*net.UnixAddr)
+	v, _ := c.newStructPtr("net", "UnixAddr", []string{"Name", "Net"}, strV(ua.Name), strV(ua.Net))
+	return v
+}
+
+// newStructPtr returns a fresh *pkg.typ whose fields names hold vals (a
+// field the type lacks is left out), as an interface value, and its
+// memory.
+func (c *icall) newStructPtr(pkg, typ string, names []string, vals ...Value) (Value, *object) {
+	m := c.m()
+	pt := m.ptrTo(pkg, typ)
 	o := &object{cells: make([]Value, max(1, pt.elem.size)), id: c.g.newID(), owner: c.g.key}
-	for f, v := range fields {
-		if off, ok := m.cellOffset(t, f); ok {
-			o.cells[off] = v
+	for i, f := range names {
+		if off, ok := m.cellOffset(pt.elem.T, f); ok {
+			o.cells[off] = vals[i]
 		}
 	}
-	return ifaceV(pt, ptrV(o, 0))
+	return ifaceV(pt, ptrV(o, 0)), o
 }
 
 // tcpAddrMethod is the intrinsic of a method of *net.TCPAddr: f of the
@@ -340,20 +339,7 @@ type netErr struct {
 // err, whose message is errMsg; its Error, Timeout and Temporary methods
 // answer from the message it computes here as Go's does, and timeout.
 func (c *icall) opError(op, network string, source, addr Value, srcA, addrA net.Addr, err Value, errMsg string, timeout bool) Value {
-	m := c.m()
-	t := m.named("net", "OpError")
-	pt := m.ptrTo("net", "OpError")
-	o := &object{cells: make([]Value, max(1, pt.elem.size)), id: c.g.newID(), owner: c.g.key}
-	set := func(f string, v Value) {
-		if off, ok := m.cellOffset(t, f); ok {
-			o.cells[off] = v
-		}
-	}
-	set("Op", strV(op))
-	set("Net", strV(network))
-	set("Source", source)
-	set("Addr", addr)
-	set("Err", err)
+	v, o := c.newStructPtr("net", "OpError", []string{"Op", "Net", "Source", "Addr", "Err"}, strV(op), strV(network), source, addr, err)
 	msg := op
 	if network != "" {
 		msg += " " + network
@@ -371,7 +357,7 @@ func (c *icall) opError(op, network string, source, addr Value, srcA, addrA net.
 	}
 	msg += ": " + errMsg
 	c.x().setSide(o, -1, &netErr{msg: msg, timeout: timeout})
-	return ifaceV(pt, ptrV(o, 0))
+	return v
 }
 
 // connError is the *net.OpError of operation op on the connection end nc
@@ -400,17 +386,8 @@ func (c *icall) errTimeout() Value { return c.m().globalValue("os", "ErrDeadline
 
 // syscallError returns an *os.SyscallError of call wrapping errno.
 func (c *icall) syscallError(call string, errno syscall.Errno) Value {
-	m := c.m()
-	t := m.named("os", "SyscallError")
-	pt := m.ptrTo("os", "SyscallError")
-	o := &object{cells: make([]Value, max(1, pt.elem.size)), id: c.g.newID(), owner: c.g.key}
-	if off, ok := m.cellOffset(t, "Syscall"); ok {
-		o.cells[off] = strV(call)
-	}
-	if off, ok := m.cellOffset(t, "Err"); ok {
-		o.cells[off] = ifaceV(m.rtypeOf(m.named("syscall", "Errno")), uintV(uint64(errno)))
-	}
-	return ifaceV(pt, ptrV(o, 0))
+	v, _ := c.newStructPtr("os", "SyscallError", []string{"Syscall", "Err"}, strV(call), c.m().errnoValue(errno))
+	return v
 }
 
 // netHostIP returns the IP a listener on host listens on, or a dial to
