@@ -400,17 +400,15 @@ func (c *icall) cmdWait(l cmdLayout, captureStderr bool) (Value, ctrl) {
 			return Value{}, cc
 		}
 	}
-	pt := m.ptrTo("os", "ProcessState")
-	ps := &object{cells: make([]Value, max(1, pt.elem.size)), id: c.g.newID(), owner: c.g.key}
-	x.setSide(ps, -1, st.res)
-	l.set("ProcessState", ptrV(ps, 0))
+	ps := c.newSidePtr("os", "ProcessState", st.res)
+	l.set("ProcessState", ps)
 	if st.res.exitCode == 0 {
 		return Value{}, ctrlNext
 	}
 	et := m.named("os/exec", "ExitError")
 	rt := m.rtypeOf(et)
 	eo := newObject(rt.size)
-	eo.cells[fieldOff(rt, "ProcessState")] = ptrV(ps, 0)
+	eo.cells[fieldOff(rt, "ProcessState")] = ps
 	if captureStderr {
 		eo.cells[fieldOff(rt, "Stderr")] = bytesToSlice(st.res.stderr)
 	}

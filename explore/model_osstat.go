@@ -134,10 +134,16 @@ func (c *icall) dirEntryV(info *statInfo) Value {
 // sideObject returns a fresh *pkg.typ as an interface value whose model
 // state is v.
 func (c *icall) sideObject(pkg, typ string, v any) Value {
-	pt := c.m().ptrTo(pkg, typ)
-	o := &object{cells: make([]Value, max(1, pt.elem.size)), id: c.g.newID(), owner: c.g.key}
+	return ifaceV(c.m().ptrTo(pkg, typ), c.newSidePtr(pkg, typ, v))
+}
+
+// newSidePtr returns a fresh pointer to a zero pkg.typ whose model state
+// is v.
+func (c *icall) newSidePtr(pkg, typ string, v any) Value {
+	rt := c.m().rtypeOf(c.m().named(pkg, typ))
+	o := &object{cells: make([]Value, max(1, rt.size)), id: c.g.newID(), owner: c.g.key}
 	c.x().setSide(o, -1, v)
-	return ifaceV(pt, ptrV(o, 0))
+	return ptrV(o, 0)
 }
 
 // statArg returns the statInfo of the receiver (nil: nil receiver).
