@@ -354,7 +354,7 @@ func (c *icall) cmdRunChild(l cmdLayout, st *cmdState) (Value, ctrl) {
 				stdin = append(stdin, byte(bo.cells[i].a))
 			}
 			if err := res.obj().cells[1]; err.p != nil {
-				if eof := m.globalByName("io", "EOF"); eof == nil || !sameError(err, m.global(eof).cells[0]) {
+				if !sameIface(err, m.globalValue("io", "EOF")) {
 					return err, ctrlNext
 				}
 				break

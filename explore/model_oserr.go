@@ -183,8 +183,8 @@ func (m *machine) osError(err error, name string) Value {
 		return Value{}
 	}
 	if errors.Is(err, io.EOF) {
-		if g := m.globalByName("io", "EOF"); g != nil {
-			return m.global(g).cells[0]
+		if eof := m.globalValue("io", "EOF"); eof.p != nil {
+			return eof
 		}
 	}
 	var pe *fs.PathError
@@ -252,11 +252,8 @@ func (m *machine) errnoIs(e syscall.Errno, target Value) bool {
 	default:
 		return false
 	}
-	return sameError(target, m.sentinel(name))
+	return sameIface(target, m.sentinel(name))
 }
-
-// sameError reports whether a and b are the same pointer error value.
-func sameError(a, b Value) bool { return sameIface(a, b) }
 
 // sameIface reports whether the non-nil interface values a and b hold the
 // same pointer.
@@ -292,7 +289,7 @@ func osIs(name string) intrinsicFactory {
 		if err.p == nil {
 			return c.ret(boolV(false))
 		}
-		if sameError(err, m.sentinel(name)) {
+		if sameIface(err, m.sentinel(name)) {
 			return c.ret(boolV(true))
 		}
 		if t := m.named("syscall", "Errno"); t != nil && err.iface().t == m.rtypeOf(t) {
