@@ -261,20 +261,35 @@ func sameIface(a, b Value) bool {
 	return a.p != nil && b.p != nil && a.iface().t == b.iface().t && a.iface().v.p == b.iface().v.p && a.iface().v.a == b.iface().v.a
 }
 
-// underlyingError is os's underlyingError: the error an *fs.PathError,
-// *os.LinkError or *os.SyscallError wraps, or err.
-func (m *machine) underlyingError(err Value) Value {
+// errWrapper is an error type os's underlyingError unwraps: a pointer
+// type and the offset of its Err field.
+type errWrapper struct {
+	pt  *rtype
+	off int
+}
+
+// errWrappers returns *fs.PathError, *os.LinkError and *os.SyscallError
+// (those the program has).
+func (m *machine) errWrappers() []errWrapper {
+	var ws []errWrapper
+	for _, n := range []struct{ pkg, name string }{{"io/fs", "PathError"}, {"os", "LinkError"}, {"os", "SyscallError"}} {
+		if pt := m.ptrTo(n.pkg, n.name); pt != nil {
+			ws = append(ws, errWrapper{pt, fieldOff(pt.elem, "Err")})
+		}
+	}
+	return ws
+}
+
+// underlyingError is os's underlyingError: the error one of the wrappers
+// ws wraps, or err.
+func underlyingError(ws []errWrapper, err Value) Value {
 	if err.p == nil {
 		return err
 	}
 	it := err.iface()
-	for _, n := range []string{"PathError", "LinkError", "SyscallError"} {
-		pkg := "os"
-		if n == "PathError" {
-			pkg = "io/fs"
-		}
-		if pt := m.ptrTo(pkg, n); pt != nil && it.t == pt && it.v.p != nil {
-			return it.v.obj().cells[it.v.off()+fieldOff(pt.elem, "Err")]
+	for _, w := range ws {
+		if it.t == w.pt && it.v.p != nil {
+			return it.v.obj().cells[it.v.off()+w.off]
 		}
 	}
 	return err
@@ -283,20 +298,27 @@ func (m *machine) underlyingError(err Value) Value {
 // osIs is os.IsNotExist (name "ErrNotExist"), os.IsExist or
 // os.IsPermission.
 func osIs(name string) intrinsicFactory {
-	return simple(func(c *icall) ctrl {
-		m := c.m()
-		err := m.underlyingError(c.args[0])
-		if err.p == nil {
+	return func(m *machine, _ *ssa.Function) intrinsic {
+		ws := m.errWrappers()
+		var errno *rtype
+		if t := m.named("syscall", "Errno"); t != nil {
+			errno = m.rtypeOf(t)
+		}
+		return func(c *icall) ctrl {
+			m := c.m()
+			err := underlyingError(ws, c.args[0])
+			if err.p == nil {
+				return c.ret(boolV(false))
+			}
+			if sameIface(err, m.sentinel(name)) {
+				return c.ret(boolV(true))
+			}
+			if errno != nil && err.iface().t == errno {
+				return c.ret(boolV(m.errnoIs(syscall.Errno(err.iface().v.a), m.sentinel(name))))
+			}
 			return c.ret(boolV(false))
 		}
-		if sameIface(err, m.sentinel(name)) {
-			return c.ret(boolV(true))
-		}
-		if t := m.named("syscall", "Errno"); t != nil && err.iface().t == m.rtypeOf(t) {
-			return c.ret(boolV(m.errnoIs(syscall.Errno(err.iface().v.a), m.sentinel(name))))
-		}
-		return c.ret(boolV(false))
-	})
+	}
 }
 
 // fileErrModel models the file errors: the methods of *fs.PathError,
