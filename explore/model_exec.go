@@ -354,7 +354,7 @@ func (c *icall) cmdRunChild(l cmdLayout, st *cmdState) (Value, ctrl) {
 				stdin = append(stdin, byte(bo.cells[i].a))
 			}
 			if err := res.obj().cells[1]; err.p != nil {
-				if eof := m.globalByName("io", "EOF"); eof == nil || !sameError(err, m.global(eof).cells[0]) {
+				if !sameIface(err, m.globalValue("io", "EOF")) {
 					return err, ctrlNext
 				}
 				break
@@ -400,17 +400,15 @@ func (c *icall) cmdWait(l cmdLayout, captureStderr bool) (Value, ctrl) {
 			return Value{}, cc
 		}
 	}
-	pt := m.ptrTo("os", "ProcessState")
-	ps := &object{cells: make([]Value, max(1, pt.elem.size)), id: c.g.newID(), owner: c.g.key}
-	x.setSide(ps, -1, st.res)
-	l.set("ProcessState", ptrV(ps, 0))
+	ps := c.newSidePtr("os", "ProcessState", st.res)
+	l.set("ProcessState", ps)
 	if st.res.exitCode == 0 {
 		return Value{}, ctrlNext
 	}
 	et := m.named("os/exec", "ExitError")
 	rt := m.rtypeOf(et)
 	eo := newObject(rt.size)
-	eo.cells[fieldOff(rt, "ProcessState")] = ptrV(ps, 0)
+	eo.cells[fieldOff(rt, "ProcessState")] = ps
 	if captureStderr {
 		eo.cells[fieldOff(rt, "Stderr")] = bytesToSlice(st.res.stderr)
 	}
@@ -513,7 +511,7 @@ func execFuncs() map[string]intrinsicFactory {
 				}
 				return c.nilPanic()
 			}
-			r, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*procResult)
+			r := recvSide[procResult](c)
 			if r == nil {
 				return c.g.unsupported(c.pos, "%s of a process the explorer did not run", c.name())
 			}
@@ -581,37 +579,36 @@ func execFuncs() map[string]intrinsicFactory {
 		"(*os/exec.Cmd).Run":            cmdRun(false, false),
 		"(*os/exec.Cmd).Output":         cmdRun(true, false),
 		"(*os/exec.Cmd).CombinedOutput": cmdRun(true, true),
-		"(*os/exec.Error).Error": nests(simple(func(c *icall) ctrl {
-			o, off, ok := c.ptrArg(0)
-			if !ok {
-				return c.nilPanic()
+		"(*os/exec.Error).Error": nests(func(m *machine, _ *ssa.Function) intrinsic {
+			f := m.fieldOffs("os/exec", "Error", "Name", "Err")
+			return func(c *icall) ctrl {
+				o, off, ok := c.ptrArg(0)
+				if !ok {
+					return c.nilPanic()
+				}
+				msg, cc := c.errorText(o.cells[off+f[1]])
+				if cc != ctrlNext {
+					return cc
+				}
+				return c.ret(strV("exec: " + fmt.Sprintf("%q", o.cells[off+f[0]].Str()) + ": " + msg))
 			}
-			rt := c.m().rtypeOf(c.m().named("os/exec", "Error"))
-			msg, cc := c.errorText(o.cells[off+fieldOff(rt, "Err")])
-			if cc != ctrlNext {
-				return cc
+		}, true),
+		"(*os/exec.Error).Unwrap": recvField("os/exec", "Error", "Err"),
+		"(*os/exec.ExitError).Error": func(m *machine, _ *ssa.Function) intrinsic {
+			psOff := m.fieldOffs("os/exec", "ExitError", "ProcessState")[0]
+			return func(c *icall) ctrl {
+				o, off, ok := c.ptrArg(0)
+				if !ok {
+					return c.nilPanic()
+				}
+				ps := o.cells[off+psOff]
+				r, _ := c.x().side[objKeyOf(ps.obj(), -1)].(*procResult)
+				if r == nil {
+					return c.g.unsupported(c.pos, "%s of a process the explorer did not run", c.name())
+				}
+				return c.ret(strV(exitString(r.exitCode)))
 			}
-			return c.ret(strV("exec: " + fmt.Sprintf("%q", o.cells[off+fieldOff(rt, "Name")].Str()) + ": " + msg))
-		}), true),
-		"(*os/exec.Error).Unwrap": simple(func(c *icall) ctrl {
-			o, off, ok := c.ptrArg(0)
-			if !ok {
-				return c.nilPanic()
-			}
-			return c.ret(o.cells[off+fieldOff(c.m().rtypeOf(c.m().named("os/exec", "Error")), "Err")])
-		}),
-		"(*os/exec.ExitError).Error": simple(func(c *icall) ctrl {
-			o, off, ok := c.ptrArg(0)
-			if !ok {
-				return c.nilPanic()
-			}
-			ps := o.cells[off+fieldOff(c.m().rtypeOf(c.m().named("os/exec", "ExitError")), "ProcessState")]
-			r, _ := c.x().side[objKeyOf(ps.obj(), -1)].(*procResult)
-			if r == nil {
-				return c.g.unsupported(c.pos, "%s of a process the explorer did not run", c.name())
-			}
-			return c.ret(strV(exitString(r.exitCode)))
-		}),
+		},
 		"(*os.ProcessState).ExitCode": exitCode(func(c *icall, r *procResult) ctrl { return c.ret(intV(int64(r.exitCode))) }),
 		"(*os.ProcessState).Success":  exitCode(func(c *icall, r *procResult) ctrl { return c.ret(boolV(r.exitCode == 0)) }),
 		"(*os.ProcessState).Exited":   exitCode(func(c *icall, r *procResult) ctrl { return c.ret(boolV(true)) }),

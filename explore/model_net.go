@@ -89,6 +89,12 @@ func (st *netState) snapshot() (modelState, bool) {
 
 func (st *netState) release() {}
 
+// newConnKey counts a new connection and returns its pseudo-object.
+func (st *netState) newConnKey() evKey {
+	st.conns++
+	return evKey{id: mix(0x4e7e_c0, uint64(st.conns)), off: -6}
+}
+
 func (x *execution) netState() *netState { return x.modelState(netSlot).(*netState) }
 
 // netListener is a listener's state. Invariant: backlog holds the server
@@ -220,79 +226,105 @@ func (c *icall) netYield(nc *netConn, w *netWait, clocked bool) bool {
 	return c.yield(p)
 }
 
-// netConnOf returns the connection end the receiver of a method is.
-func (c *icall) netConnOf() *netConn {
+// recvSide returns the model state of the receiver of a method (its
+// side state of type *T), nil if the receiver is nil or the models did
+// not make it.
+func recvSide[T any](c *icall) *T {
 	if c.args[0].p == nil {
 		return nil
 	}
-	nc, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*netConn)
-	return nc
+	v, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*T)
+	return v
 }
 
-// netListenerOf returns the listener the receiver of a method is.
-func (c *icall) netListenerOf() *netListener {
-	if c.args[0].p == nil {
-		return nil
+// connMethod is the intrinsic of a method of a connection end: f with the
+// receiver's state; a receiver the net model did not make is unsupported.
+func connMethod(f func(c *icall, nc *netConn) ctrl) intrinsicFactory {
+	return simple(func(c *icall) ctrl {
+		nc := recvSide[netConn](c)
+		if nc == nil {
+			return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
+		}
+		return f(c, nc)
+	})
+}
+
+// listenerMethod is connMethod for the methods of a listener.
+func listenerMethod(f func(c *icall, ln *netListener) ctrl) intrinsicFactory {
+	return simple(func(c *icall) ctrl {
+		ln := recvSide[netListener](c)
+		if ln == nil {
+			return c.g.unsupported(c.pos, "%s on a listener the net model did not make", c.name())
+		}
+		return f(c, ln)
+	})
+}
+
+// newConnObject returns the interpreter's *net.TCPConn or *net.UnixConn
+// (by nc's network) whose state is nc, as an interface value.
+func (c *icall) newConnObject(nc *netConn) Value {
+	if nc.network == "unix" {
+		return c.sideObject("net", "UnixConn", nc)
 	}
-	ln, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*netListener)
-	return ln
-}
-
-// newNetObject returns a fresh pointer to a value of the net type name
-// whose side state is v, as the interface value of that pointer type.
-func (c *icall) newNetObject(name string, v any) Value {
-	pt := c.m().ptrTo("net", name)
-	o := &object{cells: make([]Value, max(1, pt.elem.size)), id: c.g.newID(), owner: c.g.key}
-	c.x().setSide(o, -1, v)
-	return ifaceV(pt, ptrV(o, 0))
+	return c.sideObject("net", "TCPConn", nc)
 }
 
 // addrValue returns the interpreter's value of the address a (a
 // *net.TCPAddr or *net.UnixAddr), as a net.Addr.
 func (c *icall) addrValue(a net.Addr) Value {
-	m := c.m()
-	var name string
-	fields := map[string]Value{}
-	switch a := a.(type) {
-	case *net.TCPAddr:
-		name = "TCPAddr"
-		fields["IP"] = bytesToSlice(a.IP)
-		fields["Port"] = intV(int64(a.Port))
-		fields["Zone"] = strV(a.Zone)
-	case *net.UnixAddr:
-		name = "UnixAddr"
-		fields["Name"] = strV(a.Name)
-		fields["Net"] = strV(a.Net)
+	if a, ok := a.(*net.TCPAddr); ok {
+		v, _ := c.newStructPtr("net", "TCPAddr", []string{"IP", "Port", "Zone"}, bytesToSlice(a.IP), intV(int64(a.Port)), strV(a.Zone))
+		return v
 	}
-	t := m.named("net", name)
-	pt := m.ptrTo("net", name)
-	o := &object{cells: make([]Value, max(1, pt.elem.size)), id: c.g.newID(), owner: c.g.key}
-	for f, v := range fields {
-		if off, ok := m.cellOffset(t, f); ok {
-			o.cells[off] = v
-		}
-	}
-	return ifaceV(pt, ptrV(o, 0))
+	ua := a.(*net.UnixAddr)
+	v, _ := c.newStructPtr("net", "UnixAddr", []string{"Name", "Net"}, strV(ua.Name), strV(ua.Net))
+	return v
 }
 
-// netAddrOf reads back the native address of an interpreter *net.TCPAddr
-// or *net.UnixAddr (the receiver of their String and Network methods).
-func (c *icall) netAddrOf(name string) net.Addr {
+// newStructPtr returns a fresh *pkg.typ whose fields names hold vals (a
+// field the type lacks is left out), as an interface value, and its
+// memory.
+func (c *icall) newStructPtr(pkg, typ string, names []string, vals ...Value) (Value, *object) {
 	m := c.m()
-	t := m.named("net", name)
-	v := c.args[0]
-	if v.p == nil {
-		return nil
+	pt := m.ptrTo(pkg, typ)
+	o := &object{cells: make([]Value, max(1, pt.elem.size)), id: c.g.newID(), owner: c.g.key}
+	for i, f := range names {
+		if off, ok := m.cellOffset(pt.elem.T, f); ok {
+			o.cells[off] = vals[i]
+		}
 	}
-	cells := v.obj().cells[v.off():]
-	field := func(f string) Value {
-		off, _ := m.cellOffset(t, f)
-		return cells[off]
+	return ifaceV(pt, ptrV(o, 0)), o
+}
+
+// tcpAddrMethod is the intrinsic of a method of *net.TCPAddr: f of the
+// native address its receiver holds (nil for a nil receiver).
+func tcpAddrMethod(f func(c *icall, a *net.TCPAddr) ctrl) intrinsicFactory {
+	return func(m *machine, _ *ssa.Function) intrinsic {
+		off := m.fieldOffs("net", "TCPAddr", "IP", "Port", "Zone")
+		return func(c *icall) ctrl {
+			v := c.args[0]
+			if v.p == nil {
+				return f(c, nil)
+			}
+			cells := v.obj().cells[v.off():]
+			return f(c, &net.TCPAddr{IP: net.IP(sliceBytes(cells[off[0]])), Port: int(cells[off[1]].Int()), Zone: cells[off[2]].Str()})
+		}
 	}
-	if name == "TCPAddr" {
-		return &net.TCPAddr{IP: net.IP(sliceBytes(field("IP"))), Port: int(field("Port").Int()), Zone: field("Zone").Str()}
+}
+
+// unixAddrMethod is tcpAddrMethod for *net.UnixAddr.
+func unixAddrMethod(f func(c *icall, a *net.UnixAddr) ctrl) intrinsicFactory {
+	return func(m *machine, _ *ssa.Function) intrinsic {
+		off := m.fieldOffs("net", "UnixAddr", "Name", "Net")
+		return func(c *icall) ctrl {
+			v := c.args[0]
+			if v.p == nil {
+				return f(c, nil)
+			}
+			cells := v.obj().cells[v.off():]
+			return f(c, &net.UnixAddr{Name: cells[off[0]].Str(), Net: cells[off[1]].Str()})
+		}
 	}
-	return &net.UnixAddr{Name: field("Name").Str(), Net: field("Net").Str()}
 }
 
 // netErr describes an error the model made: its message and whether it
@@ -307,20 +339,7 @@ type netErr struct {
 // err, whose message is errMsg; its Error, Timeout and Temporary methods
 // answer from the message it computes here as Go's does, and timeout.
 func (c *icall) opError(op, network string, source, addr Value, srcA, addrA net.Addr, err Value, errMsg string, timeout bool) Value {
-	m := c.m()
-	t := m.named("net", "OpError")
-	pt := m.ptrTo("net", "OpError")
-	o := &object{cells: make([]Value, max(1, pt.elem.size)), id: c.g.newID(), owner: c.g.key}
-	set := func(f string, v Value) {
-		if off, ok := m.cellOffset(t, f); ok {
-			o.cells[off] = v
-		}
-	}
-	set("Op", strV(op))
-	set("Net", strV(network))
-	set("Source", source)
-	set("Addr", addr)
-	set("Err", err)
+	v, o := c.newStructPtr("net", "OpError", []string{"Op", "Net", "Source", "Addr", "Err"}, strV(op), strV(network), source, addr, err)
 	msg := op
 	if network != "" {
 		msg += " " + network
@@ -338,7 +357,7 @@ func (c *icall) opError(op, network string, source, addr Value, srcA, addrA net.
 	}
 	msg += ": " + errMsg
 	c.x().setSide(o, -1, &netErr{msg: msg, timeout: timeout})
-	return ifaceV(pt, ptrV(o, 0))
+	return v
 }
 
 // connError is the *net.OpError of operation op on the connection end nc
@@ -367,17 +386,8 @@ func (c *icall) errTimeout() Value { return c.m().globalValue("os", "ErrDeadline
 
 // syscallError returns an *os.SyscallError of call wrapping errno.
 func (c *icall) syscallError(call string, errno syscall.Errno) Value {
-	m := c.m()
-	t := m.named("os", "SyscallError")
-	pt := m.ptrTo("os", "SyscallError")
-	o := &object{cells: make([]Value, max(1, pt.elem.size)), id: c.g.newID(), owner: c.g.key}
-	if off, ok := m.cellOffset(t, "Syscall"); ok {
-		o.cells[off] = strV(call)
-	}
-	if off, ok := m.cellOffset(t, "Err"); ok {
-		o.cells[off] = ifaceV(m.rtypeOf(m.named("syscall", "Errno")), uintV(uint64(errno)))
-	}
-	return ifaceV(pt, ptrV(o, 0))
+	v, _ := c.newStructPtr("os", "SyscallError", []string{"Syscall", "Err"}, strV(call), c.m().errnoValue(errno))
+	return v
 }
 
 // netHostIP returns the IP a listener on host listens on, or a dial to
@@ -458,7 +468,7 @@ func netListen(c *icall) ctrl {
 	if network == "unix" {
 		name = "UnixListener"
 	}
-	return c.retN(c.newNetObject(name, ln), Value{})
+	return c.retN(c.sideObject("net", name, ln), Value{})
 }
 
 // reaches reports whether a dial to the loopback address ip reaches the
@@ -550,8 +560,7 @@ func netDial(i int) intrinsic {
 			st.port++
 			laddr = &net.TCPAddr{IP: ta.IP, Port: netFirstPort + st.port}
 		}
-		st.conns++
-		key := evKey{id: mix(0x4e7e_c0, uint64(st.conns)), off: -6}
+		key := st.newConnKey()
 		a, b := &netStream{}, &netStream{}
 		client := &netConn{network: network, in: a, out: b, laddr: laddr, raddr: raddr, key: key}
 		server := &netConn{network: network, in: b, out: a, laddr: raddr, raddr: laddr, key: key}
@@ -564,20 +573,12 @@ func netDial(i int) intrinsic {
 		if x.race != nil {
 			c.g.release(&b.vc)
 		}
-		name := "TCPConn"
-		if network == "unix" {
-			name = "UnixConn"
-		}
-		return c.retN(c.newNetObject(name, client), Value{})
+		return c.retN(c.newConnObject(client), Value{})
 	}
 }
 
 // netAccept is a listener's Accept.
-func netAccept(c *icall) ctrl {
-	ln := c.netListenerOf()
-	if ln == nil {
-		return c.g.unsupported(c.pos, "%s on a listener the net model did not make", c.name())
-	}
+func netAccept(c *icall, ln *netListener) ctrl {
 	if c.netYield(nil, &netWait{ln: ln}, false) {
 		return ctrlYield
 	}
@@ -589,20 +590,12 @@ func netAccept(c *icall) ctrl {
 	if c.x().race != nil {
 		c.g.acquire(nc.in.vc)
 	}
-	name := "TCPConn"
-	if ln.network == "unix" {
-		name = "UnixConn"
-	}
-	return c.retN(c.newNetObject(name, nc), Value{})
+	return c.retN(c.newConnObject(nc), Value{})
 }
 
 // netListenerClose is a listener's Close: the connections waiting in its
 // backlog are closed.
-func netListenerClose(c *icall) ctrl {
-	ln := c.netListenerOf()
-	if ln == nil {
-		return c.g.unsupported(c.pos, "%s on a listener the net model did not make", c.name())
-	}
+func netListenerClose(c *icall, ln *netListener) ctrl {
 	if c.netYield(nil, nil, false) {
 		return ctrlYield
 	}
@@ -619,11 +612,7 @@ func netListenerClose(c *icall) ctrl {
 }
 
 // netRead is a connection's Read.
-func netRead(c *icall) ctrl {
-	nc := c.netConnOf()
-	if nc == nil {
-		return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
-	}
+func netRead(c *icall, nc *netConn) ctrl {
 	p := c.args[1]
 	if c.netYield(nc, &netWait{conn: nc, empty: p.sliceLen() == 0 && !nc.pipe}, false) {
 		return ctrlYield
@@ -666,11 +655,7 @@ func netRead(c *icall) ctrl {
 // netWrite is a connection's Write. On a Pipe it has two scheduling
 // points: the bytes are made available (phase 0), then the writer waits
 // until they are read (phase 1).
-func netWrite(c *icall) ctrl {
-	nc := c.netConnOf()
-	if nc == nil {
-		return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
-	}
+func netWrite(c *icall, nc *netConn) ctrl {
 	g, x := c.g, c.x()
 	b := sliceBytes(c.args[1])
 	out := nc.out
@@ -726,7 +711,7 @@ func netWrite(c *icall) ctrl {
 			return c.retN(intV(0), Value{})
 		}
 		g.phase = 1 + int(out.sent)
-		return netWrite(c)
+		return netWrite(c, nc)
 	}
 	if x.race != nil {
 		g.release(&x.netState().ioSync)
@@ -735,11 +720,7 @@ func netWrite(c *icall) ctrl {
 }
 
 // netClose is a connection's Close.
-func netClose(c *icall) ctrl {
-	nc := c.netConnOf()
-	if nc == nil {
-		return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
-	}
+func netClose(c *icall, nc *netConn) ctrl {
 	if c.netYield(nc, nil, false) {
 		return ctrlYield
 	}
@@ -758,11 +739,7 @@ func netClose(c *icall) ctrl {
 }
 
 // netCloseWrite is (*net.TCPConn).CloseWrite and (*net.UnixConn).CloseWrite.
-func netCloseWrite(c *icall) ctrl {
-	nc := c.netConnOf()
-	if nc == nil {
-		return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
-	}
+func netCloseWrite(c *icall, nc *netConn) ctrl {
 	if c.netYield(nc, nil, false) {
 		return ctrlYield
 	}
@@ -776,12 +753,8 @@ func netCloseWrite(c *icall) ctrl {
 
 // netSetDeadline sets the read deadline, the write deadline or both
 // (SetReadDeadline, SetWriteDeadline, SetDeadline).
-func netSetDeadline(read, write bool) intrinsic {
-	return func(c *icall) ctrl {
-		nc := c.netConnOf()
-		if nc == nil {
-			return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
-		}
+func netSetDeadline(read, write bool) intrinsicFactory {
+	return connMethod(func(c *icall, nc *netConn) ctrl {
 		if c.netYield(nc, nil, true) {
 			return ctrlYield
 		}
@@ -800,7 +773,7 @@ func netSetDeadline(read, write bool) intrinsic {
 			nc.writeDL = d
 		}
 		return c.ret(Value{})
-	}
+	})
 }
 
 // virtualTime converts a time.Time value to the clock's nanoseconds since
@@ -883,52 +856,50 @@ func netCopy(c *icall, dst, src Value) ctrl {
 // netPipe is net.Pipe.
 func netPipe(c *icall) ctrl {
 	st := c.x().netState()
-	st.conns++
-	key := evKey{id: mix(0x4e7e_c0, uint64(st.conns)), off: -6}
+	key := st.newConnKey()
 	a, b := &netStream{}, &netStream{}
 	p1 := &netConn{network: "pipe", in: a, out: b, pipe: true, key: key}
 	p2 := &netConn{network: "pipe", in: b, out: a, pipe: true, key: key}
-	return c.retN(c.newNetObject("pipe", p1), c.newNetObject("pipe", p2))
+	return c.retN(c.sideObject("net", "pipe", p1), c.sideObject("net", "pipe", p2))
 }
 
 // netErrOf returns what the model knows of the *net.OpError receiver.
-func (c *icall) netErrOf() *netErr {
-	if c.args[0].p == nil {
-		return nil
-	}
-	e, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*netErr)
-	return e
-}
+func (c *icall) netErrOf() *netErr { return recvSide[netErr](c) }
 
 // netModel is the model of package net's loopback connections and of the
 // error values they return (os.ErrDeadlineExceeded, *os.SyscallError;
 // syscall.Errno's methods are the file errors' model's).
 func netModel() model {
 	funcs := map[string]intrinsicFactory{
-		"net.Listen":                                       simple(netListen),
-		"net.Dial":                                         simple(netDial(0)),
-		"net.DialTimeout":                                  simple(netDial(0)),
-		"(*net.Dialer).Dial":                               simple(netDial(1)),
-		"(*net.Dialer).DialContext":                        simple(netDial(2)),
-		"net.Pipe":                                         simple(netPipe),
-		"(*net.TCPListener).Accept":                        simple(netAccept),
-		"(*net.TCPListener).Close":                         simple(netListenerClose),
-		"(*net.UnixListener).Accept":                       simple(netAccept),
-		"(*net.UnixListener).Close":                        simple(netListenerClose),
-		"(*net.TCPConn).CloseWrite":                        simple(netCloseWrite),
-		"(*net.UnixConn).CloseWrite":                       simple(netCloseWrite),
-		"(*net.TCPAddr).String":                            simple(func(c *icall) ctrl { return c.ret(strV(addrString(c.netAddrOf("TCPAddr")))) }),
-		"(*net.TCPAddr).Network":                           simple(func(c *icall) ctrl { return c.ret(strV("tcp")) }),
-		"(*net.UnixAddr).String":                           simple(func(c *icall) ctrl { return c.ret(strV(addrString(c.netAddrOf("UnixAddr")))) }),
-		"(*net.UnixAddr).Network":                          simple(func(c *icall) ctrl { return c.ret(strV(c.netAddrOf("UnixAddr").(*net.UnixAddr).Net)) }),
+		"net.Listen":                 simple(netListen),
+		"net.Dial":                   simple(netDial(0)),
+		"net.DialTimeout":            simple(netDial(0)),
+		"(*net.Dialer).Dial":         simple(netDial(1)),
+		"(*net.Dialer).DialContext":  simple(netDial(2)),
+		"net.Pipe":                   simple(netPipe),
+		"(*net.TCPListener).Accept":  listenerMethod(netAccept),
+		"(*net.TCPListener).Close":   listenerMethod(netListenerClose),
+		"(*net.UnixListener).Accept": listenerMethod(netAccept),
+		"(*net.UnixListener).Close":  listenerMethod(netListenerClose),
+		"(*net.TCPConn).CloseWrite":  connMethod(netCloseWrite),
+		"(*net.UnixConn).CloseWrite": connMethod(netCloseWrite),
+		"(*net.TCPAddr).String":      tcpAddrMethod(func(c *icall, a *net.TCPAddr) ctrl { return c.ret(strV(a.String())) }),
+		"(*net.TCPAddr).Network":     simple(func(c *icall) ctrl { return c.ret(strV("tcp")) }),
+		"(*net.UnixAddr).String":     unixAddrMethod(func(c *icall, a *net.UnixAddr) ctrl { return c.ret(strV(a.String())) }),
+		"(*net.UnixAddr).Network": unixAddrMethod(func(c *icall, a *net.UnixAddr) ctrl {
+			if a == nil {
+				return c.nilPanic() // Network reads a.Net
+			}
+			return c.ret(strV(a.Net))
+		}),
 		"(net.pipeAddr).String":                            simple(func(c *icall) ctrl { return c.ret(strV("pipe")) }),
 		"(net.pipeAddr).Network":                           simple(func(c *icall) ctrl { return c.ret(strV("pipe")) }),
-		"(*net.OpError).Unwrap":                            simple(netErrField("Err")),
+		"(*net.OpError).Unwrap":                            recvField("net", "OpError", "Err"),
 		"(*net.OpError).Error":                             simple(netErrMethod(false)),
 		"(*net.OpError).Timeout":                           simple(netErrMethod(true)),
 		"(*net.OpError).Temporary":                         simple(netErrMethod(true)),
-		"(*os.SyscallError).Unwrap":                        simple(syscallErrField("Err")),
-		"(*os.SyscallError).Error":                         simple(syscallErrorString),
+		"(*os.SyscallError).Unwrap":                        recvField("os", "SyscallError", "Err"),
+		"(*os.SyscallError).Error":                         syscallErrorString,
 		"(*os.SyscallError).Timeout":                       simple(func(c *icall) ctrl { return c.ret(boolV(false)) }),
 		"(internal/poll.errNetClosing).Error":              simple(func(c *icall) ctrl { return c.ret(strV(net.ErrClosed.Error())) }),
 		"(internal/poll.errNetClosing).Timeout":            simple(func(c *icall) ctrl { return c.ret(boolV(false)) }),
@@ -938,26 +909,21 @@ func netModel() model {
 		"(*internal/poll.DeadlineExceededError).Temporary": simple(func(c *icall) ctrl { return c.ret(boolV(true)) }),
 	}
 	for _, t := range []string{"(*net.TCPConn)", "(*net.UnixConn)", "(*net.conn)", "(*net.pipe)"} {
-		funcs[t+".Read"] = simple(netRead)
-		funcs[t+".Write"] = simple(netWrite)
-		funcs[t+".Close"] = simple(netClose)
-		funcs[t+".LocalAddr"] = simple(func(c *icall) ctrl { return c.netAddrResult(true) })
-		funcs[t+".RemoteAddr"] = simple(func(c *icall) ctrl { return c.netAddrResult(false) })
-		funcs[t+".SetDeadline"] = simple(netSetDeadline(true, true))
-		funcs[t+".SetReadDeadline"] = simple(netSetDeadline(true, false))
-		funcs[t+".SetWriteDeadline"] = simple(netSetDeadline(false, true))
+		funcs[t+".Read"] = connMethod(netRead)
+		funcs[t+".Write"] = connMethod(netWrite)
+		funcs[t+".Close"] = connMethod(netClose)
+		funcs[t+".LocalAddr"] = connMethod(func(c *icall, nc *netConn) ctrl { return c.netAddrResult(nc, true) })
+		funcs[t+".RemoteAddr"] = connMethod(func(c *icall, nc *netConn) ctrl { return c.netAddrResult(nc, false) })
+		funcs[t+".SetDeadline"] = netSetDeadline(true, true)
+		funcs[t+".SetReadDeadline"] = netSetDeadline(true, false)
+		funcs[t+".SetWriteDeadline"] = netSetDeadline(false, true)
 	}
 	for _, f := range []string{"SetNoDelay", "SetKeepAlive", "SetKeepAlivePeriod", "SetKeepAliveConfig", "SetLinger"} {
 		// options without an effect on loopback connections in memory
-		funcs["(*net.TCPConn)."+f] = simple(func(c *icall) ctrl {
-			if c.netConnOf() == nil {
-				return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
-			}
-			return c.ret(Value{})
-		})
+		funcs["(*net.TCPConn)."+f] = connMethod(func(c *icall, _ *netConn) ctrl { return c.ret(Value{}) })
 	}
-	funcs["(*net.TCPListener).AcceptTCP"] = simple(func(c *icall) ctrl {
-		cc := netAccept(c)
+	funcs["(*net.TCPListener).AcceptTCP"] = listenerMethod(func(c *icall, ln *netListener) ctrl {
+		cc := netAccept(c, ln)
 		if cc == ctrlNext && c.dst >= 0 {
 			// the *net.TCPConn in the net.Conn
 			res := c.fr.regs[c.dst].obj().cells
@@ -972,13 +938,7 @@ func netModel() model {
 	funcs["(*net.TCPConn).WriteTo"] = nests(simple(func(c *icall) ctrl { return netCopy(c, c.args[1], c.self()) }), false)
 	funcs["(*net.TCPConn).ReadFrom"] = nests(simple(func(c *icall) ctrl { return netCopy(c, c.self(), c.args[1]) }), false)
 	for _, t := range []string{"(*net.TCPListener)", "(*net.UnixListener)"} {
-		funcs[t+".Addr"] = simple(func(c *icall) ctrl {
-			ln := c.netListenerOf()
-			if ln == nil {
-				return c.g.unsupported(c.pos, "%s on a listener the net model did not make", c.name())
-			}
-			return c.ret(ln.val)
-		})
+		funcs[t+".Addr"] = listenerMethod(func(c *icall, ln *netListener) ctrl { return c.ret(ln.val) })
 	}
 	return model{
 		funcs: funcs,
@@ -1007,20 +967,8 @@ func netModel() model {
 	}
 }
 
-// addrString is a.String(), "<nil>" for nil.
-func addrString(a net.Addr) string {
-	if a == nil {
-		return "<nil>"
-	}
-	return a.String()
-}
-
 // netAddrResult returns a connection end's local (or remote) address.
-func (c *icall) netAddrResult(local bool) ctrl {
-	nc := c.netConnOf()
-	if nc == nil {
-		return c.g.unsupported(c.pos, "%s on a connection the net model did not make", c.name())
-	}
+func (c *icall) netAddrResult(nc *netConn, local bool) ctrl {
 	if nc.pipe {
 		rt := c.m().rtypeOf(c.m().named("net", "pipeAddr"))
 		return c.ret(ifaceV(rt, rt.zero))
@@ -1046,46 +994,23 @@ func netErrMethod(timeout bool) intrinsic {
 	}
 }
 
-// netErrField returns the field f of the *net.OpError receiver.
-func netErrField(f string) intrinsic {
-	return func(c *icall) ctrl { return c.structField("net", "OpError", f) }
-}
-
-// syscallErrField returns the field f of the *os.SyscallError receiver.
-func syscallErrField(f string) intrinsic {
-	return func(c *icall) ctrl { return c.structField("os", "SyscallError", f) }
-}
-
-// structField returns the field f of the receiver, a *pkg.name.
-func (c *icall) structField(pkg, name, f string) ctrl {
-	v := c.args[0]
-	if v.p == nil {
-		return c.nilPanic()
-	}
-	off, ok := c.m().cellOffset(c.m().named(pkg, name), f)
-	if !ok {
-		return c.g.unsupported(c.pos, "%s: no field %s", c.name(), f)
-	}
-	return c.ret(v.obj().cells[v.off()+off])
-}
-
 // syscallErrorString is (*os.SyscallError).Error for the errors the model
 // makes (an Errno wrapped).
-func syscallErrorString(c *icall) ctrl {
-	v := c.args[0]
-	if v.p == nil {
-		return c.nilPanic()
+func syscallErrorString(m *machine, _ *ssa.Function) intrinsic {
+	f := m.fieldOffs("os", "SyscallError", "Syscall", "Err")
+	errno := m.rtypeOf(m.named("syscall", "Errno"))
+	return func(c *icall) ctrl {
+		v := c.args[0]
+		if v.p == nil {
+			return c.nilPanic()
+		}
+		cells := v.obj().cells[v.off():]
+		err := cells[f[1]]
+		if err.p == nil || err.iface().t != errno {
+			return c.g.unsupported(c.pos, "%s of an error that is not a syscall.Errno", c.name())
+		}
+		return c.ret(strV(cells[f[0]].Str() + ": " + syscall.Errno(err.iface().v.a).Error()))
 	}
-	m := c.m()
-	t := m.named("os", "SyscallError")
-	sOff, _ := m.cellOffset(t, "Syscall")
-	eOff, _ := m.cellOffset(t, "Err")
-	cells := v.obj().cells[v.off():]
-	err := cells[eOff]
-	if err.p == nil || err.iface().t != m.rtypeOf(m.named("syscall", "Errno")) {
-		return c.g.unsupported(c.pos, "%s of an error that is not a syscall.Errno", c.name())
-	}
-	return c.ret(strV(cells[sOff].Str() + ": " + syscall.Errno(err.iface().v.a).Error()))
 }
 
 // osIsTimeout is os.IsTimeout for the errors the models make; other

@@ -89,38 +89,32 @@ func osModel() model {
 			}
 			return c.retN(bytesToSlice(data), Value{})
 		}),
-		"os.Open": func(m *machine, fn *ssa.Function) intrinsic {
-			ft := m.rtypeOf(m.named("os", "File"))
-			return func(c *icall) ctrl {
-				name := c.args[0].Str()
-				if clean, ok := c.x().memName(name); ok {
+		"os.Open": simple(func(c *icall) ctrl {
+			name := c.args[0].Str()
+			if clean, ok := c.x().memName(name); ok {
+				if c.x().memFS().isDir(clean) {
+					if c.fsYield(false) {
+						return ctrlYield
+					}
 					if c.x().memFS().isDir(clean) {
-						if c.fsYield(false) {
-							return ctrlYield
-						}
-						if c.x().memFS().isDir(clean) {
-							return c.retN(c.newFileObject(&openFile{name: name, dir: clean}), Value{})
-						}
-						return c.retN(Value{}, c.m().memErr("open", name, "no such file or directory"))
+						return c.retN(c.newFileObject(&openFile{name: name, dir: clean}), Value{})
 					}
-					f, cc, ok := c.memOpen(name, clean)
-					if !ok {
-						return cc
-					}
-					return c.retN(c.newFileObject(&openFile{mem: f, name: name}), Value{})
+					return c.retN(Value{}, c.m().memErr("open", name, "no such file or directory"))
 				}
-				f, err := os.Open(c.x().resolvePath(name))
-				if err != nil {
-					return c.retN(Value{}, c.m().osError(err, name))
+				f, cc, ok := c.memOpen(name, clean)
+				if !ok {
+					return cc
 				}
-				o := &object{cells: make([]Value, max(1, ft.size)), id: c.g.newID(), owner: c.g.key}
-				x := c.x()
-				x.setSide(o, -1, &openFile{f: f, name: name})
-				st := x.osState()
-				st.files = append(st.files, f)
-				return c.retN(ptrV(o, 0), Value{})
+				return c.retN(c.newFileObject(&openFile{mem: f, name: name}), Value{})
 			}
-		},
+			f, err := os.Open(c.x().resolvePath(name))
+			if err != nil {
+				return c.retN(Value{}, c.m().osError(err, name))
+			}
+			st := c.x().osState()
+			st.files = append(st.files, f)
+			return c.retN(c.newFileObject(&openFile{f: f, name: name}), Value{})
+		}),
 		"(*os.File).Read": simple(func(c *icall) ctrl {
 			of := c.openFile()
 			if of == nil {
@@ -316,10 +310,4 @@ func (x *execution) resolvePath(name string) string {
 	return filepath.Join(x.pkgDir(), name)
 }
 
-func (c *icall) openFile() *openFile {
-	if c.args[0].p == nil {
-		return nil
-	}
-	of, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*openFile)
-	return of
-}
+func (c *icall) openFile() *openFile { return recvSide[openFile](c) }

@@ -120,6 +120,32 @@ func fieldOff(rt *rtype, name string) int {
 	panic("explore: no field " + name + " in " + rt.T.String())
 }
 
+// fieldOffs returns the cell offsets of the fields names of the struct
+// type pkg.typ: intrinsic factories look them up once.
+func (m *machine) fieldOffs(pkg, typ string, names ...string) []int {
+	rt := m.rtypeOf(m.named(pkg, typ))
+	offs := make([]int, len(names))
+	for i, n := range names {
+		offs[i] = fieldOff(rt, n)
+	}
+	return offs
+}
+
+// recvField is the intrinsic of a method that returns the field name of
+// its receiver, a *pkg.typ.
+func recvField(pkg, typ, name string) intrinsicFactory {
+	return func(m *machine, _ *ssa.Function) intrinsic {
+		f := m.fieldOffs(pkg, typ, name)[0]
+		return func(c *icall) ctrl {
+			o, off, ok := c.ptrArg(0)
+			if !ok {
+				return c.nilPanic()
+			}
+			return c.ret(o.cells[off+f])
+		}
+	}
+}
+
 // errnoOf maps the messages of the in-memory file system's errors to
 // their errno.
 var errnoOf = map[string]syscall.Errno{
@@ -157,8 +183,8 @@ func (m *machine) osError(err error, name string) Value {
 		return Value{}
 	}
 	if errors.Is(err, io.EOF) {
-		if g := m.globalByName("io", "EOF"); g != nil {
-			return m.global(g).cells[0]
+		if eof := m.globalValue("io", "EOF"); eof.p != nil {
+			return eof
 		}
 	}
 	var pe *fs.PathError
@@ -226,11 +252,8 @@ func (m *machine) errnoIs(e syscall.Errno, target Value) bool {
 	default:
 		return false
 	}
-	return sameError(target, m.sentinel(name))
+	return sameIface(target, m.sentinel(name))
 }
-
-// sameError reports whether a and b are the same pointer error value.
-func sameError(a, b Value) bool { return sameIface(a, b) }
 
 // sameIface reports whether the non-nil interface values a and b hold the
 // same pointer.
@@ -238,20 +261,35 @@ func sameIface(a, b Value) bool {
 	return a.p != nil && b.p != nil && a.iface().t == b.iface().t && a.iface().v.p == b.iface().v.p && a.iface().v.a == b.iface().v.a
 }
 
-// underlyingError is os's underlyingError: the error an *fs.PathError,
-// *os.LinkError or *os.SyscallError wraps, or err.
-func (m *machine) underlyingError(err Value) Value {
+// errWrapper is an error type os's underlyingError unwraps: a pointer
+// type and the offset of its Err field.
+type errWrapper struct {
+	pt  *rtype
+	off int
+}
+
+// errWrappers returns *fs.PathError, *os.LinkError and *os.SyscallError
+// (those the program has).
+func (m *machine) errWrappers() []errWrapper {
+	var ws []errWrapper
+	for _, n := range []struct{ pkg, name string }{{"io/fs", "PathError"}, {"os", "LinkError"}, {"os", "SyscallError"}} {
+		if pt := m.ptrTo(n.pkg, n.name); pt != nil {
+			ws = append(ws, errWrapper{pt, fieldOff(pt.elem, "Err")})
+		}
+	}
+	return ws
+}
+
+// underlyingError is os's underlyingError: the error one of the wrappers
+// ws wraps, or err.
+func underlyingError(ws []errWrapper, err Value) Value {
 	if err.p == nil {
 		return err
 	}
 	it := err.iface()
-	for _, n := range []string{"PathError", "LinkError", "SyscallError"} {
-		pkg := "os"
-		if n == "PathError" {
-			pkg = "io/fs"
-		}
-		if pt := m.ptrTo(pkg, n); pt != nil && it.t == pt && it.v.p != nil {
-			return it.v.obj().cells[it.v.off()+fieldOff(pt.elem, "Err")]
+	for _, w := range ws {
+		if it.t == w.pt && it.v.p != nil {
+			return it.v.obj().cells[it.v.off()+w.off]
 		}
 	}
 	return err
@@ -260,20 +298,27 @@ func (m *machine) underlyingError(err Value) Value {
 // osIs is os.IsNotExist (name "ErrNotExist"), os.IsExist or
 // os.IsPermission.
 func osIs(name string) intrinsicFactory {
-	return simple(func(c *icall) ctrl {
-		m := c.m()
-		err := m.underlyingError(c.args[0])
-		if err.p == nil {
+	return func(m *machine, _ *ssa.Function) intrinsic {
+		ws := m.errWrappers()
+		var errno *rtype
+		if t := m.named("syscall", "Errno"); t != nil {
+			errno = m.rtypeOf(t)
+		}
+		return func(c *icall) ctrl {
+			m := c.m()
+			err := underlyingError(ws, c.args[0])
+			if err.p == nil {
+				return c.ret(boolV(false))
+			}
+			if sameIface(err, m.sentinel(name)) {
+				return c.ret(boolV(true))
+			}
+			if errno != nil && err.iface().t == errno {
+				return c.ret(boolV(m.errnoIs(syscall.Errno(err.iface().v.a), m.sentinel(name))))
+			}
 			return c.ret(boolV(false))
 		}
-		if sameError(err, m.sentinel(name)) {
-			return c.ret(boolV(true))
-		}
-		if t := m.named("syscall", "Errno"); t != nil && err.iface().t == m.rtypeOf(t) {
-			return c.ret(boolV(m.errnoIs(syscall.Errno(err.iface().v.a), m.sentinel(name))))
-		}
-		return c.ret(boolV(false))
-	})
+	}
 }
 
 // fileErrModel models the file errors: the methods of *fs.PathError,
@@ -283,66 +328,43 @@ func fileErrModel() model { return model{funcs: fileErrFuncs()} }
 
 // fileErrFuncs returns the intrinsics of the file errors.
 func fileErrFuncs() map[string]intrinsicFactory {
-	field := func(pkg, typ, name string) intrinsicFactory {
-		return func(m *machine, _ *ssa.Function) intrinsic {
+	return map[string]intrinsicFactory{
+		"(*io/fs.PathError).Error": nests(func(m *machine, _ *ssa.Function) intrinsic {
+			f := m.fieldOffs("io/fs", "PathError", "Op", "Path", "Err")
 			return func(c *icall) ctrl {
 				o, off, ok := c.ptrArg(0)
 				if !ok {
 					return c.nilPanic()
 				}
-				return c.ret(o.cells[off+fieldOff(m.rtypeOf(m.named(pkg, typ)), name)])
+				msg, cc := c.errorText(o.cells[off+f[2]])
+				if cc != ctrlNext {
+					return cc
+				}
+				return c.ret(strV(o.cells[off+f[0]].Str() + " " + o.cells[off+f[1]].Str() + ": " + msg))
 			}
-		}
-	}
-	return map[string]intrinsicFactory{
-		"(*io/fs.PathError).Error": nests(simple(func(c *icall) ctrl {
-			o, off, ok := c.ptrArg(0)
-			if !ok {
-				return c.nilPanic()
-			}
-			rt := c.m().rtypeOf(c.m().named("io/fs", "PathError"))
-			msg, cc := c.errorText(o.cells[off+fieldOff(rt, "Err")])
-			if cc != ctrlNext {
-				return cc
-			}
-			return c.ret(strV(o.cells[off+fieldOff(rt, "Op")].Str() + " " + o.cells[off+fieldOff(rt, "Path")].Str() + ": " + msg))
-		}), true),
-		"(*io/fs.PathError).Unwrap": field("io/fs", "PathError", "Err"),
+		}, true),
+		"(*io/fs.PathError).Unwrap": recvField("io/fs", "PathError", "Err"),
 		// Timeout is Err's Timeout if Err has one (fs.PathError's)
-		"(*io/fs.PathError).Timeout": nests(simple(func(c *icall) ctrl {
-			o, off, ok := c.ptrArg(0)
-			if !ok {
-				return c.nilPanic()
+		"(*io/fs.PathError).Timeout": nests(func(m *machine, _ *ssa.Function) intrinsic {
+			errOff := m.fieldOffs("io/fs", "PathError", "Err")[0]
+			return func(c *icall) ctrl { return c.pathErrorTimeout(errOff) }
+		}, true),
+		"(*os.LinkError).Error": nests(func(m *machine, _ *ssa.Function) intrinsic {
+			f := m.fieldOffs("os", "LinkError", "Op", "Old", "New", "Err")
+			return func(c *icall) ctrl {
+				o, off, ok := c.ptrArg(0)
+				if !ok {
+					return c.nilPanic()
+				}
+				msg, cc := c.errorText(o.cells[off+f[3]])
+				if cc != ctrlNext {
+					return cc
+				}
+				s := []string{o.cells[off+f[0]].Str(), o.cells[off+f[1]].Str(), o.cells[off+f[2]].Str() + ":", msg}
+				return c.ret(strV(strings.Join(s, " ")))
 			}
-			err := o.cells[off+fieldOff(c.m().rtypeOf(c.m().named("io/fs", "PathError")), "Err")]
-			if err.p == nil {
-				return c.ret(boolV(false))
-			}
-			it := err.iface()
-			fc := c.m().stringMethodAny(it.t, "Timeout")
-			if fc == nil {
-				return c.ret(boolV(false))
-			}
-			res, cc := c.g.callNested(funcV(fc.self), []Value{it.v})
-			if cc != ctrlNext {
-				return cc
-			}
-			return c.ret(boolV(res.Bool()))
-		}), true),
-		"(*os.LinkError).Error": nests(simple(func(c *icall) ctrl {
-			o, off, ok := c.ptrArg(0)
-			if !ok {
-				return c.nilPanic()
-			}
-			rt := c.m().rtypeOf(c.m().named("os", "LinkError"))
-			msg, cc := c.errorText(o.cells[off+fieldOff(rt, "Err")])
-			if cc != ctrlNext {
-				return cc
-			}
-			s := []string{o.cells[off+fieldOff(rt, "Op")].Str(), o.cells[off+fieldOff(rt, "Old")].Str(), o.cells[off+fieldOff(rt, "New")].Str() + ":", msg}
-			return c.ret(strV(strings.Join(s, " ")))
-		}), true),
-		"(*os.LinkError).Unwrap": field("os", "LinkError", "Err"),
+		}, true),
+		"(*os.LinkError).Unwrap": recvField("os", "LinkError", "Err"),
 		"(syscall.Errno).Error": simple(func(c *icall) ctrl {
 			return c.ret(strV(syscall.Errno(c.args[0].a).Error()))
 		}),
@@ -359,4 +381,27 @@ func fileErrFuncs() map[string]intrinsicFactory {
 		"os.IsExist":      osIs("ErrExist"),
 		"os.IsPermission": osIs("ErrPermission"),
 	}
+}
+
+// pathErrorTimeout is (*fs.PathError).Timeout; the receiver's Err is at
+// errOff.
+func (c *icall) pathErrorTimeout(errOff int) ctrl {
+	o, off, ok := c.ptrArg(0)
+	if !ok {
+		return c.nilPanic()
+	}
+	err := o.cells[off+errOff]
+	if err.p == nil {
+		return c.ret(boolV(false))
+	}
+	it := err.iface()
+	fc := c.m().stringMethodAny(it.t, "Timeout")
+	if fc == nil {
+		return c.ret(boolV(false))
+	}
+	res, cc := c.g.callNested(funcV(fc.self), []Value{it.v})
+	if cc != ctrlNext {
+		return cc
+	}
+	return c.ret(boolV(res.Bool()))
 }

@@ -146,10 +146,7 @@ func (c *icall) memTempNotExist(op, dir, pattern string) Value {
 	if op == "mkdirtemp" {
 		return c.m().memErr("stat", dir, msg)
 	}
-	prefix, suffix := pattern, ""
-	if i := strings.LastIndexByte(pattern, '*'); i >= 0 {
-		prefix, suffix = pattern[:i], pattern[i+1:]
-	}
+	prefix, suffix := splitPattern(pattern)
 	return c.m().memErr("open", filepath.Join(dir, prefix+"1"+suffix), msg)
 }
 
@@ -254,10 +251,7 @@ func (x *execution) tempName(dir, pattern string) (name string, errMsg string, o
 	if strings.ContainsRune(pattern, os.PathSeparator) {
 		return "", "pattern contains path separator", true
 	}
-	prefix, suffix := pattern, ""
-	if i := strings.LastIndexByte(pattern, '*'); i >= 0 {
-		prefix, suffix = pattern[:i], pattern[i+1:]
-	}
+	prefix, suffix := splitPattern(pattern)
 	for {
 		fs.temps++
 		name = filepath.Join(dir, prefix+strconv.Itoa(fs.temps)+suffix)
@@ -270,13 +264,17 @@ func (x *execution) tempName(dir, pattern string) (name string, errMsg string, o
 	}
 }
 
-// newFileObject returns a fresh *os.File whose side state is of.
-func (c *icall) newFileObject(of *openFile) Value {
-	ft := c.m().rtypeOf(c.m().named("os", "File"))
-	o := &object{cells: make([]Value, max(1, ft.size)), id: c.g.newID(), owner: c.g.key}
-	c.x().setSide(o, -1, of)
-	return ptrV(o, 0)
+// splitPattern splits the pattern of a temporary name at its last "*"
+// (the whole pattern is the prefix if it has none).
+func splitPattern(pattern string) (prefix, suffix string) {
+	if i := strings.LastIndexByte(pattern, '*'); i >= 0 {
+		return pattern[:i], pattern[i+1:]
+	}
+	return pattern, ""
 }
+
+// newFileObject returns a fresh *os.File whose side state is of.
+func (c *icall) newFileObject(of *openFile) Value { return c.newSidePtr("os", "File", of) }
 
 // isDir reports whether name is a directory: tempRoot or one of dirs.
 func (fs *memFS) isDir(name string) bool { return name == tempRoot || fs.dirs[name] }

@@ -51,6 +51,18 @@ func nativeStat(fi iofs.FileInfo) *statInfo {
 	return &statInfo{name: fi.Name(), size: fi.Size(), mode: fi.Mode(), modTime: fi.ModTime().UTC()}
 }
 
+// nativeStats converts the host's directory entries, less those removed
+// since they were read.
+func nativeStats(des []iofs.DirEntry) []*statInfo {
+	var out []*statInfo
+	for _, de := range des {
+		if fi, err := de.Info(); err == nil {
+			out = append(out, nativeStat(fi))
+		}
+	}
+	return out
+}
+
 // modeOf is the mode of the entry clean of the in-memory file system.
 func (fs *memFS) modeOf(clean string) iofs.FileMode {
 	mode, ok := fs.modes[clean]
@@ -123,32 +135,31 @@ func (fs *memFS) children(clean string) []*statInfo {
 
 // fileInfoV returns a FileInfo value (an *os.fileStat) for info.
 func (c *icall) fileInfoV(info *statInfo) Value {
-	return c.sideObject("fileStat", info)
+	return c.sideObject("os", "fileStat", info)
 }
 
 // dirEntryV returns a DirEntry value (an *os.unixDirent) for info.
 func (c *icall) dirEntryV(info *statInfo) Value {
-	return c.sideObject("unixDirent", info)
+	return c.sideObject("os", "unixDirent", info)
 }
 
-// sideObject returns a fresh *os.<typ> as an interface value whose model
+// sideObject returns a fresh *pkg.typ as an interface value whose model
 // state is v.
-func (c *icall) sideObject(typ string, v any) Value {
-	m := c.m()
-	pt := m.ptrTo("os", typ)
-	o := &object{cells: make([]Value, max(1, pt.elem.size)), id: c.g.newID(), owner: c.g.key}
+func (c *icall) sideObject(pkg, typ string, v any) Value {
+	return ifaceV(c.m().ptrTo(pkg, typ), c.newSidePtr(pkg, typ, v))
+}
+
+// newSidePtr returns a fresh pointer to a zero pkg.typ whose model state
+// is v.
+func (c *icall) newSidePtr(pkg, typ string, v any) Value {
+	rt := c.m().rtypeOf(c.m().named(pkg, typ))
+	o := &object{cells: make([]Value, max(1, rt.size)), id: c.g.newID(), owner: c.g.key}
 	c.x().setSide(o, -1, v)
-	return ifaceV(pt, ptrV(o, 0))
+	return ptrV(o, 0)
 }
 
 // statArg returns the statInfo of the receiver (nil: nil receiver).
-func (c *icall) statArg() *statInfo {
-	if c.args[0].p == nil {
-		return nil
-	}
-	si, _ := c.x().side[objKeyOf(c.args[0].obj(), -1)].(*statInfo)
-	return si
-}
+func (c *icall) statArg() *statInfo { return recvSide[statInfo](c) }
 
 // statMethod is an intrinsic of a method of *os.fileStat or
 // *os.unixDirent.
@@ -233,14 +244,7 @@ func (c *icall) readDir(name string, nested bool) ([]*statInfo, Value, ctrl) {
 		return fs.children(clean), Value{}, ctrlNext
 	}
 	des, err := os.ReadDir(x.resolvePath(name))
-	var out []*statInfo
-	for _, de := range des {
-		fi, ierr := de.Info()
-		if ierr != nil {
-			continue // removed meanwhile
-		}
-		out = append(out, nativeStat(fi))
-	}
+	out := nativeStats(des)
 	if err != nil {
 		return out, c.m().osError(err, ""), ctrlNext
 	}
@@ -259,9 +263,6 @@ func (c *icall) dirEntries(infos []*statInfo) Value {
 	return sliceV(o, 0, len(infos), len(infos))
 }
 
-// memStatName is the FileInfo name of a path (its last element).
-func memStatName(name string) string { return filepath.Base(name) }
-
 // osStatFuncs returns the intrinsics of file metadata, directories,
 // os.OpenFile, os.Rename, os.Chmod and filepath's walks.
 func osStatFuncs() map[string]intrinsicFactory {
@@ -273,7 +274,7 @@ func osStatFuncs() map[string]intrinsicFactory {
 				if c.fsYield(false) {
 					return ctrlYield
 				}
-				if si := x.memFS().stat(clean, memStatName(clean)); si != nil {
+				if si := x.memFS().stat(clean, filepath.Base(clean)); si != nil {
 					return c.retN(c.fileInfoV(si), Value{})
 				}
 				return c.retN(Value{}, c.m().memErr(op, name, "no such file or directory"))
@@ -351,10 +352,10 @@ func osStatFuncs() map[string]intrinsicFactory {
 				return c.retN(Value{}, c.m().memErr("stat", of.name, "file already closed"))
 			}
 			clean, _ := c.x().memName(of.name)
-			si := c.x().memFS().stat(clean, memStatName(clean))
+			si := c.x().memFS().stat(clean, filepath.Base(clean))
 			if si == nil && of.mem != nil {
 				// removed while open: the open file's content
-				si = &statInfo{name: memStatName(clean), size: int64(len(of.mem.data)), mode: 0o644, modTime: memModTime}
+				si = &statInfo{name: filepath.Base(clean), size: int64(len(of.mem.data)), mode: 0o644, modTime: memModTime}
 			}
 			if si == nil {
 				return c.retN(Value{}, c.m().memErr("stat", of.name, "no such file or directory"))
@@ -566,13 +567,7 @@ func fileReadDir(c *icall, names bool) ctrl {
 			return c.retN(c.m().stringsSlice(ss), c.m().osError(err, ""))
 		}
 		des, err := of.f.ReadDir(n)
-		var infos []*statInfo
-		for _, de := range des {
-			if fi, ierr := de.Info(); ierr == nil {
-				infos = append(infos, nativeStat(fi))
-			}
-		}
-		return c.retN(c.dirEntries(infos), c.m().osError(err, ""))
+		return c.retN(c.dirEntries(nativeStats(des)), c.m().osError(err, ""))
 	}
 	if c.fsYield(false) {
 		return ctrlYield
@@ -613,7 +608,7 @@ func (m *machine) stringsSlice(ss []string) Value {
 // isSkip reports whether err is the sentinel fs.SkipDir ("SkipDir") or
 // fs.SkipAll.
 func (c *icall) isSkip(err Value, name string) bool {
-	return sameError(err, c.m().sentinel(name))
+	return sameIface(err, c.m().sentinel(name))
 }
 
 // walkDirIntr is filepath.WalkDir(root, fn), as Go's.

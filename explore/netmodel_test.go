@@ -73,6 +73,12 @@ func TestNetLoopback(t *testing.T) {
 		assert.Contains(t, r.Findings[0].Message, "listener [::]:40001; client [::1]:40002->[::1]:40001; server [::1]:40001->[::1]:40002; "+
 			"read tcp [::1]:40002->[::1]:40001: use of closed network connection; dial tcp [::1]:40001: connect: connection refused")
 	})
+	t.Run("nil address", func(t *testing.T) {
+		r := exploreTestdata(t, "netloop", "NilUnixAddrNetwork", Options{})
+		require.NotEmpty(t, r.Findings)
+		assert.Equal(t, KindPanic, r.Findings[0].Kind, "%v", r.Findings)
+		assert.Contains(t, r.Findings[0].Message, "nil pointer dereference")
+	})
 	t.Run("remote host", func(t *testing.T) {
 		r := exploreTestdata(t, "netloop", "DialRemote", Options{})
 		require.Len(t, r.Findings, 1, "%v", r.Findings)

@@ -440,3 +440,10 @@ func HandoffRace(t *testing.T) {
 	io.ReadFull(c, make([]byte, 1))
 	_ = shared
 }
+
+// NilUnixAddrNetwork calls Network on a nil *net.UnixAddr: Go panics with
+// a nil dereference.
+func NilUnixAddrNetwork(t *testing.T) {
+	var a *net.UnixAddr
+	t.Log(a.Network())
+}
