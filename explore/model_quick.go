@@ -448,11 +448,31 @@ func (q *quickCall) checkError(count int, in []*rtype, args []Value, out []*rtyp
 	return q.c.ret(ifaceV(pt, ptrV(o, 0)))
 }
 
+// forArgs runs the checks of Check and CheckEqual: for each of
+// q.maxCount draws of arguments of types in, check(i, args) runs the
+// functions on them; the first check that reports done ends the run with
+// its ctrl. A run without such a check returns nil.
+func (q *quickCall) forArgs(in []*rtype, check func(i int, args []Value) (ctrl, bool)) ctrl {
+	for i := range q.maxCount {
+		args, setup, cc := q.args(in)
+		if cc != ctrlNext {
+			return cc
+		}
+		if setup != "" {
+			return q.setupError(setup)
+		}
+		if cc, done := check(i, args); done {
+			return cc
+		}
+	}
+	return q.c.ret(Value{})
+}
+
 func quickModel() model {
 	check := func(m *machine, fn *ssa.Function) intrinsic {
 		return func(c *icall) ctrl {
 			q := newQuickCall(c, c.args[1])
-			fv, _, in, out, ok := q.funcOf(c.args[0])
+			fv, ft, in, out, ok := q.funcOf(c.args[0])
 			switch {
 			case !ok:
 				return q.setupError("argument is not a function")
@@ -461,26 +481,19 @@ func quickModel() model {
 			case out[0].kind != kBool:
 				return q.setupError("function does not return a bool")
 			}
-			if sig := c.args[0].iface().t.T.Underlying().(*types.Signature); sig.Variadic() {
+			if ft.T.Underlying().(*types.Signature).Variadic() {
 				return c.g.unsupported(c.pos, "testing/quick.Check of a variadic function")
 			}
-			for i := range q.maxCount {
-				args, setup, cc := q.args(in)
-				if cc != ctrlNext {
-					return cc
-				}
-				if setup != "" {
-					return q.setupError(setup)
-				}
+			return q.forArgs(in, func(i int, args []Value) (ctrl, bool) {
 				res, cc := q.call(fv, out, args)
 				if cc != ctrlNext {
-					return cc
+					return cc, true
 				}
 				if !res[0].Bool() {
-					return q.checkError(i+1, in, args, nil)
+					return q.checkError(i+1, in, args, nil), true
 				}
-			}
-			return c.ret(Value{})
+				return ctrlNext, false
+			})
 		}
 	}
 	checkEqual := func(m *machine, fn *ssa.Function) intrinsic {
@@ -500,29 +513,22 @@ func quickModel() model {
 			if xt.T.Underlying().(*types.Signature).Variadic() {
 				return c.g.unsupported(c.pos, "testing/quick.CheckEqual of variadic functions")
 			}
-			for i := range q.maxCount {
-				args, setup, cc := q.args(in)
-				if cc != ctrlNext {
-					return cc
-				}
-				if setup != "" {
-					return q.setupError(setup)
-				}
+			return q.forArgs(in, func(i int, args []Value) (ctrl, bool) {
 				xs, cc := q.call(xv, out, args)
 				if cc != ctrlNext {
-					return cc
+					return cc, true
 				}
 				ys, cc := q.call(yv, out, args)
 				if cc != ctrlNext {
-					return cc
+					return cc, true
 				}
 				for j, t := range out {
 					if !deepEqualIface(toAny(t, xs[j]), toAny(t, ys[j]), map[[2]unsafe.Pointer]bool{}) {
-						return q.checkError(i+1, in, args, out, xs, ys)
+						return q.checkError(i+1, in, args, out, xs, ys), true
 					}
 				}
-			}
-			return c.ret(Value{})
+				return ctrlNext, false
+			})
 		}
 	}
 	// quick.Value(t reflect.Type, rand *rand.Rand) (reflect.Value, bool)
