@@ -296,14 +296,22 @@ type quickCall struct {
 	values   Value
 }
 
+// quickGenerator returns the interface quick.Generator (nil if the
+// program does not have it).
+func quickGenerator(m *machine) *types.Interface {
+	gt := m.named("testing/quick", "Generator")
+	if gt == nil {
+		return nil
+	}
+	it, _ := gt.Underlying().(*types.Interface)
+	return it
+}
+
 // newQuickCall reads the configuration cfg (a *quick.Config, nil for the
 // default) and sets up the random source.
 func newQuickCall(c *icall, cfg Value) *quickCall {
 	m := c.m()
-	q := &quickCall{quickGen: &quickGen{c: c}, m: m, maxCount: quickDefaultMaxCount}
-	if gt := m.named("testing/quick", "Generator"); gt != nil {
-		q.gen, _ = gt.Underlying().(*types.Interface)
-	}
+	q := &quickCall{quickGen: &quickGen{c: c, gen: quickGenerator(m)}, m: m, maxCount: quickDefaultMaxCount}
 	var randV Value
 	if cfg.p != nil {
 		ct := m.rtypeOf(m.named("testing/quick", "Config"))
@@ -533,13 +541,14 @@ func quickModel() model {
 	}
 	// quick.Value(t reflect.Type, rand *rand.Rand) (reflect.Value, bool)
 	value := func(m *machine, fn *ssa.Function) intrinsic {
+		gen := quickGenerator(m)
 		return func(c *icall) ctrl {
 			tv := c.args[0]
 			if tv.p == nil || tv.iface().t != m.reflectType() {
 				return c.g.unsupported(c.pos, "testing/quick.Value of a reflect.Type the reflect model did not make")
 			}
 			t := (*rtype)(tv.iface().v.p)
-			q := &quickGen{c: c, randV: c.args[1]}
+			q := &quickGen{c: c, randV: c.args[1], gen: gen}
 			nilRand := false
 			if rv := c.args[1]; rv.p == nil {
 				// Go panics when it first draws from the nil *rand.Rand
@@ -547,9 +556,6 @@ func quickModel() model {
 			} else {
 				x := c.x()
 				q.next = x.sideState(rv.obj(), rv.off(), func() any { return newRNG(uint64(x.seed)) }).(*rng).next
-			}
-			if gt := m.named("testing/quick", "Generator"); gt != nil {
-				q.gen, _ = gt.Underlying().(*types.Interface)
 			}
 			v, f := q.value(t, quickComplexSize)
 			switch {
