@@ -128,7 +128,7 @@ func (q *quickGen) value(t *rtype, size int) (Value, *quickFail) {
 		re := q.randFloat(math.MaxFloat64)
 		return complexV(complex(re, q.randFloat(math.MaxFloat64))), nil
 	case k.isInteger():
-		return truncInt(k, q.next()), nil
+		return Value{a: normValue(k, q.next())}, nil // reflect's SetInt/SetUint truncate
 	case k == kString:
 		n := q.intn(quickComplexSize)
 		rs := make([]rune, n)
@@ -163,7 +163,7 @@ func (q *quickGen) value(t *rtype, size int) (Value, *quickFail) {
 			return Value{}, f
 		}
 		o := q.alloc(t.elem.size)
-		storeCells(o.cells, t.elem, v)
+		storeValue(t.elem, o, 0, v)
 		return ptrV(o, 0), nil
 	case k == kSlice:
 		n := q.intn(size)
@@ -174,7 +174,7 @@ func (q *quickGen) value(t *rtype, size int) (Value, *quickFail) {
 			if f != nil {
 				return Value{}, f
 			}
-			storeCells(o.cells[i*t.elem.size:], t.elem, v)
+			storeValue(t.elem, o, i*t.elem.size, v)
 		}
 		return sliceV(o, 0, n, n), nil
 	case k == kArray:
@@ -184,7 +184,7 @@ func (q *quickGen) value(t *rtype, size int) (Value, *quickFail) {
 			if f != nil {
 				return Value{}, f
 			}
-			storeCells(o.cells[i*t.elem.size:], t.elem, v)
+			storeValue(t.elem, o, i*t.elem.size, v)
 		}
 		return ptrV(o, 0), nil
 	case k == kStruct:
@@ -205,7 +205,7 @@ func (q *quickGen) value(t *rtype, size int) (Value, *quickFail) {
 			if !st.Field(i).Exported() {
 				return Value{}, &quickFail{panicMsg: errQuickUnexported}
 			}
-			storeCells(o.cells[fi.off:], fi.t, v)
+			storeValue(fi.t, o, fi.off, v)
 		}
 		return ptrV(o, 0), nil
 	}
@@ -246,36 +246,6 @@ func assignReflect(rt *rtype, v Value, t *rtype) (Value, bool) {
 		return ifaceV(rt, v), true
 	}
 	return v, true
-}
-
-// truncInt converts the random word x to the integer kind k, as
-// reflect's SetInt and SetUint truncate.
-func truncInt(k kind, x uint64) Value {
-	switch k {
-	case kInt8:
-		return intV(int64(int8(x)))
-	case kInt16:
-		return intV(int64(int16(x)))
-	case kInt32:
-		return intV(int64(int32(x)))
-	case kUint8:
-		return uintV(uint64(uint8(x)))
-	case kUint16:
-		return uintV(uint64(uint16(x)))
-	case kUint32:
-		return uintV(uint64(uint32(x)))
-	}
-	return Value{a: x}
-}
-
-// storeCells stores the register value v of type t in the memory cells
-// dst (t.size of them).
-func storeCells(dst []Value, t *rtype, v Value) {
-	if t.kind.isAggregate() {
-		copy(dst[:t.size], v.obj().cells[v.off():v.off()+t.size])
-		return
-	}
-	dst[0] = v
 }
 
 // toAny is reflect.Value.Interface of a value of type t: the value in an
