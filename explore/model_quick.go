@@ -286,14 +286,7 @@ func newQuickCall(c *icall, cfg Value) *quickCall {
 	if cfg.p != nil {
 		ct := m.rtypeOf(m.named("testing/quick", "Config"))
 		cells := cfg.obj().cells[cfg.off():]
-		field := func(name string) Value {
-			for _, f := range ct.fields {
-				if f.name == name {
-					return cells[f.off]
-				}
-			}
-			return Value{}
-		}
+		field := func(name string) Value { return cells[fieldOff(ct, name)] }
 		if n := int(field("MaxCount").Int()); n != 0 {
 			q.maxCount = n
 		} else if s := field("MaxCountScale").Float(); s != 0 {
@@ -306,13 +299,12 @@ func newQuickCall(c *icall, cfg Value) *quickCall {
 	if randV.p == nil {
 		// a new *rand.Rand, seeded by the execution's quick generator
 		rt := m.rtypeOf(m.named("math/rand", "Rand"))
-		o := &object{cells: make([]Value, max(1, rt.size)), id: c.g.newID(), owner: c.g.key}
+		o := q.alloc(rt.size)
 		seed := splitmix(&x.modelState(randSlot).(*randState).q)
 		x.sideState(o, 0, func() any { return newRNG(seed) })
 		randV = ptrV(o, 0)
 	}
-	r := x.sideState(randV.obj(), randV.off(), func() any { return newRNG(uint64(x.seed)) }).(*rng)
-	q.next, q.randV = r.next, randV
+	q.next, q.randV = x.rngOf(randV.obj(), randV.off()).next, randV
 	return q
 }
 
@@ -524,8 +516,7 @@ func quickModel() model {
 				// Go panics when it first draws from the nil *rand.Rand
 				q.next = func() uint64 { nilRand = true; return 0 }
 			} else {
-				x := c.x()
-				q.next = x.sideState(rv.obj(), rv.off(), func() any { return newRNG(uint64(x.seed)) }).(*rng).next
+				q.next = c.x().rngOf(rv.obj(), rv.off()).next
 			}
 			v, f := q.value(t, quickComplexSize)
 			switch {
