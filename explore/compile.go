@@ -61,18 +61,11 @@ func (m *machine) compile(fc *fnCode) {
 		return
 	}
 	if _, broken := m.broken[fn.Pkg]; broken && fn.Pkg != nil {
-		fc.nregs = max(fc.nregs, fc.nparams)
 		m.stubBroken(fc)
 		return
 	}
 	if what, ok := m.replaced(fn.Pkg); ok {
-		fc.nregs = max(fc.nregs, fc.nparams)
-		fc.tmpl = make([]Value, fc.nregs)
-		pos := fn.Pos()
-		fc.code = []instrFn{func(fr *frame) ctrl {
-			return fr.g.unsupported(pos, "call of %s: package %s is modelled (%s)", fn, fn.Pkg.Pkg.Path(), what)
-		}}
-		fc.instrs = []ssa.Instruction{nil}
+		m.stubUnsupported(fc, fmt.Sprintf("call of %s: package %s is modelled (%s)", fn, fn.Pkg.Pkg.Path(), what))
 		return
 	}
 	if alt := m.pureGoFallback(fn); alt != nil {

@@ -131,8 +131,9 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 		if lp.Types == nil || testMains[lp.ID] {
 			return
 		}
-		interp := (!isStd(lp) && !opaque(lp)) || isInterpretedStd(lp.PkgPath)
-		if opaque(lp) {
+		lib := opaque(lp)
+		interp := (!isStd(lp) && !lib) || isInterpretedStd(lp.PkgPath)
+		if lib {
 			p.libraries[lp.Types] = true
 		}
 		var files []*ast.File

@@ -64,6 +64,10 @@ type ptrKey struct {
 	p unsafe.Pointer
 	a uint64
 }
+
+// chanMapKey is a channel's key (ptrKey is a pointer's): kept apart so that
+// hashKey can read the channel's identity.
+type chanMapKey struct{ p unsafe.Pointer }
 type nilKey struct{}
 type ifaceKey struct {
 	t *rtype
@@ -119,6 +123,9 @@ func keyOf(t *rtype, v Value) (any, *rtype) {
 		return key, nil
 	case k == kSlice || k == kMap || k == kFunc:
 		return nil, t
+	}
+	if t.kind == kChan {
+		return chanMapKey{v.p}, nil
 	}
 	return ptrKey{v.p, v.a}, nil
 }

@@ -1,7 +1,5 @@
 package explore
 
-import "golang.org/x/tools/go/ssa"
-
 // flag: the explorer does not parse a command line, so a flag defined by
 // interpreted code keeps its default value, as in a go test run without
 // that flag. flag.Int, Bool, String… (the functions that define a flag
@@ -13,13 +11,11 @@ import "golang.org/x/tools/go/ssa"
 func flagModel() model {
 	t := map[string]intrinsicFactory{}
 	for _, name := range []string{"Bool", "Int", "Int64", "Uint", "Uint64", "String", "Float64", "Duration"} {
-		t["flag."+name] = func(m *machine, fn *ssa.Function) intrinsic {
-			return func(c *icall) ctrl {
-				o := newObject(1)
-				o.cells[0] = c.args[1] // (name, value, usage)
-				return c.ret(ptrV(o, 0))
-			}
-		}
+		t["flag."+name] = simple(func(c *icall) ctrl {
+			o := newObject(1)
+			o.cells[0] = c.args[1] // (name, value, usage)
+			return c.ret(ptrV(o, 0))
+		})
 	}
 	// flag.BoolVar(p, name, value, usage)…: *p = value
 	for _, name := range []string{"BoolVar", "IntVar", "Int64Var", "UintVar", "Uint64Var", "StringVar", "Float64Var", "DurationVar"} {

@@ -180,60 +180,47 @@ func maphashSum(h uint64) uint64 {
 }
 
 // hashComparable feeds v (of type t) into the running hash h so that ==
-// values feed the same bytes: -0 and +0 alike, a NaN a fresh random
-// word (NaN != NaN), pointers and channels their object's identity
-// (stable across executions that allocated it in the same prefix; 0 for
-// private objects, which only adds collisions). It reports false for an
-// uncomparable dynamic type.
+// values feed the same bytes: it hashes v's map key (keyOf), which walks v
+// as == does. It reports false for an uncomparable dynamic type.
 func hashComparable(x *execution, h uint64, t *rtype, v Value) (uint64, bool) {
-	switch k := t.kind; {
-	case k.isInteger() || k == kBool:
-		return fnvWord(h, v.a), true
-	case k == kString:
-		return fnvString(h, v.Str()), true
-	case k.isFloat():
-		return fnvWord(h, floatHashWord(x, v.Float())), true
-	case k.isComplex():
-		c := v.Complex()
-		return fnvWord(fnvWord(h, floatHashWord(x, real(c))), floatHashWord(x, imag(c))), true
-	case k == kIface:
-		if v.p == nil {
-			return fnvWord(h, 0), true
-		}
-		it := v.iface()
-		if !it.t.comparable {
-			return h, false
-		}
-		return hashComparable(x, fnvString(h, it.t.String()), it.t, it.v)
-	case k == kStruct:
-		for _, f := range t.fields {
-			var ok bool
-			if h, ok = hashComparable(x, h, f.t, viewAt(f.t, v, f.off)); !ok {
-				return h, false
-			}
-		}
-		return h, true
-	case k == kArray:
-		for i := 0; i < t.len; i++ {
-			var ok bool
-			if h, ok = hashComparable(x, h, t.elem, viewAt(t.elem, v, i*t.elem.size)); !ok {
-				return h, false
-			}
-		}
-		return h, true
-	case k == kSlice || k == kMap || k == kFunc:
+	key, bad := keyOf(t, v)
+	if bad != nil {
 		return h, false
 	}
-	if v.p == nil {
-		return fnvWord(h, 0), true
+	return hashKey(x, h, key), true
+}
+
+// hashKey feeds a map key of keyOf into h: -0 and +0 alike, a NaN a fresh
+// random word (NaN != NaN), an interface its dynamic type's name, pointers
+// and channels their object's identity (stable across executions that
+// allocated it in the same prefix; 0 for private objects, which only adds
+// collisions), nil 0.
+func hashKey(x *execution, h uint64, key any) uint64 {
+	switch k := key.(type) {
+	case uint64:
+		return fnvWord(h, k)
+	case string:
+		return fnvString(h, k)
+	case float64:
+		return fnvWord(h, floatHashWord(x, k))
+	case complex128:
+		return fnvWord(fnvWord(h, floatHashWord(x, real(k))), floatHashWord(x, imag(k)))
+	case ifaceKey:
+		return hashKey(x, fnvString(h, k.t.String()), k.k)
+	case consKey:
+		return hashKey(x, hashKey(x, h, k.h), k.t)
+	case chanMapKey:
+		if k.p == nil {
+			return fnvWord(h, 0)
+		}
+		return fnvWord(h, (*chanObject)(k.p).key)
+	case ptrKey:
+		if k.p == nil {
+			return fnvWord(h, 0)
+		}
+		return fnvWord(h, (*object)(k.p).id<<16^k.a)
 	}
-	var id uint64
-	if k := t.kind; k == kChan {
-		id = v.chanObj().key
-	} else {
-		id = v.obj().id<<16 ^ v.a
-	}
-	return fnvWord(h, id), true
+	return fnvWord(h, 0) // nilKey: a nil interface, the end of a cons list
 }
 
 func floatHashWord(x *execution, f float64) uint64 {

@@ -128,7 +128,7 @@ func (q *quickGen) value(t *rtype, size int) (Value, *quickFail) {
 		re := q.randFloat(math.MaxFloat64)
 		return complexV(complex(re, q.randFloat(math.MaxFloat64))), nil
 	case k.isInteger():
-		return truncInt(k, q.next()), nil
+		return Value{a: normValue(k, q.next())}, nil // reflect's SetInt/SetUint truncate
 	case k == kString:
 		n := q.intn(quickComplexSize)
 		rs := make([]rune, n)
@@ -163,7 +163,7 @@ func (q *quickGen) value(t *rtype, size int) (Value, *quickFail) {
 			return Value{}, f
 		}
 		o := q.alloc(t.elem.size)
-		storeCells(o.cells, t.elem, v)
+		storeValue(t.elem, o, 0, v)
 		return ptrV(o, 0), nil
 	case k == kSlice:
 		n := q.intn(size)
@@ -174,7 +174,7 @@ func (q *quickGen) value(t *rtype, size int) (Value, *quickFail) {
 			if f != nil {
 				return Value{}, f
 			}
-			storeCells(o.cells[i*t.elem.size:], t.elem, v)
+			storeValue(t.elem, o, i*t.elem.size, v)
 		}
 		return sliceV(o, 0, n, n), nil
 	case k == kArray:
@@ -184,7 +184,7 @@ func (q *quickGen) value(t *rtype, size int) (Value, *quickFail) {
 			if f != nil {
 				return Value{}, f
 			}
-			storeCells(o.cells[i*t.elem.size:], t.elem, v)
+			storeValue(t.elem, o, i*t.elem.size, v)
 		}
 		return ptrV(o, 0), nil
 	case k == kStruct:
@@ -205,7 +205,7 @@ func (q *quickGen) value(t *rtype, size int) (Value, *quickFail) {
 			if !st.Field(i).Exported() {
 				return Value{}, &quickFail{panicMsg: errQuickUnexported}
 			}
-			storeCells(o.cells[fi.off:], fi.t, v)
+			storeValue(fi.t, o, fi.off, v)
 		}
 		return ptrV(o, 0), nil
 	}
@@ -248,36 +248,6 @@ func assignReflect(rt *rtype, v Value, t *rtype) (Value, bool) {
 	return v, true
 }
 
-// truncInt converts the random word x to the integer kind k, as
-// reflect's SetInt and SetUint truncate.
-func truncInt(k kind, x uint64) Value {
-	switch k {
-	case kInt8:
-		return intV(int64(int8(x)))
-	case kInt16:
-		return intV(int64(int16(x)))
-	case kInt32:
-		return intV(int64(int32(x)))
-	case kUint8:
-		return uintV(uint64(uint8(x)))
-	case kUint16:
-		return uintV(uint64(uint16(x)))
-	case kUint32:
-		return uintV(uint64(uint32(x)))
-	}
-	return Value{a: x}
-}
-
-// storeCells stores the register value v of type t in the memory cells
-// dst (t.size of them).
-func storeCells(dst []Value, t *rtype, v Value) {
-	if t.kind.isAggregate() {
-		copy(dst[:t.size], v.obj().cells[v.off():v.off()+t.size])
-		return
-	}
-	dst[0] = v
-}
-
 // toAny is reflect.Value.Interface of a value of type t: the value in an
 // interface (an interface-typed value is its own dynamic value).
 func toAny(t *rtype, v Value) Value {
@@ -296,26 +266,27 @@ type quickCall struct {
 	values   Value
 }
 
+// quickGenerator returns the interface quick.Generator (nil if the
+// program does not have it).
+func quickGenerator(m *machine) *types.Interface {
+	gt := m.named("testing/quick", "Generator")
+	if gt == nil {
+		return nil
+	}
+	it, _ := gt.Underlying().(*types.Interface)
+	return it
+}
+
 // newQuickCall reads the configuration cfg (a *quick.Config, nil for the
 // default) and sets up the random source.
 func newQuickCall(c *icall, cfg Value) *quickCall {
 	m := c.m()
-	q := &quickCall{quickGen: &quickGen{c: c}, m: m, maxCount: quickDefaultMaxCount}
-	if gt := m.named("testing/quick", "Generator"); gt != nil {
-		q.gen, _ = gt.Underlying().(*types.Interface)
-	}
+	q := &quickCall{quickGen: &quickGen{c: c, gen: quickGenerator(m)}, m: m, maxCount: quickDefaultMaxCount}
 	var randV Value
 	if cfg.p != nil {
 		ct := m.rtypeOf(m.named("testing/quick", "Config"))
 		cells := cfg.obj().cells[cfg.off():]
-		field := func(name string) Value {
-			for _, f := range ct.fields {
-				if f.name == name {
-					return cells[f.off]
-				}
-			}
-			return Value{}
-		}
+		field := func(name string) Value { return cells[fieldOff(ct, name)] }
 		if n := int(field("MaxCount").Int()); n != 0 {
 			q.maxCount = n
 		} else if s := field("MaxCountScale").Float(); s != 0 {
@@ -328,13 +299,12 @@ func newQuickCall(c *icall, cfg Value) *quickCall {
 	if randV.p == nil {
 		// a new *rand.Rand, seeded by the execution's quick generator
 		rt := m.rtypeOf(m.named("math/rand", "Rand"))
-		o := &object{cells: make([]Value, max(1, rt.size)), id: c.g.newID(), owner: c.g.key}
+		o := q.alloc(rt.size)
 		seed := splitmix(&x.modelState(randSlot).(*randState).q)
 		x.sideState(o, 0, func() any { return newRNG(seed) })
 		randV = ptrV(o, 0)
 	}
-	r := x.sideState(randV.obj(), randV.off(), func() any { return newRNG(uint64(x.seed)) }).(*rng)
-	q.next, q.randV = r.next, randV
+	q.next, q.randV = x.rngOf(randV.obj(), randV.off()).next, randV
 	return q
 }
 
@@ -448,11 +418,31 @@ func (q *quickCall) checkError(count int, in []*rtype, args []Value, out []*rtyp
 	return q.c.ret(ifaceV(pt, ptrV(o, 0)))
 }
 
+// forArgs runs the checks of Check and CheckEqual: for each of
+// q.maxCount draws of arguments of types in, check(i, args) runs the
+// functions on them; the first check that reports done ends the run with
+// its ctrl. A run without such a check returns nil.
+func (q *quickCall) forArgs(in []*rtype, check func(i int, args []Value) (ctrl, bool)) ctrl {
+	for i := range q.maxCount {
+		args, setup, cc := q.args(in)
+		if cc != ctrlNext {
+			return cc
+		}
+		if setup != "" {
+			return q.setupError(setup)
+		}
+		if cc, done := check(i, args); done {
+			return cc
+		}
+	}
+	return q.c.ret(Value{})
+}
+
 func quickModel() model {
 	check := func(m *machine, fn *ssa.Function) intrinsic {
 		return func(c *icall) ctrl {
 			q := newQuickCall(c, c.args[1])
-			fv, _, in, out, ok := q.funcOf(c.args[0])
+			fv, ft, in, out, ok := q.funcOf(c.args[0])
 			switch {
 			case !ok:
 				return q.setupError("argument is not a function")
@@ -461,26 +451,19 @@ func quickModel() model {
 			case out[0].kind != kBool:
 				return q.setupError("function does not return a bool")
 			}
-			if sig := c.args[0].iface().t.T.Underlying().(*types.Signature); sig.Variadic() {
+			if ft.T.Underlying().(*types.Signature).Variadic() {
 				return c.g.unsupported(c.pos, "testing/quick.Check of a variadic function")
 			}
-			for i := range q.maxCount {
-				args, setup, cc := q.args(in)
-				if cc != ctrlNext {
-					return cc
-				}
-				if setup != "" {
-					return q.setupError(setup)
-				}
+			return q.forArgs(in, func(i int, args []Value) (ctrl, bool) {
 				res, cc := q.call(fv, out, args)
 				if cc != ctrlNext {
-					return cc
+					return cc, true
 				}
 				if !res[0].Bool() {
-					return q.checkError(i+1, in, args, nil)
+					return q.checkError(i+1, in, args, nil), true
 				}
-			}
-			return c.ret(Value{})
+				return ctrlNext, false
+			})
 		}
 	}
 	checkEqual := func(m *machine, fn *ssa.Function) intrinsic {
@@ -500,50 +483,40 @@ func quickModel() model {
 			if xt.T.Underlying().(*types.Signature).Variadic() {
 				return c.g.unsupported(c.pos, "testing/quick.CheckEqual of variadic functions")
 			}
-			for i := range q.maxCount {
-				args, setup, cc := q.args(in)
-				if cc != ctrlNext {
-					return cc
-				}
-				if setup != "" {
-					return q.setupError(setup)
-				}
+			return q.forArgs(in, func(i int, args []Value) (ctrl, bool) {
 				xs, cc := q.call(xv, out, args)
 				if cc != ctrlNext {
-					return cc
+					return cc, true
 				}
 				ys, cc := q.call(yv, out, args)
 				if cc != ctrlNext {
-					return cc
+					return cc, true
 				}
 				for j, t := range out {
 					if !deepEqualIface(toAny(t, xs[j]), toAny(t, ys[j]), map[[2]unsafe.Pointer]bool{}) {
-						return q.checkError(i+1, in, args, out, xs, ys)
+						return q.checkError(i+1, in, args, out, xs, ys), true
 					}
 				}
-			}
-			return c.ret(Value{})
+				return ctrlNext, false
+			})
 		}
 	}
 	// quick.Value(t reflect.Type, rand *rand.Rand) (reflect.Value, bool)
 	value := func(m *machine, fn *ssa.Function) intrinsic {
+		gen := quickGenerator(m)
 		return func(c *icall) ctrl {
 			tv := c.args[0]
 			if tv.p == nil || tv.iface().t != m.reflectType() {
 				return c.g.unsupported(c.pos, "testing/quick.Value of a reflect.Type the reflect model did not make")
 			}
 			t := (*rtype)(tv.iface().v.p)
-			q := &quickGen{c: c, randV: c.args[1]}
+			q := &quickGen{c: c, randV: c.args[1], gen: gen}
 			nilRand := false
 			if rv := c.args[1]; rv.p == nil {
 				// Go panics when it first draws from the nil *rand.Rand
 				q.next = func() uint64 { nilRand = true; return 0 }
 			} else {
-				x := c.x()
-				q.next = x.sideState(rv.obj(), rv.off(), func() any { return newRNG(uint64(x.seed)) }).(*rng).next
-			}
-			if gt := m.named("testing/quick", "Generator"); gt != nil {
-				q.gen, _ = gt.Underlying().(*types.Interface)
+				q.next = c.x().rngOf(rv.obj(), rv.off()).next
 			}
 			v, f := q.value(t, quickComplexSize)
 			switch {

@@ -89,8 +89,14 @@ func (c *icall) randGen(recv bool) func() uint64 {
 	if !ok {
 		return x.rand64
 	}
-	r := x.sideState(o, off, func() any { return newRNG(uint64(x.seed)) }).(*rng)
-	return r.next
+	return x.rngOf(o, off).next
+}
+
+// rngOf returns the generator of the *rand.Rand at cell off of o: the
+// one its constructor made, or, for a Rand the model did not make, one
+// seeded by the execution's seed.
+func (x *execution) rngOf(o *object, off int) *rng {
+	return x.sideState(o, off, func() any { return newRNG(uint64(x.seed)) }).(*rng)
 }
 
 func randModel() model {

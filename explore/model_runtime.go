@@ -18,6 +18,10 @@ import (
 // source position of the interpreted program.
 
 func runtimeModel() model {
+	// the runtime's 32-bit random numbers (cheaprand, cheaprandn and
+	// their old names fastrand…)
+	rand32 := simple(func(c *icall) ctrl { return c.ret(uintV(uint64(uint32(c.x().rand64())))) })
+	randn := simple(func(c *icall) ctrl { return c.ret(uintV(randn32(c.x(), c.args[0].a))) })
 	return model{funcs: map[string]intrinsicFactory{
 		"runtime.Gosched": simple(func(c *icall) ctrl {
 			if c.yield(pendingOp{kind: opSync, label: "runtime.Gosched"}) {
@@ -46,12 +50,12 @@ func runtimeModel() model {
 		// the runtime's random numbers, which packages pull in with
 		// //go:linkname: drawn from math/rand's generator of the
 		// execution (deterministic, like math/rand)
-		"runtime.cheaprand":   simple(func(c *icall) ctrl { return c.ret(uintV(uint64(uint32(c.x().rand64())))) }),
-		"runtime.fastrand":    simple(func(c *icall) ctrl { return c.ret(uintV(uint64(uint32(c.x().rand64())))) }),
+		"runtime.cheaprand":   rand32,
+		"runtime.fastrand":    rand32,
 		"runtime.cheaprand64": simple(func(c *icall) ctrl { return c.ret(intV(int64(c.x().rand64() >> 1))) }),
 		"runtime.fastrand64":  simple(func(c *icall) ctrl { return c.ret(uintV(c.x().rand64())) }),
-		"runtime.cheaprandn":  simple(func(c *icall) ctrl { return c.ret(uintV(randn32(c.x(), c.args[0].a))) }),
-		"runtime.fastrandn":   simple(func(c *icall) ctrl { return c.ret(uintV(randn32(c.x(), c.args[0].a))) }),
+		"runtime.cheaprandn":  randn,
+		"runtime.fastrandn":   randn,
 		// runtime.nanotime, pulled in by //go:linkname: the virtual clock
 		"runtime.nanotime": simple(func(c *icall) ctrl { return c.ret(intV(c.x().now() - epoch + 1)) }),
 		// runtime.ReadMemStats reports zeros: the interpreter does not

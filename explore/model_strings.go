@@ -19,9 +19,11 @@ func stringsModel() model {
 			"(*strings.Builder).Len": simple(func(c *icall) ctrl { return c.ret(intV(int64(len(c.builder().buf)))) }),
 			"(*strings.Builder).Cap": simple(func(c *icall) ctrl { return c.ret(intV(int64(cap(c.builder().buf)))) }),
 			"(*strings.Builder).Reset": simple(func(c *icall) ctrl {
-				if o, off, ok := c.ptrArg(0); ok {
-					o.cells[off+builderAddr] = Value{}
+				o, off, ok := c.ptrArg(0)
+				if !ok {
+					return c.nilPanic() // Go's Reset writes b.addr
 				}
+				o.cells[off+builderAddr] = Value{}
 				c.builder().buf = nil
 				return c.ret(Value{})
 			}),

@@ -56,10 +56,5 @@ func testenvSkipFlaky(c *icall) ctrl {
 		return c.g.unsupported(c.pos, "internal/testenv.SkipFlaky: its testing.TB is not a test of the execution")
 	}
 	msg := fmt.Sprintf("skipping known flaky test without the -flaky flag; see golang.org/issue/%d", c.args[1].Int())
-	pos := c.logPos(ts)
-	line := fmt.Sprintf("%s: %s", shortPos(c.m().prog.Fset.Position(pos)), msg)
-	c.x().out.WriteString("    " + line + "\n")
-	ts.skipped = true
-	ts.finish(c.pos)
-	return c.g.goexit()
+	return c.testLog(ts, "Skipf", msg)
 }

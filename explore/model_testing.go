@@ -251,6 +251,44 @@ func (c *icall) logPos(t *testState) token.Pos {
 	return c.pos
 }
 
+// testLog is t.Log, Error, Fatal, Skip and their f forms (kind) once
+// their message is formatted: it prints the line, and fails, stops or
+// skips the test ts as kind says.
+func (c *icall) testLog(ts *testState, kind, msg string) ctrl {
+	msg = strings.TrimSuffix(msg, "\n")
+	if ts.logDone() {
+		// testing's c.log panics with this text followed by
+		// a newline; the newline is left out here, so the
+		// finding's message is the line Go prints.
+		return c.throwString("Log in goroutine after " + ts.fullName() + " has completed: " + logText(msg))
+	}
+	pos := c.logPos(ts)
+	p := c.m().prog.Fset.Position(pos)
+	line := fmt.Sprintf("%s: %s", shortPos(p), msg)
+	c.x().out.WriteString("    " + line + "\n")
+	switch strings.TrimSuffix(kind, "f") {
+	case "Error":
+		if cc, bad := c.failAfterDone(ts); bad {
+			return cc
+		}
+		ts.fail(pos, line)
+		c.x().note(c.g, pos, "t.%s: %s", kind, msg)
+	case "Fatal":
+		if cc, bad := c.failAfterDone(ts); bad {
+			return cc
+		}
+		ts.fail(pos, line)
+		c.x().note(c.g, pos, "t.%s: %s", kind, msg)
+		ts.finish(c.pos)
+		return c.g.goexit()
+	case "Skip":
+		ts.skipped = true
+		ts.finish(c.pos)
+		return c.g.goexit()
+	}
+	return c.ret(Value{})
+}
+
 func testingModel() model {
 	t := map[string]intrinsicFactory{}
 	logf := func(kind string) intrinsicFactory {
@@ -269,38 +307,7 @@ func testingModel() model {
 			if cc != ctrlNext {
 				return cc
 			}
-			msg = strings.TrimSuffix(msg, "\n")
-			if ts.logDone() {
-				// testing's c.log panics with this text followed by
-				// a newline; the newline is left out here, so the
-				// finding's message is the line Go prints.
-				return c.throwString("Log in goroutine after " + ts.fullName() + " has completed: " + logText(msg))
-			}
-			pos := c.logPos(ts)
-			p := c.m().prog.Fset.Position(pos)
-			line := fmt.Sprintf("%s: %s", shortPos(p), msg)
-			c.x().out.WriteString("    " + line + "\n")
-			switch strings.TrimSuffix(kind, "f") {
-			case "Error":
-				if cc, bad := c.failAfterDone(ts); bad {
-					return cc
-				}
-				ts.fail(pos, line)
-				c.x().note(c.g, pos, "t.%s: %s", kind, msg)
-			case "Fatal":
-				if cc, bad := c.failAfterDone(ts); bad {
-					return cc
-				}
-				ts.fail(pos, line)
-				c.x().note(c.g, pos, "t.%s: %s", kind, msg)
-				ts.finish(c.pos)
-				return c.g.goexit()
-			case "Skip":
-				ts.skipped = true
-				ts.finish(c.pos)
-				return c.g.goexit()
-			}
-			return c.ret(Value{})
+			return c.testLog(ts, kind, msg)
 		})
 	}
 	for _, k := range []string{"Error", "Errorf", "Fatal", "Fatalf", "Log", "Logf", "Skip", "Skipf"} {

@@ -2,7 +2,6 @@ package explore
 
 import (
 	"bytes"
-	"go/types"
 	"math"
 	"math/bits"
 	"path"
@@ -165,7 +164,7 @@ func callNative(fv reflect.Value, args []reflect.Value, variadic bool) (res []re
 func (c *icall) nativePanic(name string, r any) ctrl {
 	switch r := r.(type) {
 	case string:
-		return c.g.throw(ifaceV(c.m().rtypeOf(types.Typ[types.String]), strV(r)))
+		return c.g.throw(ifaceV(c.m().stringType, strV(r)))
 	case runtime.Error:
 		return c.g.throwRuntime("%s", strings.TrimPrefix(r.Error(), "runtime error: "))
 	case error:

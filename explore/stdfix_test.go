@@ -33,8 +33,8 @@ func TestStdModelSemantics(t *testing.T) {
 		t.Run(tc.test, func(t *testing.T) {
 			if testing.Short() && tc.pkg == "strings" {
 				// loading strings_test takes long under -race; the
-				// Builder's copy check and unicode's tables are in
-				// TestStdFixes
+				// Builder's copy check is in TestStdFixes
+				// (TestBuilderCopyPanics)
 				t.Skip("strings_test in -short mode")
 			}
 			p := loadPatterns(t, tc.pkg)

@@ -17,6 +17,7 @@ func TestStdFixes(t *testing.T) {
 		"TestCopyStringIntoNil",
 		"TestOpenMissing",
 		"TestBuilderCopyPanics",
+		"TestNilBuilderResetPanics",
 	} {
 		t.Run(test, func(t *testing.T) {
 			r := exploreTestdata(t, "stdfixes", test, Options{})

@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"time"
@@ -242,14 +243,18 @@ func (m *machine) breakPackage(pkg *ssa.Package, reason string) {
 	}
 }
 
-// stubBroken replaces fc's code by an unsupported stub.
+// stubBroken replaces fc's code by an unsupported stub: its package could
+// not be initialized.
 func (m *machine) stubBroken(fc *fnCode) {
 	fn := fc.fn
-	reason := m.broken[fn.Pkg]
-	pos := fn.Pos()
-	fc.code = []instrFn{func(fr *frame) ctrl {
-		return fr.g.unsupported(pos, "call of %s: package %s could not be initialized: %s", fn, fn.Pkg.Pkg.Path(), reason)
-	}}
+	m.stubUnsupported(fc, fmt.Sprintf("call of %s: package %s could not be initialized: %s", fn, fn.Pkg.Pkg.Path(), m.broken[fn.Pkg]))
+}
+
+// stubUnsupported replaces fc's code by a stub that reports msg as an
+// "unsupported" finding at the function's position.
+func (m *machine) stubUnsupported(fc *fnCode, msg string) {
+	pos := fc.fn.Pos()
+	fc.code = []instrFn{func(fr *frame) ctrl { return fr.g.unsupported(pos, "%s", msg) }}
 	fc.instrs = []ssa.Instruction{nil}
 	fc.recoverPC = -1
 	if fc.nregs < fc.nparams {

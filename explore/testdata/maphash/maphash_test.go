@@ -43,8 +43,14 @@ func TestHashesAgree(t *testing.T) {
 	if maphash.Comparable(seed, point{1, 2, "p"}) != maphash.Comparable(seed, point{1, 2, "p"}) {
 		t.Error("equal values hash differently")
 	}
-	if maphash.Comparable(seed, 0.0) != maphash.Comparable(seed, -1*0.0) {
+	// -1*0.0 would be a constant, +0: negate a variable for -0
+	zero := 0.0
+	if maphash.Comparable(seed, zero) != maphash.Comparable(seed, -zero) {
 		t.Error("+0 and -0 hash differently")
+	}
+	if maphash.Comparable(seed, point{1, 2, "p"}) == maphash.Comparable(seed, point{2, 1, "p"}) ||
+		maphash.String(seed, "a") == maphash.String(seed, "b") {
+		t.Error("different values hash alike")
 	}
 	var any1, any2 any = "k", "k"
 	if maphash.Comparable(seed, any1) != maphash.Comparable(seed, any2) {

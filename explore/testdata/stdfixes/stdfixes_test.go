@@ -96,3 +96,13 @@ func TestBuilderCopyPanics(t *testing.T) {
 	}()
 	b.WriteString("y")
 }
+
+func TestNilBuilderResetPanics(t *testing.T) {
+	var b *strings.Builder
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "nil pointer dereference") {
+			t.Errorf("Reset of a nil *Builder: recovered %v", r)
+		}
+	}()
+	b.Reset()
+}
