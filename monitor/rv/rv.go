@@ -38,6 +38,8 @@ type Monitor struct {
 	dfa         *automaton.DFA    // DFA engine; nil otherwise
 	verdicts    []monitor.Verdict // the DFA's verdict by state
 	eng         engine            // the other engines; nil with the DFA
+	gen         *generated        // eng when it is a generated monitor
+	unlocked    bool              // Unsynchronized: no locking per event
 }
 
 // DefaultWindow is how many of the last events a Monitor keeps by default.
@@ -58,6 +60,7 @@ type config struct {
 	semantics ltl.Semantics
 	window    int
 	full      bool
+	unlocked  bool
 	gen       Stepper
 	maxStates int
 }
@@ -73,6 +76,12 @@ func WithWindow(n int) Option { return func(c *config) { c.window = n } }
 // WithFullTrace keeps every event (8 bytes each): explanations are then
 // computed on the whole trace, and Trace returns it.
 func WithFullTrace() Option { return func(c *config) { c.full = true } }
+
+// Unsynchronized drops the critical section per event, for a Monitor fed
+// by one goroutine at a time (a request handler's own monitor, an event
+// loop): Step, Commit, Set and their Atom and State forms must then not be
+// called concurrently with each other. The other methods stay safe.
+func Unsynchronized() Option { return func(c *config) { c.unlocked = true } }
 
 // WithMaxStates bounds the DFA New builds (MaxStates by default).
 func WithMaxStates(n int) Option { return func(c *config) { c.maxStates = n } }
@@ -121,7 +130,7 @@ func NewFormula(f ltl.Formula, onViolation func(*Violation), opts ...Option) (*M
 		cfg.window = DefaultWindow
 	}
 	cfg.window = 1 << bits.Len(uint(max(cfg.window, 8)-1))
-	m := &Monitor{formula: f, cfg: cfg, onViolation: onViolation, index: map[string]int{}, verdict: monitor.CurrentlyTrue}
+	m := &Monitor{formula: f, cfg: cfg, onViolation: onViolation, index: map[string]int{}, verdict: monitor.CurrentlyTrue, unlocked: cfg.unlocked}
 	var atoms []string
 	switch {
 	case cfg.gen != nil:
@@ -129,7 +138,7 @@ func NewFormula(f ltl.Formula, onViolation func(*Violation), opts ...Option) (*M
 		if err != nil {
 			return nil, err
 		}
-		m.eng, atoms = g, f.Atoms()
+		m.eng, m.gen, atoms = g, g, f.Atoms()
 	case cfg.semantics == ltl.LTLf:
 		d, err := automaton.FromFormula(context.Background(), f, automaton.Options{ExactPast: true, MaxStates: cfg.maxStates})
 		if err == nil {
@@ -231,19 +240,26 @@ func (m *Monitor) Set(name string, value bool) {
 func (m *Monitor) Commit() { m.step(0) }
 
 func (m *Monitor) set(bit uint64, value bool) {
-	m.mu.Lock()
+	if !m.unlocked {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+	}
 	if value {
 		m.letter |= bit
 	} else {
 		m.letter &^= bit
 	}
-	m.mu.Unlock()
 }
 
 func (m *Monitor) step(on uint64) {
-	m.mu.Lock()
-	v := m.stepLocked(on)
-	m.mu.Unlock()
+	var v *Violation
+	if m.unlocked {
+		v = m.stepLocked(on)
+	} else {
+		m.mu.Lock()
+		v = m.stepLocked(on)
+		m.mu.Unlock()
+	}
 	if v != nil {
 		m.report(v)
 	}
@@ -262,10 +278,13 @@ func (m *Monitor) stepLocked(on uint64) *Violation {
 	if m.done {
 		return nil
 	}
-	if m.dfa != nil {
+	switch {
+	case m.dfa != nil:
 		m.dstate = int32(m.dfa.Next(int(m.dstate), monitor.Letter(l)))
 		m.verdict = m.verdicts[m.dstate]
-	} else {
+	case m.gen != nil:
+		m.verdict = m.gen.step(l)
+	default:
 		m.verdict = m.eng.step(l)
 	}
 	if m.verdict == monitor.Violated || m.verdict == monitor.Satisfied {
