@@ -37,86 +37,67 @@ func measure(b *testing.B, events int, body func()) {
 	}
 }
 
-func BenchmarkStep(b *testing.B) {
-	b.Run("baseline=mutex-counter", func(b *testing.B) {
-		var mu sync.Mutex
-		n := 0
-		measure(b, 2, func() {
-			for b.Loop() {
-				mu.Lock()
-				n++
-				mu.Unlock()
-				mu.Lock()
-				n++
-				mu.Unlock()
-			}
-		})
-	})
-	b.Run("atom", func(b *testing.B) {
-		m := newReqAck(b)
-		req, ack := m.Atom("req"), m.Atom("ack")
-		b.ReportAllocs()
-		measure(b, 2, func() {
-			for b.Loop() {
-				req.Step()
-				ack.Step()
-			}
-		})
-	})
-	b.Run("string", func(b *testing.B) {
-		m := newReqAck(b)
-		b.ReportAllocs()
-		measure(b, 2, func() {
-			for b.Loop() {
-				m.Step("req")
-				m.Step("ack")
-			}
-		})
-	})
+// lockedCounter is the baseline: a mutex-protected counter.
+type lockedCounter struct {
+	mu sync.Mutex
+	n  int
 }
 
-func BenchmarkStepParallel(b *testing.B) {
-	b.Run("baseline=mutex-counter", func(b *testing.B) {
-		var mu sync.Mutex
-		n := 0
-		measure(b, 2, func() {
-			b.RunParallel(func(pb *testing.PB) {
-				for pb.Next() {
-					mu.Lock()
-					n++
-					mu.Unlock()
-					mu.Lock()
-					n++
-					mu.Unlock()
-				}
-			})
-		})
-	})
-	b.Run("atom", func(b *testing.B) {
+func (c *lockedCounter) add() {
+	c.mu.Lock()
+	c.n++
+	c.mu.Unlock()
+}
+
+// stepCases are the step benchmarks: each makes the body of an iteration,
+// two events.
+var stepCases = []struct {
+	name string
+	body func(b *testing.B) func()
+}{
+	{"baseline=mutex-counter", func(b *testing.B) func() {
+		c := &lockedCounter{}
+		return func() { c.add(); c.add() }
+	}},
+	{"atom", func(b *testing.B) func() {
 		m := newReqAck(b)
 		req, ack := m.Atom("req"), m.Atom("ack")
-		b.ReportAllocs()
-		measure(b, 2, func() {
-			b.RunParallel(func(pb *testing.PB) {
-				for pb.Next() {
-					req.Step()
-					ack.Step()
-				}
-			})
-		})
-	})
-	b.Run("string", func(b *testing.B) {
+		return func() { req.Step(); ack.Step() }
+	}},
+	{"string", func(b *testing.B) func() {
 		m := newReqAck(b)
-		b.ReportAllocs()
-		measure(b, 2, func() {
-			b.RunParallel(func(pb *testing.PB) {
-				for pb.Next() {
-					m.Step("req")
-					m.Step("ack")
-				}
+		return func() { m.Step("req"); m.Step("ack") }
+	}},
+}
+
+// BenchmarkStep feeds a Monitor from one goroutine (b.Loop) and from
+// GOMAXPROCS goroutines (b.RunParallel).
+func BenchmarkStep(b *testing.B) {
+	for _, parallel := range []bool{false, true} {
+		mode := "1-goroutine"
+		if parallel {
+			mode = "RunParallel"
+		}
+		for _, c := range stepCases {
+			b.Run(mode+"/"+c.name, func(b *testing.B) {
+				body := c.body(b)
+				b.ReportAllocs()
+				measure(b, 2, func() {
+					if !parallel {
+						for b.Loop() {
+							body()
+						}
+						return
+					}
+					b.RunParallel(func(pb *testing.PB) {
+						for pb.Next() {
+							body()
+						}
+					})
+				})
 			})
-		})
-	})
+		}
+	}
 }
 
 // BenchmarkGenerated compares the engines on G(unlock -> Y(!unlock S

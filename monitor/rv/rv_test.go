@@ -46,10 +46,16 @@ func TestViolatedAtFirstBadEvent(t *testing.T) {
 	write.Step()
 	assert.Same(t, v, m.Finish(), "Finish returns the violation of the run")
 	assert.Len(t, *got, 1, "one report per monitor")
+	assertReport(t, v, "verdict: violated at event 3 (trace of 4 events)", "why:\n", "> 3: {write}")
+}
+
+// assertReport asserts that v's report has each of the lines wanted.
+func assertReport(t *testing.T, v *rv.Violation, wants ...string) {
+	t.Helper()
 	report := v.String()
-	assert.Contains(t, report, "verdict: violated at event 3 (trace of 4 events)")
-	assert.Contains(t, report, "why:\n")
-	assert.Contains(t, report, "> 3: {write}")
+	for _, w := range wants {
+		assert.Contains(t, report, w)
+	}
 }
 
 func TestFinishDecidesOpenObligations(t *testing.T) {
@@ -197,13 +203,12 @@ func TestLongRunReportShowsWindowAndWhy(t *testing.T) {
 	v := (*got)[0]
 	assert.Equal(t, at-1, v.At)
 	assert.Less(t, v.Window.Len(), 10_000, "only the window is kept")
-	report := v.String()
-	t.Log(report)
-	assert.Contains(t, report, fmt.Sprintf("verdict: violated at event %d (trace of %d events)", at-1, at))
-	assert.Contains(t, report, fmt.Sprintf("  > %d: {write}", at-1))
-	assert.Contains(t, report, fmt.Sprintf("    %d: {release}", at-2))
-	assert.Contains(t, report, fmt.Sprintf("release is true at %d", at-2))
-	assert.Contains(t, report, "why (from the kept events")
+	assertReport(t, v,
+		fmt.Sprintf("verdict: violated at event %d (trace of %d events)", at-1, at),
+		fmt.Sprintf("  > %d: {write}", at-1),
+		fmt.Sprintf("    %d: {release}", at-2),
+		fmt.Sprintf("release is true at %d", at-2),
+		"why (from the kept events")
 }
 
 func TestFullTraceExplainsFromTheStart(t *testing.T) {
@@ -242,10 +247,7 @@ func TestStandInPrefixExplainsOldEvents(t *testing.T) {
 	v := (*got)[0]
 	assert.Equal(t, 21, v.At)
 	assert.Equal(t, ltl.Sets{{"req"}}, v.StandIn)
-	report := v.String()
-	assert.Contains(t, report, "after ~0, a shortest trace")
-	assert.Contains(t, report, "req is true at ~0")
-	assert.Contains(t, report, "> 21: {req}")
+	assertReport(t, v, "after ~0, a shortest trace", "req is true at ~0", "> 21: {req}")
 }
 
 func TestGeneratedEngine(t *testing.T) {
