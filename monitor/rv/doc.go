@@ -39,9 +39,14 @@
 //
 // # Concurrency
 //
-// Every method is safe for concurrent use. Events are ordered by one
-// critical section per event: the order in which concurrent Steps enter it
-// is the order of the trace.
+// Every method is safe for concurrent use (unless Unsynchronized). Events
+// are ordered by one critical section per event: the order in which
+// concurrent Steps enter it is the order of the trace. The callback given
+// to New runs once, on the goroutine whose event (or Finish) revealed the
+// violation, outside the critical section: it may call the Monitor, and
+// events that other goroutines add meanwhile are recorded, not checked. To
+// receive verdicts on a channel, send on it from the callback; Verdict
+// polls.
 //
 // # Limits
 //

@@ -14,7 +14,8 @@ import (
 
 // A Monitor checks one formula on the events a running program reports.
 // See the package documentation for the engines, the memory it keeps and
-// its limits. Its methods are safe for concurrent use.
+// its limits. Its methods are safe for concurrent use, unless
+// Unsynchronized.
 type Monitor struct {
 	mu sync.Mutex
 	// Guarded by mu.
@@ -78,9 +79,9 @@ func WithWindow(n int) Option { return func(c *config) { c.window = n } }
 func WithFullTrace() Option { return func(c *config) { c.full = true } }
 
 // Unsynchronized drops the critical section per event, for a Monitor fed
-// by one goroutine at a time (a request handler's own monitor, an event
-// loop): Step, Commit, Set and their Atom and State forms must then not be
-// called concurrently with each other. The other methods stay safe.
+// by one goroutine (a request handler's own monitor, an event loop): its
+// methods must then not be called concurrently with Step, Commit, Set and
+// their Atom and State forms, which do not lock.
 func Unsynchronized() Option { return func(c *config) { c.unlocked = true } }
 
 // WithMaxStates bounds the DFA New builds (MaxStates by default).
