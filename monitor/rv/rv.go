@@ -150,13 +150,13 @@ func NewFormula(f ltl.Formula, onViolation func(*Violation), opts ...Option) (*M
 			}
 			break
 		}
-		if !errors.Is(err, automaton.ErrTooLarge) {
-			return nil, fmt.Errorf("rv: %s: %w", f, err)
+		if !cfg.full {
+			return nil, fmt.Errorf("rv: %s: %w (%v)", f, ErrNeedsFullTrace, err)
 		}
-		fallthrough
+		m.eng, atoms = newPastParts(f, cfg.semantics), f.Atoms()
 	default:
 		if !cfg.full {
-			return nil, fmt.Errorf("rv: %s: %w", f, ErrNeedsFullTrace)
+			return nil, fmt.Errorf("rv: %s: %w (the DFA engine is LTLf only)", f, ErrNeedsFullTrace)
 		}
 		m.eng, atoms = newPastParts(f, cfg.semantics), f.Atoms()
 	}

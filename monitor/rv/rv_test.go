@@ -347,3 +347,22 @@ func TestUnsynchronizedFromOneGoroutine(t *testing.T) {
 	assert.ElementsMatch(t, []string{"held", "lock"}, tr.At(0))
 	assert.Equal(t, []string{"unlock"}, tr.At(2))
 }
+
+func TestDFATooLargeNeedsFullTrace(t *testing.T) {
+	const f = "G(a -> X X X X X b) && G(c -> X X X X X d)"
+	_, err := rv.New(f, nil, rv.WithMaxStates(4))
+	require.ErrorIs(t, err, rv.ErrNeedsFullTrace)
+	assert.Contains(t, err.Error(), "too large")
+
+	cb, got := collect()
+	m, err := rv.New(f, cb, rv.WithMaxStates(4), rv.WithFullTrace())
+	require.NoError(t, err)
+	m.Step("c", "d")
+	m.Step("a")
+	assert.Empty(t, *got)
+	v := m.Finish() // X is strong: the trace ends before b is due
+	require.NotNil(t, v)
+	require.Len(t, *got, 1)
+	assert.True(t, v.Final)
+	assertReport(t, v, "verdict: violated (trace of 2 events)", "there is no next position")
+}
