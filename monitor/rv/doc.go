@@ -56,7 +56,11 @@
 //   - A Monitor tracks at most 64 atoms (monitor.MaxAtoms): the formula's
 //     atoms first, then others in the order they are first used. Further
 //     atoms are accepted and ignored (counted in Stats).
-//   - With a generated engine the state before the ring is not known: the
-//     explanation is computed from the kept events alone, and says so, or
-//     is missing when those events do not show the violation.
+//   - A generated engine's state is saved every half window (a copy of the
+//     struct), and a report stands in for the events before the last save
+//     with a shortest trace that leads the generated monitor to that state.
+//     When the search cannot (an engine that is not a pointer to a
+//     comparable struct, more than 12 atoms, or more than 65536 states), the
+//     explanation is computed from the kept events alone and says so, or is
+//     missing when those events do not show the violation.
 package rv

@@ -3,6 +3,8 @@ package rv
 import (
 	"context"
 	"fmt"
+	"reflect"
+	"slices"
 
 	"github.com/henceforth-go/henceforth/automaton"
 	"github.com/henceforth-go/henceforth/ltl"
@@ -27,16 +29,100 @@ type generated struct {
 	// false. Otherwise s monitors the formula, whose value at the first
 	// event is the verdict.
 	safety bool
+
+	// Checkpoints, when s is a pointer to a comparable struct (as generated
+	// monitors are): a copy of s's state before event saved, taken every
+	// mask+1 events, so that a report can stand in for the events before
+	// it (shortestToSaved). ptr is invalid otherwise.
+	ptr     reflect.Value // s, a *T
+	initial reflect.Value // a T: s's state at New
+	state   reflect.Value // a T: s's state before event saved
+	saved   int           // -1 before the first checkpoint
+	mask    int
 }
 
-func newGenerated(f ltl.Formula, s Stepper) (*generated, error) {
+func newGenerated(f ltl.Formula, s Stepper, every int) (*generated, error) {
+	g := &generated{s: s, saved: -1, mask: every - 1}
 	switch c := f.Classify(); {
 	case c == ltl.Propositional || c == ltl.PurePast:
-		return &generated{s: s}, nil
 	case f.IsPastSafety():
-		return &generated{s: s, safety: true}, nil
+		g.safety = true
+	default:
+		return nil, fmt.Errorf("rv: %s: a generated engine monitors a propositional or pure-past formula, or G of one", f)
 	}
-	return nil, fmt.Errorf("rv: %s: a generated engine monitors a propositional or pure-past formula, or G of one", f)
+	if p := reflect.ValueOf(s); p.Kind() == reflect.Pointer && !p.IsNil() && p.Elem().Kind() == reflect.Struct && p.Elem().Type().Comparable() {
+		g.ptr = p
+		g.initial = reflect.New(p.Elem().Type()).Elem()
+		g.initial.Set(p.Elem())
+		g.state = reflect.New(p.Elem().Type()).Elem()
+	}
+	return g, nil
+}
+
+// checkpoint saves s's state before event i when i is a checkpoint.
+func (g *generated) checkpoint(i int) {
+	if i&g.mask == 0 && g.ptr.IsValid() {
+		g.state.Set(g.ptr.Elem())
+		g.saved = i
+	}
+}
+
+// maxStandInSearch bounds the states shortestToSaved visits.
+const maxStandInSearch = 1 << 16
+
+// shortestToSaved returns a shortest trace over atoms (bit i of a letter is
+// atoms[i]) that leads s from its state at New to its state at the last
+// checkpoint, by breadth-first search over s's states; false if there is
+// none within maxStandInSearch states or 2^12 letters.
+func (g *generated) shortestToSaved(atoms []string) (ltl.Sets, bool) {
+	if !g.ptr.IsValid() || len(atoms) > 12 {
+		return nil, false
+	}
+	type node struct {
+		parent int
+		letter uint64
+	}
+	start, target := g.initial.Interface(), g.state.Interface()
+	seen := map[any]int{start: 0}
+	nodes := []node{{parent: -1}}
+	states := []any{start}
+	scratch := reflect.New(g.initial.Type())
+	step := scratch.Interface().(Stepper)
+	found := -1
+	if start == target {
+		found = 0
+	}
+	for q := 0; q < len(nodes) && found < 0 && len(nodes) < maxStandInSearch; q++ {
+		for l := uint64(0); l < 1<<len(atoms) && found < 0; l++ {
+			scratch.Elem().Set(reflect.ValueOf(states[q]))
+			step.StepLetter(l)
+			st := scratch.Elem().Interface()
+			if _, ok := seen[st]; ok {
+				continue
+			}
+			seen[st] = len(nodes)
+			nodes = append(nodes, node{parent: q, letter: l})
+			states = append(states, st)
+			if st == target {
+				found = len(nodes) - 1
+			}
+		}
+	}
+	if found < 0 {
+		return nil, false
+	}
+	var trace ltl.Sets
+	for n := found; nodes[n].parent >= 0; n = nodes[n].parent {
+		var e []string
+		for b, a := range atoms {
+			if nodes[n].letter>>uint(b)&1 == 1 {
+				e = append(e, a)
+			}
+		}
+		trace = append(trace, e)
+	}
+	slices.Reverse(trace)
+	return trace, true
 }
 
 func (g *generated) step(l uint64) monitor.Verdict {

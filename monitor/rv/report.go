@@ -32,13 +32,14 @@ type Violation struct {
 	// First+Window.Len()-1, the last of them At.
 	Window *monitor.Trace
 	First  int
-	// StandIn is a shortest trace that leaves the DFA in the state it was
-	// in before First, standing in for the events that were not kept (nil
-	// when First is 0 or the state was initial, and with a generated
-	// engine, which has no such state).
+	// StandIn is a shortest trace that leaves the engine in the state it
+	// was in before the first event Why reads, standing in for the events
+	// before it (nil when that is event 0, when the state was initial, and
+	// when the state is not known).
 	StandIn ltl.Sets
 	// Why explains the violation, as monitor.Explain does, over StandIn
-	// followed by Window. A Reason's Position is a position of the run, or,
+	// followed by the kept events from the one WhyNote names (First, unless
+	// the engine's state is known only at a later one) up to At. A Reason's Position is a position of the run, or,
 	// when negative, the event len(StandIn)+Position of StandIn; its text
 	// names stand-in events ~0, ~1, …. Nil when the kept events do not
 	// explain it (WhyNote says so).
@@ -51,7 +52,8 @@ type Violation struct {
 	Err error
 
 	sem        ltl.Semantics
-	knownStart bool // the DFA state before First is known (StandIn is valid)
+	from       int  // the first event Why reads after StandIn
+	knownStart bool // the engine's state before from is known (StandIn is valid)
 	once       sync.Once
 }
 
@@ -59,16 +61,18 @@ type Violation struct {
 // explanation is computed later, without it (explain).
 func (m *Monitor) snapshot(f ltl.Formula, at int, final bool) *Violation {
 	first, letters := m.kept()
-	v := &Violation{Formula: f, At: at, Final: final, Len: m.n, Window: m.traceOf(letters), First: first, sem: m.cfg.semantics}
-	if m.dfa != nil {
+	v := &Violation{Formula: f, At: at, Final: final, Len: m.n, Window: m.traceOf(letters), First: first, from: first, sem: m.cfg.semantics}
+	switch {
+	case m.cfg.full || first == 0:
 		v.knownStart = true
-		if first > 0 && !m.cfg.full {
-			if s := int(m.ring.before(first)); s != m.dfa.Initial() {
-				v.StandIn, v.knownStart = m.dfa.ShortestTo(s)
-			}
+	case m.dfa != nil:
+		v.knownStart = true
+		if s := int(m.ring.before(first)); s != m.dfa.Initial() {
+			v.StandIn, v.knownStart = m.dfa.ShortestTo(s)
 		}
-	} else {
-		v.knownStart = m.cfg.full
+	case m.gen != nil && m.gen.saved >= first:
+		v.from = m.gen.saved
+		v.StandIn, v.knownStart = m.gen.shortestToSaved(m.names[:len(m.formula.Atoms())])
 	}
 	return v
 }
@@ -88,21 +92,20 @@ func (v *Violation) explain() {
 		for _, e := range v.StandIn {
 			t.Append(e...)
 		}
-		for i := 0; i < v.Window.Len(); i++ {
-			t.Append(v.Window.At(i)...)
-		}
 		// The trace ends at At: events after it (recorded after an online
 		// verdict) are not part of the explanation.
-		t = t.Slice(0, k+v.At-v.First+1)
+		for i := v.from; i <= v.At; i++ {
+			t.Append(v.Window.At(i - v.First)...)
+		}
 		pos := 0
 		if f.IsPastSafety() {
-			f, pos = f.Left(), k+v.At-v.First
+			f, pos = f.Left(), k+v.At-v.from
 		}
 		name := func(p int) string {
 			if p < k {
 				return fmt.Sprintf("~%d", p)
 			}
-			return fmt.Sprint(v.First + p - k)
+			return fmt.Sprint(v.from + p - k)
 		}
 		why, err := monitor.ExplainAs(f, t, pos, v.sem, name)
 		if err != nil || len(why) == 0 || why[0].Holds {
@@ -114,22 +117,22 @@ func (v *Violation) explain() {
 			if why[i].Position < k {
 				why[i].Position -= k
 			} else {
-				why[i].Position += v.First - k
+				why[i].Position += v.from - k
 			}
 		}
 		v.Why = why
 		switch {
-		case v.First == 0:
+		case v.from == 0:
 		case !v.knownStart:
-			v.WhyNote = fmt.Sprintf("from the kept events %d–%d alone; the events before them are not kept", v.First, v.At)
+			v.WhyNote = fmt.Sprintf("from the kept events %d–%d alone; the events before them are not kept", v.from, v.At)
 		case k == 0:
-			v.WhyNote = fmt.Sprintf("from the kept events %d–%d; the events before them leave the monitor in its initial state", v.First, v.At)
+			v.WhyNote = fmt.Sprintf("from the kept events %d–%d; the events before them leave the monitor in its initial state", v.from, v.At)
 		default:
 			standIn := "~0"
 			if k > 1 {
 				standIn = fmt.Sprintf("~0…~%d", k-1)
 			}
-			v.WhyNote = fmt.Sprintf("from the kept events %d–%d after %s, a shortest trace leaving the monitor in the state the events before them did", v.First, v.At, standIn)
+			v.WhyNote = fmt.Sprintf("from the kept events %d–%d after %s, a shortest trace leaving the monitor in the state the events before them did", v.from, v.At, standIn)
 		}
 	})
 }

@@ -135,7 +135,7 @@ func NewFormula(f ltl.Formula, onViolation func(*Violation), opts ...Option) (*M
 	var atoms []string
 	switch {
 	case cfg.gen != nil:
-		g, err := newGenerated(f, cfg.gen)
+		g, err := newGenerated(f, cfg.gen, cfg.window/2)
 		if err != nil {
 			return nil, err
 		}
@@ -284,6 +284,7 @@ func (m *Monitor) stepLocked(on uint64) *Violation {
 		m.dstate = int32(m.dfa.Next(int(m.dstate), monitor.Letter(l)))
 		m.verdict = m.verdicts[m.dstate]
 	case m.gen != nil:
+		m.gen.checkpoint(i)
 		m.verdict = m.gen.step(l)
 	default:
 		m.verdict = m.eng.step(l)

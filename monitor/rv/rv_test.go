@@ -366,3 +366,23 @@ func TestDFATooLargeNeedsFullTrace(t *testing.T) {
 	assert.True(t, v.Final)
 	assertReport(t, v, "verdict: violated (trace of 2 events)", "there is no next position")
 }
+
+func TestGeneratedEngineStandsInForOldEvents(t *testing.T) {
+	cb, got := collect()
+	m, err := rv.New("G(unlock -> Y(!unlock S lock))", cb, rv.Generated(&gen.LockPairs{}), rv.WithWindow(8))
+	require.NoError(t, err)
+	lock, unlock, idle := m.Atom("lock"), m.Atom("unlock"), m.Atom("idle")
+	lock.Step()
+	for i := 0; i < 100; i++ {
+		idle.Step()
+	}
+	unlock.Step() // 101: the lock taken at 0 is released
+	unlock.Step() // 102: released again
+	require.Len(t, *got, 1)
+	v := (*got)[0]
+	assert.Equal(t, 102, v.At)
+	assert.Equal(t, ltl.Sets{{"lock"}}, v.StandIn, "the saved state remembers the lock")
+	require.NotEmpty(t, v.Why)
+	assert.False(t, v.Why[0].Holds)
+	assertReport(t, v, "after ~0, a shortest trace", "!unlock S lock is false at 101", "> 102: {unlock}")
+}
