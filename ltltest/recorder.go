@@ -160,6 +160,15 @@ func (r *Recorder) Complete() bool {
 	return first == 0
 }
 
+// Violation returns the violation the Recorder reported (online, or when
+// the test ended), nil if none: the data of its failure report.
+func (r *Recorder) Violation() *rv.Violation {
+	if r.broken {
+		return nil
+	}
+	return r.m.Violation()
+}
+
 // violated fails the test with the Monitor's report.
 func (r *Recorder) violated(v *rv.Violation) {
 	r.t.Helper()

@@ -41,6 +41,8 @@ func TestMonitorAtomFastPath(t *testing.T) {
 	require.True(t, ft.failed)
 	assert.Contains(t, ft.output(), "violated at event 2")
 	assert.Contains(t, ft.output(), "> 2: {write}")
+	require.NotNil(t, m.Violation())
+	assert.Equal(t, 2, m.Violation().At)
 	ft.end()
 	assert.Len(t, ft.errors, 1)
 }

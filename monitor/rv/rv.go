@@ -341,6 +341,18 @@ func (m *Monitor) Len() int {
 	return m.n
 }
 
+// Violation returns the violation found so far, with its explanation, or
+// nil.
+func (m *Monitor) Violation() *Violation {
+	m.mu.Lock()
+	v := m.found
+	m.mu.Unlock()
+	if v != nil {
+		v.explain()
+	}
+	return v
+}
+
 // Finish ends the run: it decides the verdict on the events so far (an
 // open obligation such as F ack is then violated), calls onViolation if
 // that reveals a violation not reported yet, and returns the violation of

@@ -44,6 +44,7 @@ func TestViolatedAtFirstBadEvent(t *testing.T) {
 	assert.Equal(t, 3, v.At)
 	assert.Equal(t, monitor.Violated, m.Verdict())
 	write.Step()
+	assert.Same(t, v, m.Violation())
 	assert.Same(t, v, m.Finish(), "Finish returns the violation of the run")
 	assert.Len(t, *got, 1, "one report per monitor")
 	assertReport(t, v, "verdict: violated at event 3 (trace of 4 events)", "why:\n", "> 3: {write}")
