@@ -23,8 +23,11 @@
 // # Limits
 //
 //   - A Recorder checks a formula online with its minimal DFA only under
-//     ltl.LTLf and up to 16384 DFA states; otherwise it checks the G(past)
-//     conjuncts online and the rest when the test ends.
+//     ltl.LTLf and up to 16384 DFA states; otherwise it keeps the whole
+//     trace, checks the G(past) conjuncts online and the rest when the test
+//     ends. Otherwise it keeps only the last events (WithWindow), so Holds
+//     and Violated refuse a Recorder that has dropped events: keep them with
+//     WithFullTrace.
 //   - Explore, Find and Never take a func(*testing.T) or a func() that
 //     captures no variables (a literal may use package-level names, its
 //     parameter t and its own locals). They load the test's directory with

@@ -2,6 +2,7 @@ package ltltest
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/henceforth-go/henceforth/automaton"
@@ -49,6 +50,10 @@ func expect(t TestingT, want bool, formula string, trace ltl.Trace, args []any) 
 	f, err := resolve(formula, cfg)
 	if err != nil {
 		fail(t, "ltltest: malformed formula", "formula: "+formula+"\nerror:   "+err.Error(), msg)
+		return false
+	}
+	if rec, ok := trace.(*Recorder); ok && !rec.Complete() {
+		fail(t, "ltltest: the recorder no longer has the whole trace", fmt.Sprintf("formula: %s\nthe recorder keeps the last %d of %d events; NewMonitor with WithFullTrace() keeps them all", formula, rec.Trace().Len(), rec.Len()), msg)
 		return false
 	}
 	tr := toTrace(trace, f)

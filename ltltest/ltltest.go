@@ -27,10 +27,11 @@ type Option func(*config)
 type config struct {
 	semantics ltl.Semantics
 	engine    monitor.Engine
-	specs     *Annotations  // spec names the formula argument may use
-	split     splitOptions  // Split, SplitViolated (WithSplitOptions)
-	synth     synthConfig   // Realizable, Unrealizable, Synthesize, Conforms
-	explore   exploreConfig // Explore, RequireExplore (WithStrategy, WithSeed…)
+	specs     *Annotations   // spec names the formula argument may use
+	split     splitOptions   // Split, SplitViolated (WithSplitOptions)
+	synth     synthConfig    // Realizable, Unrealizable, Synthesize, Conforms
+	explore   exploreConfig  // Explore, RequireExplore (WithStrategy, WithSeed…)
+	recorder  recorderConfig // NewMonitor (WithFullTrace, WithWindow, WithGenerated)
 }
 
 // WithSemantics selects the trace semantics (ltl.LTLf by default).

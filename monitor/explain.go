@@ -36,6 +36,15 @@ func (r Reason) String() string { return r.Why }
 // nested formulas would give one per level). pos must be a position of t (0
 // for the empty trace).
 func Explain(f ltl.Formula, t *Trace, pos int, sem ltl.Semantics) ([]Reason, error) {
+	return ExplainAs(f, t, pos, sem, nil)
+}
+
+// ExplainAs is Explain with the positions in the reasons' text named by
+// name (Reason.Position stays the position in t): for a trace that stands
+// for a longer one, such as the last events of a monitored run after a
+// prefix standing in for the events no longer kept. A nil name names
+// positions by their numbers, as Explain does.
+func ExplainAs(f ltl.Formula, t *Trace, pos int, sem ltl.Semantics, name func(int) string) ([]Reason, error) {
 	if f.IsZero() {
 		return nil, fmt.Errorf("monitor: explain: invalid (zero) formula")
 	}
@@ -49,7 +58,7 @@ func Explain(f ltl.Formula, t *Trace, pos int, sem ltl.Semantics) ([]Reason, err
 	if err != nil {
 		return nil, fmt.Errorf("monitor: explain %s: %w", f, err)
 	}
-	e := &explainer{vt: vt, n: t.Len(), sem: sem}
+	e := &explainer{vt: vt, n: t.Len(), sem: sem, name: name}
 	seen := map[fact]bool{}
 	stack := []fact{{f, pos}}
 	var out []Reason
@@ -136,9 +145,10 @@ func (vt *valueTable) value(g ltl.Formula, i int) bool {
 
 // explainer words the reason for one value.
 type explainer struct {
-	vt  *valueTable
-	n   int
-	sem ltl.Semantics
+	vt   *valueTable
+	n    int
+	sem  ltl.Semantics
+	name func(int) string // names positions of the trace; nil: their numbers
 }
 
 // fact is a value a reason rests on.
@@ -153,6 +163,9 @@ func (e *explainer) val(g ltl.Formula, i int) bool { return e.vt.value(g, i) }
 func (e *explainer) pos(i int) string {
 	if i >= e.n && e.n > 0 {
 		return fmt.Sprintf("%d (the empty suffix)", i)
+	}
+	if e.name != nil {
+		return e.name(i)
 	}
 	return fmt.Sprint(i)
 }

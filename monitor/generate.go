@@ -56,8 +56,9 @@ type GenerateOptions struct {
 // returns φ's value there (for G(φ): the formula is violated at the first
 // position where Step returns false). StepLetter(l uint64) takes the atoms
 // as bits instead, bit i for the i-th atom in sorted order, like a Letter
-// of a Past monitor of φ; Reset starts a new trace. The zero value is ready
-// to use. The first position follows opts.Semantics exactly as NewPast
+// of a Past monitor of φ, so that it is an rv.Stepper (package monitor/rv)
+// and rv.Generated makes it a runtime monitor's engine; Reset starts a new
+// trace. The zero value is ready to use. The first position follows opts.Semantics exactly as NewPast
 // does. A step computes on uint8 bits with & | ^, so it has no branches.
 //
 // For a pure-future formula, the output is the backward future-time DP

@@ -43,6 +43,10 @@ func WriteReport(w io.Writer, f ltl.Formula, r Result, t *Trace) {
 	}
 }
 
+// FormatReasons renders an explanation as WriteReport does: one reason
+// per line, each indented under the reason it supports.
+func FormatReasons(rs []Reason) []string { return formatReasons(rs) }
+
 // formatReasons renders reasons one per line, each indented under the
 // reason it supports: the latest earlier reason about a formula of which it
 // is an immediate operand.
@@ -89,17 +93,19 @@ func focusOf(rs []Reason) int {
 // WriteWindow writes positions focus-WindowRadius … focus+WindowRadius of t,
 // marking focus with '>'.
 func WriteWindow(w io.Writer, t *Trace, focus int) {
-	from, to := focus-WindowRadius, focus+WindowRadius+1
-	if from < 0 {
-		from = 0
+	WriteWindowAt(w, t, 0, t.Len(), focus)
+}
+
+// WriteWindowAt is WriteWindow for t holding the events first … first+t.Len()-1
+// of a trace of total events (the events a bounded monitor keeps): positions
+// are numbered, and focus given, in the whole trace.
+func WriteWindowAt(w io.Writer, t *Trace, first, total, focus int) {
+	last := first + t.Len() // one past the last event of t
+	from, to := max(focus-WindowRadius, first), min(focus+WindowRadius+1, last)
+	if focus >= last {
+		focus = last - 1
 	}
-	if to > t.Len() {
-		to = t.Len()
-	}
-	if focus >= t.Len() {
-		focus = t.Len() - 1
-	}
-	fmt.Fprintf(w, "trace (events %d–%d of %d):\n", from, to-1, t.Len())
+	fmt.Fprintf(w, "trace (events %d–%d of %d):\n", from, to-1, total)
 	if from > 0 {
 		fmt.Fprintf(w, "     …\n")
 	}
@@ -108,9 +114,9 @@ func WriteWindow(w io.Writer, t *Trace, focus int) {
 		if i == focus {
 			mark = ">"
 		}
-		fmt.Fprintf(w, "  %s %d: {%s}\n", mark, i, strings.Join(t.At(i), ", "))
+		fmt.Fprintf(w, "  %s %d: {%s}\n", mark, i, strings.Join(t.At(i-first), ", "))
 	}
-	if to < t.Len() {
+	if to < total {
 		fmt.Fprintf(w, "     …\n")
 	}
 }
