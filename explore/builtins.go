@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"math"
 	"strings"
 
@@ -407,15 +408,52 @@ func (m *machine) builtinIntr(b *ssa.Builtin, cc *ssa.CallCommon, pos token.Pos)
 			return c.ret(ptrV(s.obj(), s.off()))
 		}
 	case "Add":
+		stride, cells := m.unsafeAddStride(cc.Args[0])
 		return func(c *icall) ctrl {
-			if c.args[1].a == 0 {
-				return c.ret(c.args[0])
+			p, n := c.args[0], int64(c.args[1].a)
+			if n == 0 {
+				return c.ret(p)
 			}
-			return c.g.unsupported(c.pos, "unsafe.Add (pointer arithmetic)")
+			if p.p == nil || stride == 0 || n%stride != 0 {
+				return c.g.unsupported(c.pos, "unsafe.Add (pointer arithmetic other than by whole elements of the pointer's element type)")
+			}
+			off := int64(p.off()) + n/stride*int64(cells)
+			if off < 0 || off >= int64(len(p.obj().cells)) {
+				return c.g.unsupported(c.pos, "unsafe.Add beyond the pointed-to object")
+			}
+			return c.ret(ptrV(p.obj(), int(off)))
 		}
 	}
 	name := b.Name()
 	return func(c *icall) ctrl { return c.g.unsupported(c.pos, "builtin %s", name) }
+}
+
+// unsafeAddStride gives the element type's size in bytes and in cells
+// when ptr, the first argument of unsafe.Add, converts a *T to
+// unsafe.Pointer (unsafe.Add(unsafe.Pointer(&a[i]), k*unsafe.Sizeof(a[0])),
+// the bounds-check-free indexing idiom); 0, 0 otherwise. unsafe.Add then
+// moves the pointer by whole elements of T within its object, the only
+// pointer arithmetic the cell memory can represent: an offset that is not
+// a multiple of the size is unsupported.
+func (m *machine) unsafeAddStride(ptr ssa.Value) (stride int64, cells int) {
+	var from types.Type
+	switch v := ptr.(type) {
+	case *ssa.Convert:
+		from = v.X.Type()
+	case *ssa.ChangeType:
+		from = v.X.Type()
+	default:
+		return 0, 0
+	}
+	pt, ok := from.Underlying().(*types.Pointer)
+	if !ok {
+		return 0, 0
+	}
+	stride = hostSizes().Sizeof(pt.Elem())
+	if stride <= 0 {
+		return 0, 0
+	}
+	return stride, m.rtypeOf(pt.Elem()).size
 }
 
 func (o *object) cellsFrom(off int) []Value { return o.cells[off:] }
