@@ -208,7 +208,8 @@ func (r *Recorder) finish() {
 		r.reported = true
 		var b strings.Builder
 		monitor.WriteReport(&b, r.formula, res, r.trace)
-		fail(r.t, "ltltest: property violated by the end of the test", b.String(), r.msg)
+		headline := "ltltest: property violated by the end of the test"
+		fail(r.t, headline, withLine(b.String(), verdictReport(r.t, headline, r.formula, r.trace, res, r.cfg.semantics)), r.msg)
 	}
 }
 
@@ -228,6 +229,7 @@ func (r *Recorder) report(part ltl.Formula, i int, headline string) {
 			res.Violation = i
 		}
 		monitor.WriteReport(&b, part, res, r.trace)
+		b.WriteString(verdictReport(r.t, headline, part, r.trace, res, r.cfg.semantics) + "\n")
 	} else {
 		b.WriteString("formula: " + part.String() + "\n")
 		monitor.WriteWindow(&b, r.trace, i)
