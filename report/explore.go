@@ -286,7 +286,7 @@ func opKind(op string) string {
 		return "sync"
 	case strings.HasPrefix(op, "event "), strings.HasPrefix(op, "ltl:"), strings.Contains(op, "//ltl:event"):
 		return "event"
-	case strings.Contains(op, "clock advances"), strings.Contains(op, "fires at"), strings.Contains(op, "timers due"):
+	case strings.HasPrefix(op, "time."), strings.Contains(op, "clock advances"), strings.Contains(op, "fires at"), strings.Contains(op, "timers due"):
 		return "time"
 	}
 	return "other"
