@@ -179,26 +179,26 @@ func screenshot(t *testing.T, tb *tab, name string) {
 	}
 }
 
-// exampleFinding explores an example's Scenario and returns its first
-// finding.
-func exampleFinding(t *testing.T, example string) (*explore.Report, *explore.Finding) {
+// exploreScenario explores the Scenario of a package of testdata and
+// returns the report and its first finding.
+func exploreScenario(t *testing.T, name string) (*explore.Report, *explore.Finding) {
 	t.Helper()
-	pkg := "github.com/henceforth-go/henceforth/examples/explore/" + example
-	p, err := explore.Load(context.Background(), explore.LoadConfig{Patterns: []string{pkg}})
+	pkg := "github.com/henceforth-go/henceforth/report/testdata/" + name
+	p, err := explore.Load(context.Background(), explore.LoadConfig{Patterns: []string{pkg}, NoTests: true})
 	require.NoError(t, err)
 	e, err := p.Func(pkg + ".Scenario")
 	require.NoError(t, err)
 	r, err := p.Explore(context.Background(), e, explore.Options{})
 	require.NoError(t, err)
-	require.NotEmpty(t, r.Findings, "the example's scenario has a bug")
+	require.NotEmpty(t, r.Findings, "the scenario has a bug")
 	return r, r.Findings[0]
 }
 
 func TestBrowserDeadlock(t *testing.T) {
 	browserContext(t) // skip before exploring when there is no browser
-	r, f := exampleFinding(t, "philosophers")
+	r, f := exploreScenario(t, "deadlock")
 	require.Equal(t, explore.KindDeadlock, f.Kind)
-	p := FromExplore(r, func(f *explore.Finding) string { return "ltl explore -func Scenario -replay " + f.Replay + " ./examples/explore/philosophers" })
+	p := FromExplore(r, func(f *explore.Finding) string { return "ltl explore -func Scenario -replay " + f.Replay + " ./report/testdata/deadlock" })
 	pf := p.Findings[0]
 	tb := open(t, p, "deadlock")
 
