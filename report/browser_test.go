@@ -198,7 +198,9 @@ func TestBrowserDeadlock(t *testing.T) {
 	browserContext(t) // skip before exploring when there is no browser
 	r, f := exploreScenario(t, "deadlock")
 	require.Equal(t, explore.KindDeadlock, f.Kind)
-	p := FromExplore(r, func(f *explore.Finding) string { return "ltl explore -func Scenario -replay " + f.Replay + " ./report/testdata/deadlock" })
+	p := FromExplore(r, func(f *explore.Finding) string {
+		return "ltl explore -func Scenario -replay " + f.Replay + " ./report/testdata/deadlock"
+	})
 	pf := p.Findings[0]
 	tb := open(t, p, "deadlock")
 
