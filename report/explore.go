@@ -46,8 +46,10 @@ type Lane struct {
 	Goroutine int `json:"g"`
 	// Name is the function the goroutine was started with.
 	Name string `json:"name"`
-	// State is the goroutine's state at the end ("finished", or what it
-	// is blocked on); Blocked says it is blocked.
+	// State is the goroutine's state at the end ("finished", or the
+	// operation it is at); Blocked says it is blocked for good there (in
+	// a deadlock or a leak: other findings stop goroutines wherever they
+	// are).
 	State   string  `json:"state,omitempty"`
 	Blocked bool    `json:"blocked,omitempty"`
 	Stack   []Frame `json:"stack,omitempty"`
@@ -126,7 +128,7 @@ func FromWitness(w *explore.Witness) *Page {
 		fmt.Sprintf("witness: %d steps after %d", w.Steps, w.Start)}
 	var src sources
 	f := &Finding{Kind: "witness", Test: w.Entry, Message: "an interleaving satisfies " + w.Formula, Steps: w.Start + w.Steps, Replay: w.Replay}
-	f.Trace, f.Lanes = steps(w.Trace, &src), lanes(w.Trace, nil)
+	f.Trace, f.Lanes = steps(w.Trace, &src), lanes(w.Trace, nil, false)
 	for _, l := range f.Lanes {
 		if name := w.Goroutines[l.Goroutine]; name != "" && l.Name == "" {
 			l.Name = name
@@ -155,7 +157,7 @@ func newFinding(f *explore.Finding, replay func(*explore.Finding) string, src *s
 		out.Inputs = append(out.Inputs, Input{Name: in.Name, Type: in.Type, Value: fmt.Sprint(in.Value)})
 	}
 	out.Trace = steps(f.Trace, src)
-	out.Lanes = lanes(f.Trace, f.Goroutines)
+	out.Lanes = lanes(f.Trace, f.Goroutines, f.Kind == explore.KindDeadlock || f.Kind == explore.KindLeak)
 	for i := range out.Lanes {
 		for _, fr := range out.Lanes[i].Stack {
 			src.add(fr.File, fr.Line)
@@ -189,7 +191,8 @@ var (
 // lanes lists the goroutines of a finding by id: those of the
 // interleaving and of the stacks, each named by the function it was
 // started with (the go statement's, or the outermost frame of its stack).
-func lanes(trace []explore.Step, stacks []explore.GoroutineStack) []Lane {
+// stuck says the goroutines that have not finished are blocked for good.
+func lanes(trace []explore.Step, stacks []explore.GoroutineStack, stuck bool) []Lane {
 	byID := map[int]*Lane{}
 	lane := func(g int) *Lane {
 		l := byID[g]
@@ -217,7 +220,7 @@ func lanes(trace []explore.Step, stacks []explore.GoroutineStack) []Lane {
 	for _, st := range stacks {
 		l := lane(st.ID)
 		l.State = st.State
-		l.Blocked = blocked(st.State)
+		l.Blocked = stuck && blocked(st.State)
 		for _, fr := range st.Frames {
 			f := Frame{Func: fr.Func}
 			if fr.Pos.IsValid() {

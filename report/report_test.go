@@ -83,7 +83,7 @@ func TestLanes(t *testing.T) {
 		{ID: 2, State: "finished"},
 		{ID: 3, State: "chan receive on ch (chan#1)", Frames: []explore.StackFrame{{Func: "example.com/x/abba.(*T).loop"}, {Func: "example.com/x/abba.(*T).Start.func1"}}},
 	}
-	ls := lanes(trace, stacks)
+	ls := lanes(trace, stacks, true)
 	require.Len(t, ls, 3)
 	assert.Equal(t, "Scenario", ls[0].Name)
 	assert.True(t, ls[0].Blocked)
@@ -91,6 +91,11 @@ func TestLanes(t *testing.T) {
 	assert.False(t, ls[1].Blocked)
 	assert.Equal(t, "abba.(*T).Start.func1", ls[2].Name, "named by the outermost frame, without the import path")
 	assert.True(t, ls[2].Blocked)
+
+	// Outside a deadlock or a leak, goroutines are stopped, not blocked.
+	for _, l := range lanes(trace, stacks, false) {
+		assert.False(t, l.Blocked, "goroutine %d", l.Goroutine)
+	}
 }
 
 // TestFromCheckTable checks the table against the reference evaluator
