@@ -27,4 +27,22 @@
 // Build a Page with FromExplore, FromWitness and FromCheck (or fill one
 // in), then write it with Page.WriteHTML or WriteFile. Nothing here
 // imports package testing; ltltest and cmd/ltl call it.
+//
+// # Limits
+//
+//   - Hand-offs are inferred from the interleaving: a rendezvous from the
+//     partner the explorer names, a buffered message from the order of
+//     sends and receives on its channel, a lock, WaitGroup or Cond hand-off
+//     from the last release of the object to the next acquire of it by
+//     another goroutine. A close and the receives it wakes are not linked.
+//   - The table of subformula values has at most 64 rows, and none for a
+//     formula over more than 64 atoms (a monitor's limit); the online
+//     verdicts need LTLf and a DFA of at most 16384 states.
+//   - Source lines (two around each quoted line) are read when the page is
+//     written; a file that cannot be read is shown as file:line only.
+//   - For a violated //ltl:spec found by the explorer, the spec's positions
+//     carry their step and goroutine as labels, but are not linked to the
+//     steps of the timeline.
+//   - A scenario search that found nothing has no interleaving to draw: its
+//     page holds the search's outcome only.
 package report
