@@ -166,3 +166,23 @@ func TestFileName(t *testing.T) {
 	assert.Equal(t, "report.html", FileName("///"))
 	assert.LessOrEqual(t, len(FileName(strings.Repeat("x", 500))), 105)
 }
+
+func TestFromExploreInputsAndSpec(t *testing.T) {
+	r := &explore.Report{Entry: "example.com/p.F", Complete: true, Strategy: "dpor", Executions: 3, Findings: []*explore.Finding{{
+		Kind: explore.KindPanic, Message: "panic: boom", Replay: "v1:AA", Steps: 1,
+		Inputs:        []explore.Input{{Name: "x", Type: "int16", Value: int16(-3)}},
+		PathCondition: "x < 0",
+		Spec: &explore.SpecTrace{Name: "pos", Formula: "G !neg", Atoms: []string{"neg"}, Violation: 1,
+			Events: []explore.SpecEvent{{Step: 0, Goroutine: 1, What: "initial state"}, {Step: 1, Goroutine: 1, What: "state", Atoms: []string{"neg"}}}},
+	}}}
+	p := FromExplore(r, func(f *explore.Finding) string { return "replay " + f.Replay })
+	require.Len(t, p.Findings, 1)
+	f := p.Findings[0]
+	assert.Equal(t, []Input{{Name: "x", Type: "int16", Value: "-3"}}, f.Inputs)
+	assert.Equal(t, "x < 0", f.PathCondition)
+	assert.Equal(t, "replay v1:AA", f.ReplayCommand)
+	require.NotNil(t, f.Spec)
+	assert.False(t, f.Spec.Holds)
+	assert.Equal(t, 1, f.Spec.Final, "the spec's verdict is final at its violating event")
+	assert.Equal(t, []string{"step 0, goroutine 1: initial state", "step 1, goroutine 1: state"}, f.Spec.Labels)
+}
