@@ -229,7 +229,9 @@ func TestBrowserDeadlock(t *testing.T) {
 	require.GreaterOrEqual(t, i, 0, "the deadlock's interleaving takes a lock")
 	click(t, tb, fmt.Sprintf(`.step[data-i="%d"]`, i))
 	s := pf.Trace[i]
-	assert.Equal(t, fmt.Sprintf("%s:%d", s.File, s.Line), eval[string](t, tb, `document.querySelector(".detail .src-pos").textContent`))
+	assert.Equal(t, fmt.Sprintf("%s:%d", s.File, s.Line), eval[string](t, tb, `document.querySelector(".detail .src-pos").title`))
+	assert.True(t, strings.HasSuffix(s.File+":"+fmt.Sprint(s.Line), eval[string](t, tb, `document.querySelector(".detail .src-pos").textContent`)),
+		"the page shows the path relative to the files' common directory")
 	src, err := os.ReadFile(s.File)
 	require.NoError(t, err)
 	line := strings.TrimSpace(strings.Split(string(src), "\n")[s.Line-1])
