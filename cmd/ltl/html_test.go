@@ -63,3 +63,14 @@ func TestExploreHTML(t *testing.T) {
 	_, err := os.Stat(filepath.Join(dir, "bugs.TestPasses.html"))
 	assert.True(t, os.IsNotExist(err))
 }
+
+func TestExploreFindHTML(t *testing.T) {
+	dir := t.TempDir()
+	status, _, errOut := runExplore(t, "-find", "F deadlock", "-run", "TestDeadlock$", "-html", dir, bugsPkg)
+	require.Equal(t, 0, status, errOut)
+	path := filepath.Join(dir, "bugs.TestDeadlock.witness.html")
+	assert.Contains(t, errOut, "ltl explore: report: "+path)
+	data := pageData(t, path)
+	assert.Contains(t, data, `"kind":"witness"`)
+	assert.Contains(t, data, `"message":"an interleaving satisfies F deadlock"`)
+}
