@@ -40,6 +40,13 @@ func artifactLine(t TestingT, name string, p *report.Page) string {
 	return "report: " + path
 }
 
+// hasArtifactDir reports whether t has an artifact directory (a
+// *testing.T does), so that a report is worth building.
+func hasArtifactDir(t TestingT) bool {
+	_, ok := t.(interface{ ArtifactDir() string })
+	return ok
+}
+
 // writeArtifact writes p into dir under a file name made from name, not
 // overwriting the report of an earlier failure of the same test.
 func writeArtifact(dir, name string, p *report.Page) (string, error) {
@@ -67,7 +74,7 @@ func writeArtifact(dir, name string, p *report.Page) (string, error) {
 
 // verdictReport is the report line of a failed verdict of f on tr.
 func verdictReport(t TestingT, title string, f ltl.Formula, tr *monitor.Trace, res monitor.Result, sem ltl.Semantics) string {
-	if _, ok := t.(interface{ ArtifactDir() string }); !ok {
+	if !hasArtifactDir(t) {
 		return ""
 	}
 	p := &report.Page{Title: title, Verdicts: []*report.Verdict{report.FromCheck(context.Background(), f, tr, res, sem)}}
@@ -79,7 +86,7 @@ func verdictReport(t TestingT, title string, f ltl.Formula, tr *monitor.Trace, r
 
 // exploreReport is the report line of a failed exploration.
 func exploreReport(t TestingT, r *explore.Report, replayed bool) string {
-	if _, ok := t.(interface{ ArtifactDir() string }); !ok {
+	if !hasArtifactDir(t) {
 		return ""
 	}
 	test := testName(t)
@@ -95,7 +102,7 @@ func exploreReport(t TestingT, r *explore.Report, replayed bool) string {
 // searchReport is the report line of a failed scenario search: the
 // witness's interleaving, or the search's outcome when there is none.
 func searchReport(t TestingT, entry, formula string, res *explore.FindResult) string {
-	if _, ok := t.(interface{ ArtifactDir() string }); !ok {
+	if !hasArtifactDir(t) {
 		return ""
 	}
 	var p *report.Page

@@ -85,9 +85,7 @@ func FromCheck(ctx context.Context, f ltl.Formula, t *monitor.Trace, res monitor
 			names = append(names, a)
 		}
 	}
-	for _, a := range names {
-		v.Atoms = append(v.Atoms, Wave{Name: a, High: runsOf(t.Len(), func(i int) bool { return t.Holds(i, a) })})
-	}
+	v.Atoms = atomWaves(t, names)
 	v.table(f, t, sem)
 	v.online(ctx, f, t, sem)
 	for _, r := range res.Why {
@@ -152,6 +150,15 @@ func (v *Verdict) online(ctx context.Context, f ltl.Formula, t *monitor.Trace, s
 	}
 }
 
+// atomWaves is the waveform of the named atoms on t.
+func atomWaves(t *monitor.Trace, names []string) []Wave {
+	waves := make([]Wave, len(names))
+	for k, a := range names {
+		waves[k] = Wave{Name: a, High: runsOf(t.Len(), func(i int) bool { return t.Holds(i, a) })}
+	}
+	return waves
+}
+
 // runsOf returns the runs of [0, n) where holds is true.
 func runsOf(n int, holds func(int) bool) [][2]int {
 	runs := [][2]int{}
@@ -182,9 +189,7 @@ func specVerdict(s *explore.SpecTrace) *Verdict {
 		// The spec's source may use Go expressions the explorer resolved;
 		// show the trace without a table.
 		v := &Verdict{Formula: s.Formula, Semantics: ltl.LTLf.String(), Length: t.Len(), Final: s.Violation, Violation: -1, Labels: labels, TableNote: "no table: " + err.Error()}
-		for _, a := range s.Atoms {
-			v.Atoms = append(v.Atoms, Wave{Name: a, High: runsOf(t.Len(), func(i int) bool { return t.Holds(i, a) })})
-		}
+		v.Atoms = atomWaves(t, s.Atoms)
 		return v
 	}
 	res, err := automaton.Check(context.Background(), f, t, monitor.Options{})
