@@ -1,11 +1,12 @@
 # henceforth — quick start: `make demo` and `make test`. Both install what they
-# need (Go modules; Debian's libz3-dev for the Z3 bindings) and are idempotent.
+# need (Go modules; Debian's libz3-dev for the Z3 bindings; Debian's chromium
+# for the browser tests of the HTML reports) and are idempotent.
 
 GO      ?= go
 GOFLAGS ?=
 export GOFLAGS
 
-.PHONY: demo test deps z3 vet bench install clean racediff realsuites
+.PHONY: demo test deps z3 chromium vet bench install clean racediff realsuites
 
 ## deps: Go modules and system libraries the build needs.
 deps: z3
@@ -19,8 +20,13 @@ z3:
 demo: deps
 	@sh scripts/demo.sh
 
+## chromium: Debian's chromium (headless), which the browser tests of package
+## report drive; they skip, saying so, only where it cannot be installed.
+chromium:
+	@sh scripts/ensure-deb.sh chromium /usr/bin/chromium || echo "warning: no chromium: the browser tests of package report will be skipped" >&2
+
 ## test: the whole suite (formatting, vet, tests with the race detector).
-test: deps
+test: deps chromium
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
@@ -28,7 +34,7 @@ test: deps
 
 ## bench: every benchmark once (long; figures go to BENCHMARKS.md by hand). The
 ## automaton benchmarks compare with MONA (Debian's mona).
-bench: deps
+bench: deps chromium
 	@sh scripts/ensure-deb.sh mona /usr/bin/mona
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 

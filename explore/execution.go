@@ -754,16 +754,54 @@ func (g *goroutine) blockPos() token.Pos {
 func (x *execution) steps2() []Step {
 	fset := x.m.prog.Fset
 	out := make([]Step, 0, len(x.trace))
+	objs := map[objectRef]int{}
 	for _, e := range x.trace {
 		s := Step{N: e.step, Goroutine: e.g, Pos: fset.Position(e.pos)}
 		if e.note != noteNone {
 			s.Op = e.noteString()
 		} else {
 			s.Op = e.op.describeStep(x, e)
+			s.Object = e.op.objectName(e, objs)
 		}
 		out = append(out, s)
 	}
 	return out
+}
+
+// objectRef is a synchronization object: a cell of an object.
+type objectRef struct {
+	obj *object
+	off int
+}
+
+// objectName names the channel or synchronization object of a step (see
+// Step.Object); objs numbers the synchronization objects of the
+// execution in order of first appearance.
+func (p *pendingOp) objectName(e traceEntry, objs map[objectRef]int) string {
+	switch p.kind {
+	case opSend, opRecv, opClose:
+		if p.ch != nil {
+			return fmt.Sprintf("chan#%d", p.ch.id)
+		}
+		return ""
+	case opSelect:
+		if e.alt >= 0 && e.alt < len(p.cases) && p.cases[e.alt].ch != nil {
+			return fmt.Sprintf("chan#%d", p.cases[e.alt].ch.id)
+		}
+		return ""
+	case opLock, opUnlock, opRLock, opRUnlock, opWAnnounce, opWAcquire, opWUnlock, opTryLock, opWGAdd, opWGWait, opOnce, opCondWait, opSync:
+		if p.obj == nil {
+			return ""
+		}
+		k := objectRef{p.obj, p.off}
+		n, ok := objs[k]
+		if !ok {
+			n = len(objs) + 1
+			objs[k] = n
+		}
+		return fmt.Sprintf("sync#%d", n)
+	}
+	return ""
 }
 
 // describe names a pending operation for stacks ("blocked on chan receive").

@@ -65,6 +65,9 @@ type Finding struct {
 	// schedule decides); Message is one of them, that of this execution.
 	// Nil otherwise.
 	Variants []string
+	// Spec is, for an ltl finding of a //ltl:spec, the trace of the
+	// spec's atoms its monitor was stepped on; nil otherwise.
+	Spec *SpecTrace
 
 	path *findingPath // for computing Inputs (symbolic.go)
 	// race identifies a race's earlier access, whose stack a replay
@@ -83,6 +86,35 @@ type Step struct {
 	Goroutine int
 	Pos       token.Position
 	Op        string
+	// Object names the channel or synchronization object the step
+	// operated on ("chan#3", "sync#1": a mutex, WaitGroup, Once, Cond…),
+	// numbered per execution, so that steps on the same object can be
+	// matched (a lock hand-off, a send and its receive); "" for other
+	// steps.
+	Object string
+}
+
+// SpecTrace is the trace on which a //ltl:spec was violated: one event per
+// position its monitor was stepped at, with the atoms that held there.
+type SpecTrace struct {
+	Name    string // the spec's name
+	Formula string // its formula (ltl.Parse reads it back)
+	Pos     token.Position
+	// Atoms are the monitor's atoms, sorted.
+	Atoms  []string
+	Events []SpecEvent
+	// Violation is the index of the event after which no continuation
+	// could satisfy the formula (-1 when the violation was decided at the
+	// end of the execution).
+	Violation int
+}
+
+// SpecEvent is one position of a SpecTrace.
+type SpecEvent struct {
+	Step      int    // the scheduling step it followed
+	Goroutine int    // the goroutine that made it
+	What      string // "call F", "event m2", "state", "end state"…
+	Atoms     []string
 }
 
 // GoroutineStack is the call stack of one goroutine, innermost first.

@@ -214,7 +214,7 @@ func (sp *specPath) add(x *execution, step, g int, pos token.Pos, what, by strin
 		switch m.Step(l) {
 		case monitor.Violated:
 			sp.done[i] = true
-			sp.report(x, i, fmt.Sprintf("violated at event %d (%s, step %d, goroutine %d): no continuation can satisfy it", len(sp.trace)-1, what, step, g), pos)
+			sp.report(x, i, fmt.Sprintf("violated at event %d (%s, step %d, goroutine %d): no continuation can satisfy it", len(sp.trace)-1, what, step, g), pos, false)
 		case monitor.Satisfied:
 			sp.done[i] = true
 		}
@@ -224,14 +224,19 @@ func (sp *specPath) add(x *execution, step, g int, pos token.Pos, what, by strin
 // report records the violation of spec i as a finding of the execution.
 // Findings of one spec (name and declaration) are one finding
 // (findingSet keeps the one with the fewest steps), wherever the
-// violation happened.
-func (sp *specPath) report(x *execution, i int, how string, pos token.Pos) {
+// violation happened. atEnd says the verdict was decided when the path
+// ended rather than at its last event.
+func (sp *specPath) report(x *execution, i int, how string, pos token.Pos, atEnd bool) {
 	c := sp.set.checks[i]
 	if !pos.IsValid() {
 		pos = c.spec.Pos
 	}
 	v := sp.specViolation(i, how)
 	f := x.addFinding(KindLTL, v.Message, pos, v.Explanation)
+	f.Spec = sp.specTrace(i)
+	if atEnd {
+		f.Spec.Violation = -1
+	}
 	f.specKey = c.spec.Name + "\x00" + sp.set.prog.Fset.Position(c.spec.Pos).String()
 }
 
@@ -292,7 +297,7 @@ func (sp *specPath) End(st obsState) *violation {
 			continue
 		}
 		sp.done[i] = true
-		sp.report(x, i, fmt.Sprintf("the path ended after %d events with the spec false", len(sp.trace)), token.NoPos)
+		sp.report(x, i, fmt.Sprintf("the path ended after %d events with the spec false", len(sp.trace)), token.NoPos, true)
 	}
 	return nil
 }
@@ -318,6 +323,28 @@ func (sp *specPath) noteUnjudged(x *execution) {
 			return
 		}
 	}
+}
+
+// specTrace is the trace of spec i's atoms so far, for Finding.Spec; the
+// last event is where the violation was decided.
+func (sp *specPath) specTrace(i int) *SpecTrace {
+	c := sp.set.checks[i]
+	atoms := sp.mons[i].Atoms()
+	st := &SpecTrace{Name: c.spec.Name, Formula: c.spec.Formula.String(), Pos: sp.set.prog.Fset.Position(c.spec.Pos),
+		Atoms: append([]string(nil), atoms...), Events: make([]SpecEvent, len(sp.trace)), Violation: len(sp.trace) - 1}
+	for k, p := range sp.trace {
+		ev := SpecEvent{Step: p.step, Goroutine: p.g, What: p.what}
+		if p.by != "" {
+			ev.What += " after " + p.by
+		}
+		for j, a := range atoms {
+			if pi := c.pred[j]; pi >= 0 && p.vals[pi] || pi < 0 && contains(p.events, a) {
+				ev.Atoms = append(ev.Atoms, a)
+			}
+		}
+		st.Events[k] = ev
+	}
+	return st
 }
 
 // specViolation builds the finding of spec i: the message names the spec; the

@@ -15,7 +15,10 @@
 // calls t.Helper(), reports a failure with the formula, the verdict, where it
 // was decided, why, and the trace around that position, and returns whether
 // it passed; the Require variants stop the test with t.FailNow instead.
-// Malformed formulas fail the test with the parse error, never panic. The
+// Malformed formulas fail the test with the parse error, never panic. A
+// failure of Holds, Violated, a Recorder, Explore, Find or Never also writes
+// an HTML report of it (package report) into t.ArtifactDir() and names the
+// file (go test -artifacts keeps it). The
 // trailing arguments of every assertion mix Options (WithSemantics,
 // WithEngine, WithStrategy…), the *Annotations of Specs (so that the formula
 // argument may name an //ltl:spec), and a testify-style message.

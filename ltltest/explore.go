@@ -343,6 +343,9 @@ func judge(t TestingT, e *explore.Entry, r *explore.Report, opts *explore.Option
 	for _, w := range r.Warnings {
 		fmt.Fprintf(&b, "warning: %s\n", w)
 	}
+	if len(r.Findings) > 0 {
+		b.WriteString(exploreReport(t, r, replayed) + "\n")
+	}
 	fail(t, exploreHeadline(r, verdict, replayed), b.String(), msg)
 	return false
 }

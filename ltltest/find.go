@@ -49,10 +49,11 @@ func Find(t TestingT, body any, formula string, args ...any) *explore.Witness {
 	if res.Witness != nil {
 		return res.Witness
 	}
+	details := withLine(searchDetails(entry, formula, res), searchReport(t, entry, formula, res))
 	if res.Complete {
-		fail(t, "ltltest: no interleaving satisfies the formula", searchDetails(entry, formula, res), msg)
+		fail(t, "ltltest: no interleaving satisfies the formula", details, msg)
 	} else {
-		fail(t, "ltltest: no interleaving found, but the search was cut by a bound (unknown)", searchDetails(entry, formula, res), msg)
+		fail(t, "ltltest: no interleaving found, but the search was cut by a bound (unknown)", details, msg)
 	}
 	return nil
 }
@@ -80,10 +81,10 @@ func Never(t TestingT, body any, formula string, args ...any) bool {
 	}
 	switch {
 	case res.Witness != nil:
-		fail(t, "ltltest: an interleaving satisfies the formula", searchDetails(entry, formula, res)+"\n"+res.Witness.String(), msg)
+		fail(t, "ltltest: an interleaving satisfies the formula", withLine(searchDetails(entry, formula, res)+"\n"+res.Witness.String(), searchReport(t, entry, formula, res)), msg)
 		return false
 	case !res.Complete:
-		fail(t, "ltltest: the search was cut by a bound (unknown): cannot conclude that no interleaving satisfies the formula", searchDetails(entry, formula, res), msg)
+		fail(t, "ltltest: the search was cut by a bound (unknown): cannot conclude that no interleaving satisfies the formula", withLine(searchDetails(entry, formula, res), searchReport(t, entry, formula, res)), msg)
 		return false
 	}
 	return true

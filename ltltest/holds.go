@@ -71,7 +71,7 @@ func expect(t TestingT, want bool, formula string, trace ltl.Trace, args []any) 
 	if !want {
 		headline = "ltltest: formula holds, but a violation was expected"
 	}
-	fail(t, headline, b.String(), msg)
+	fail(t, headline, withLine(b.String(), verdictReport(t, headline, f, tr, res, cfg.semantics)), msg)
 	return false
 }
 

@@ -1,11 +1,13 @@
 package ltltest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/henceforth-go/henceforth/automaton"
 	"github.com/henceforth-go/henceforth/ltl"
 	"github.com/henceforth-go/henceforth/monitor"
 	"github.com/henceforth-go/henceforth/monitor/rv"
@@ -41,6 +43,8 @@ type Recorder struct {
 	m      *rv.Monitor
 	broken bool // the formula did not parse; record only
 	full   bool // the whole trace is kept
+	// semantics is the semantics the formula is checked with.
+	semantics ltl.Semantics
 }
 
 // maxOnlineStates bounds the DFA a Recorder builds for online checking;
@@ -78,7 +82,7 @@ func WithGenerated(s rv.Stepper) Option { return func(c *config) { c.recorder.ge
 func NewMonitor(t TestingT, formula string, args ...any) *Recorder {
 	t.Helper()
 	cfg, msg := parseArgs(args)
-	r := &Recorder{t: t, msg: msg, full: cfg.recorder.full}
+	r := &Recorder{t: t, msg: msg, full: cfg.recorder.full, semantics: cfg.semantics}
 	f, err := resolve(formula, cfg)
 	if err != nil {
 		fail(t, "ltltest: malformed formula", "formula: "+formula+"\nerror:   "+err.Error(), msg)
@@ -184,7 +188,21 @@ func (r *Recorder) violated(v *rv.Violation) {
 	case !v.Conjunct.IsZero():
 		headline = fmt.Sprintf("ltltest: property violated at event %d", v.At)
 	}
-	fail(r.t, headline, v.String(), r.msg)
+	fail(r.t, headline, withLine(v.String(), r.violationReport(headline, v)), r.msg)
+}
+
+// violationReport is the report line of v (an HTML page in the test's
+// ArtifactDir) when v's window starts at the first event: the page shows
+// the verdicts of the formula on the whole trace up to the violation.
+func (r *Recorder) violationReport(headline string, v *rv.Violation) string {
+	if v.Err != nil || v.First != 0 || v.Window == nil || !hasArtifactDir(r.t) {
+		return ""
+	}
+	res, err := automaton.Check(context.Background(), v.Formula, v.Window, monitor.Options{Semantics: r.semantics})
+	if err != nil {
+		return ""
+	}
+	return verdictReport(r.t, headline, v.Formula, v.Window, res, r.semantics)
 }
 
 // finish decides the final verdict when the test ends and, when the test

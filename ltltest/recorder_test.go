@@ -15,16 +15,16 @@ import (
 	"github.com/henceforth-go/henceforth/monitor"
 )
 
-// artifactT is a fakeT with an artifact directory and a log, as *testing.T
+// traceArtifactT is a fakeT with an artifact directory and a log, as *testing.T
 // has.
-type artifactT struct {
+type traceArtifactT struct {
 	*fakeT
 	dir  string
 	logs []string
 }
 
-func (a *artifactT) ArtifactDir() string { return a.dir }
-func (a *artifactT) Logf(format string, args ...any) {
+func (a *traceArtifactT) ArtifactDir() string { return a.dir }
+func (a *traceArtifactT) Logf(format string, args ...any) {
 	a.logs = append(a.logs, fmt.Sprintf(format, args...))
 }
 
@@ -80,7 +80,7 @@ func TestMonitorBoundedReportAfterTheWindow(t *testing.T) {
 }
 
 func TestMonitorFullTraceSavedOnFailure(t *testing.T) {
-	at := &artifactT{fakeT: &fakeT{}, dir: t.TempDir()}
+	at := &traceArtifactT{fakeT: &fakeT{}, dir: t.TempDir()}
 	m := ltltest.NewMonitor(at, "G(req -> F ack)", ltltest.WithFullTrace(), ltltest.WithWindow(8))
 	req, ack := m.Atom("req"), m.Atom("ack")
 	for i := 0; i < 50; i++ {
@@ -107,7 +107,7 @@ func TestMonitorFullTraceSavedOnFailure(t *testing.T) {
 }
 
 func TestMonitorPassingTestSavesNothing(t *testing.T) {
-	at := &artifactT{fakeT: &fakeT{}, dir: t.TempDir()}
+	at := &traceArtifactT{fakeT: &fakeT{}, dir: t.TempDir()}
 	m := ltltest.NewMonitor(at, "G(req -> F ack)", ltltest.WithFullTrace())
 	m.Step("req")
 	m.Step("ack")

@@ -9,7 +9,7 @@ import (
 	"github.com/henceforth-go/henceforth/monitor"
 )
 
-const checkUsage = `Usage: ltl check -f FORMULA [-engine auto|dp|automaton|naive] [-semantics ltlf|rosu-havelund] [TRACE]
+const checkUsage = `Usage: ltl check -f FORMULA [-engine auto|dp|automaton|naive] [-semantics ltlf|rosu-havelund] [-html FILE] [TRACE]
 
 Prints "holds" or "violated" on the first line, then the details: where the
 verdict was decided, why, and the trace around that position.
@@ -24,6 +24,11 @@ event (LTLf only); naive the reference evaluator. auto takes the past-time DP
 for G(past), the automaton for other formulas on a trace streamed on
 standard input, and the future-time DP for a trace file.
 
+-html FILE also writes the verdict as a self-contained HTML page: the trace
+as a waveform (one row per atom), the value of the formula and of each
+subformula at every position, the online verdict after every event (LTLf)
+and the explanation.
+
 Exit status: 0 holds, 1 violated, 2 usage or input error.
 `
 
@@ -35,6 +40,7 @@ func runCheck(e *env, args []string) (int, error) {
 	fs := newFlags("check")
 	src := fs.String("f", "", "the `formula`")
 	engineName := fs.String("engine", "auto", "`engine`: auto, dp, automaton or naive")
+	html := fs.String("html", "", "also write the verdict as an HTML page to `file`")
 	sem := ltl.LTLf
 	semanticsFlag(fs, &sem)
 	pos, err := parseInterspersed(fs, args)
@@ -60,6 +66,11 @@ func runCheck(e *env, args []string) (int, error) {
 	}
 	fmt.Fprintf(e.stdout, "engine: %s\n", res.Engine)
 	monitor.WriteReport(e.stdout, f, res, tr)
+	if *html != "" {
+		if err := writeVerdictHTML(*html, f, tr, res, sem, "ltl check: "+f.String()); err != nil {
+			return 2, err
+		}
+	}
 	if !res.Holds {
 		return 1, nil
 	}

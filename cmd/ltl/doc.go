@@ -11,10 +11,11 @@
 // The commands (flags may follow the positional arguments):
 //
 //	check      ltl check -f FORMULA [-engine auto|dp|automaton|naive]
-//	           [-semantics ltlf|rosu-havelund] [TRACE]
+//	           [-semantics ltlf|rosu-havelund] [-html FILE] [TRACE]
 //	           the verdict of FORMULA on a trace: holds or violated, where
 //	           it was decided, why, and the trace around that position
-//	monitor    ltl monitor -f FORMULA [TRACE]
+//	           (-html: also as a page with the trace's waveform)
+//	monitor    ltl monitor -f FORMULA [-html FILE] [TRACE]
 //	           one line per event as it is read: violated, satisfied,
 //	           currently true or currently false; then the final verdict
 //	gen        ltl gen -f FORMULA -pkg NAME -func NAME [-semantics …]
@@ -23,11 +24,12 @@
 //	           [-minimal=true]
 //	           the minimal complete DFA of FORMULA
 //	explore    ltl explore [-run REGEX] [-strategy S] [-json] [bounds…]
-//	           [-replay TOKEN] [-find FORMULA] [-func NAME] [PACKAGES]
+//	           [-replay TOKEN] [-find FORMULA] [-func NAME] [-html DIR] [PACKAGES]
 //	           runs Go tests under the explorer, each subtest on its own
 //	           (-run: go test's syntax, TestX/case): every schedule (and
 //	           symbolic input path) checked for deadlocks, leaks, panics,
-//	           failed tests, data races and //ltl:spec violations
+//	           failed tests, data races and //ltl:spec violations (-html:
+//	           an HTML report per test with findings into DIR)
 //	synth      ltl synth [-format slugsin|structuredslugs|tlsf] [-go|-json|-dot]
 //	           [-strategy FILE] [-timeout D] FILE
 //	           GR(1) realizability, the unrealizable core, the controller

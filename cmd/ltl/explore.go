@@ -24,7 +24,7 @@ var exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy ` + strategyNames
                    [-shared] [-races=false] [-ignore-leaks FUNC,…] [-timer-leaks] [-workers N]
                    [-preemptions N] [-pct-depth N]
                    [-map-orders offsets|permutations] [-replay TOKEN] [-emit-test] [-find FORMULA]
-                   [-specs NAME,… | -specs none] [-func NAME] [PACKAGES]
+                   [-specs NAME,… | -specs none] [-func NAME] [-html DIR] [PACKAGES]
 
 Runs the Test functions of PACKAGES (go/packages patterns, "." by default)
 under the explorer, unchanged: every goroutine schedule is executed in an
@@ -141,6 +141,11 @@ reproduces it natively with those inputs (in -json: "regression_test").
 -find FORMULA searches each test for an interleaving that satisfies
 FORMULA (scenario search; see explorefind.go) and prints the witness.
 
+-html DIR writes, for each test with findings (or each witness, with
+-find), a self-contained HTML report into DIR: the interleaving as a
+timeline with a lane per goroutine, the source of each step, the stacks,
+the replay command; standard error names each file.
+
 Progress (executions, findings, rate) goes to standard error at most once a
 second when it is a terminal.
 
@@ -187,6 +192,7 @@ type exploreFlags struct {
 	find          string
 	specs         string
 	fn            string
+	html          string
 }
 
 func (f *exploreFlags) register(fs *flag.FlagSet) {
@@ -214,6 +220,7 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.fn, "func", "", "explore the function `name` (e.g. a //ltl:symbolic function) instead of Test functions")
 	fs.StringVar(&f.specs, "specs", "", "comma-separated `names` of the //ltl:spec annotations to check (default all; \"none\": none)")
 	fs.StringVar(&f.find, "find", "", "search for an interleaving satisfying `formula` instead of checking")
+	fs.StringVar(&f.html, "html", "", "write an HTML report of each test with findings (or of each witness, with -find) into `dir`")
 }
 
 // strategyNames lists the names of explore.Strategies, separated by sep.
@@ -359,6 +366,7 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 	out := newExploreOutput(e, f.json)
 	out.emitTest = f.emitTest
 	out.bounded = f.bounded
+	out.html, out.fn, out.pkgs = f.html, f.fn, pkgs
 	status := 0
 	for _, t := range tests {
 		if f.find != "" {
@@ -380,6 +388,9 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 		}
 		if v := out.report(t, r, f.replay != ""); v != "pass" && v != "bounded" {
 			status = 1
+		}
+		if err := out.writeHTML(t, r); err != nil {
+			return 2, err
 		}
 	}
 	return status, out.err
@@ -434,6 +445,9 @@ type exploreOutput struct {
 	json           bool
 	emitTest       bool            // -emit-test
 	bounded        bool            // -bounded
+	html           string          // -html: the directory of the reports
+	fn             string          // -func
+	pkgs           []string        // the packages explored
 	terminal       bool            // stderr is a terminal: print progress
 	warned         map[string]bool // warnings printed once
 	err            error           // first write error
@@ -586,6 +600,19 @@ func incompleteMessage(r *explore.Report, verdict string) string {
 			plural(last.Executions, "execution"), last.Strategy)
 	}
 	return fmt.Sprintf("%s: the %s bound was reached after %s; nothing is proved", head, r.Bound, plural(r.Executions, "execution"))
+}
+
+// writeHTML writes the HTML report of test t's findings with -html and
+// names it on standard error.
+func (o *exploreOutput) writeHTML(t *explore.Entry, r *explore.Report) error {
+	if o.html == "" {
+		return nil
+	}
+	path, err := writeExploreHTML(o.html, t, r, o.fn, o.pkgs)
+	if path != "" {
+		o.printf(o.stderr, "ltl explore: report: %s\n", path)
+	}
+	return err
 }
 
 func (o *exploreOutput) writeJSON(v jsonFinding) {

@@ -30,6 +30,13 @@ func (o *exploreOutput) find(ctx context.Context, p *explore.Program, t *explore
 	case "found":
 		w := r.Witness
 		jf = jsonFinding{Test: t.Name, Kind: "witness", Message: fmt.Sprintf("witness of %s", formula), Replay: w.Replay, Steps: w.Steps}
+		if o.html != "" {
+			path, err := writeWitnessHTML(o.html, t, w)
+			if err != nil {
+				return false, err
+			}
+			o.printf(o.stderr, "ltl explore: report: %s\n", path)
+		}
 		if !o.json {
 			o.printf(o.stdout, "--- %s: witness\n%s\n", t.Name, w)
 			o.printf(o.stdout, "found    %s  witness of %s (%s)\n", t.Name, plural(w.Steps, "step"), stats)

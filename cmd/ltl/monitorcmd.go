@@ -6,10 +6,11 @@ import (
 	"strings"
 
 	"github.com/henceforth-go/henceforth/automaton"
+	"github.com/henceforth-go/henceforth/ltl"
 	"github.com/henceforth-go/henceforth/monitor"
 )
 
-const monitorUsage = `Usage: ltl monitor -f FORMULA [TRACE]
+const monitorUsage = `Usage: ltl monitor -f FORMULA [-html FILE] [TRACE]
 
 Runs an online monitor of FORMULA (LTLf) over TRACE, one event at a time, and
 prints one line per event, as soon as the event is read, with the running
@@ -21,7 +22,8 @@ verdict (so it works on a pipe: tail -f events.jsonl | ltl monitor -f ...):
   currently false  undecided; it would not hold if the trace ended here
 
 The last line is the final verdict, "holds" or "violated". TRACE is as for
-'ltl check'; standard input when absent or "-".
+'ltl check'; standard input when absent or "-". -html FILE writes, when
+the trace ends, the page 'ltl check -html' writes.
 
 Exit status: 0 holds, 1 violated, 2 usage or input error.
 `
@@ -33,6 +35,7 @@ func init() {
 func runMonitor(e *env, args []string) (int, error) {
 	fs := newFlags("monitor")
 	src := fs.String("f", "", "the `formula`")
+	html := fs.String("html", "", "when the trace ends, write the verdict as an HTML page to `file`")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2, err
@@ -52,7 +55,7 @@ func runMonitor(e *env, args []string) (int, error) {
 	}
 	defer closeIn()
 	verdict := m.Verdict()
-	_, err = monitor.StreamTrace(in, name, monitor.FormatAuto, func(tr *monitor.Trace) error {
+	tr, err := monitor.StreamTrace(in, name, monitor.FormatAuto, func(tr *monitor.Trace) error {
 		i := tr.Len() - 1
 		atoms := tr.At(i)
 		verdict = m.StepAtoms(atoms...)
@@ -61,6 +64,12 @@ func runMonitor(e *env, args []string) (int, error) {
 	})
 	if err != nil {
 		return 2, err
+	}
+	if *html != "" {
+		res := monitor.Result{Holds: verdict.Holds(), Engine: monitor.EngineAutomaton, Violation: -1}
+		if err := writeVerdictHTML(*html, f, tr, res, ltl.LTLf, "ltl monitor: "+f.String()); err != nil {
+			return 2, err
+		}
 	}
 	if verdict.Holds() {
 		fmt.Fprintln(e.stdout, "holds")
