@@ -306,8 +306,8 @@ const maxAltlDepth = 500
 type altlParser struct {
 	lex   altlLexer
 	tok   altlToken
-	prev  altlToken         // the last token consumed
-	names map[string]bool   // the current module's variables and values
+	prev  altlToken       // the last token consumed
+	names map[string]bool // the current module's variables and values
 	depth int
 }
 
