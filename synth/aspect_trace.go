@@ -49,9 +49,14 @@ type TracedMove struct {
 	// instance.
 	ForbiddenBy []string
 	// ForLiveness is set for an untaken move that every safety clause
-	// allows: the strategy avoids it because it leads to states from which
-	// the environment can keep a liveness goal from being met.
+	// allows but that only leads to states from which the environment can
+	// keep a liveness goal from being met: every winning strategy avoids
+	// it.
 	ForLiveness bool
+	// NotChosen is set for an untaken move that every safety clause allows
+	// and that can lead to a winning state: another winning strategy could
+	// make it, this controller does not.
+	NotChosen bool
 	// Edges is the number of the controller's transitions on the move.
 	Edges int
 }
@@ -69,6 +74,9 @@ func (m TracedMove) String() string {
 	}
 	if m.ForLiveness {
 		why = append(why, "forbidden by the strategy to keep liveness")
+	}
+	if m.NotChosen {
+		why = append(why, "allowed, but not chosen by this strategy")
 	}
 	return m.Text + ": " + strings.Join(why, "; ")
 }
@@ -295,6 +303,7 @@ func (w *Weaving) untaken(ctx context.Context, res *Result, m *Mealy, vars []str
 		reached = reached.Or(sp.Assign(inOut, m.States[q].Values, false))
 	}
 	domN := g.dom.Prime()
+	winN := res.win.Prime()
 	base := make([]*fds.Var, len(vars))
 	for i, v := range vars {
 		base[i] = sp.Lookup(v)
@@ -340,7 +349,8 @@ func (w *Weaving) untaken(ctx context.Context, res *Result, m *Mealy, vars []str
 				allSafe = allSafe.And(s)
 			}
 			if !allSafe.IsFalse() {
-				tm.ForLiveness = true
+				tm.ForLiveness = allSafe.And(winN).IsFalse()
+				tm.NotChosen = !tm.ForLiveness
 				out = append(out, tm)
 				return
 			}
