@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -44,7 +45,8 @@ import (
 //	+  -                  arithmetic
 //	!  []  <>  (_)  next(…)   and, in henceforth's syntax,  G  F  Y  X  O  H
 //
-// with TRUE, FALSE, true, false, integers and parentheses. The one-letter
+// where the prefix operators take a comparison (! a = b is !(a = b),
+// <> s = b is <>(s = b)), with TRUE, FALSE, true, false, integers and parentheses. The one-letter
 // operators are names when the module declares a variable or value so
 // named. Comments start with -- and end with the line.
 
@@ -299,6 +301,9 @@ var altlKeywords = map[string]bool{
 	"INIT": true, "TRANS": true, "LTLSPEC": true, "LTLSPECENV": true,
 }
 
+// maxDomain bounds the span of an integer domain.
+const maxDomain = 1 << 16
+
 // maxAltlDepth bounds the nesting of expressions.
 const maxAltlDepth = 500
 
@@ -508,8 +513,8 @@ func (p *altlParser) domain() (Domain, error) {
 			}
 		}
 		if len(d.Ints) > 0 {
-			sortInts(d.Ints)
-			if d.Ints[len(d.Ints)-1]-d.Ints[0] >= 1<<20 {
+			slices.Sort(d.Ints)
+			if d.Ints[len(d.Ints)-1]-d.Ints[0] >= maxDomain {
 				return d, errorf(start, ErrType, "the set of integers spans too large a range")
 			}
 		}
@@ -527,7 +532,7 @@ func (p *altlParser) domain() (Domain, error) {
 		if err != nil {
 			return d, err
 		}
-		if lo > hi || hi-lo >= 1<<20 {
+		if lo > hi || hi-lo >= maxDomain {
 			return d, errorf(at, ErrType, "range %d..%d is empty or too large", lo, hi)
 		}
 		for v := lo; v <= hi; v++ {
@@ -554,14 +559,6 @@ func (p *altlParser) signedInt() (int, error) {
 		v = -v
 	}
 	return v, p.advance()
-}
-
-func sortInts(s []int) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 // formulas reads formulas up to the next keyword.
@@ -698,9 +695,7 @@ func (p *altlParser) unary() (*Expr, error) {
 		if err := p.advance(); err != nil {
 			return nil, err
 		}
-		p.depth++
-		arg, err := p.unary()
-		p.depth--
+		arg, err := p.expr(precCmp) // the operand is a comparison: ! a = b is !(a = b)
 		if err != nil {
 			return nil, err
 		}

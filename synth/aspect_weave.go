@@ -261,7 +261,8 @@ func checkSubdomain(m *Module, v ModuleVar, b *wovenVar, base *Module) error {
 	default:
 		ok = !bd.Bool && bd.Values == nil
 		for _, x := range d.Ints {
-			ok = ok && slices.Contains(bd.Ints, x)
+			_, found := slices.BinarySearch(bd.Ints, x)
+			ok = ok && found
 		}
 	}
 	if !ok {
