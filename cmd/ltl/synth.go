@@ -16,6 +16,7 @@ import (
 
 const synthUsage = `Usage: ltl synth [-format slugsin|structuredslugs|tlsf] [-strategy FILE] [-emit slugsin]
                  [-go] [-json] [-dot] [-pkg NAME] [-type NAME] [-max-states N] [-timeout D] FILE
+       ltl synth [-trace] [flags as above] BASE.altl [ASPECT.altl …]
 
 Decides whether the GR(1) specification in FILE is realizable: whether some
 system meets its guarantees against every environment that keeps its
@@ -41,6 +42,14 @@ needs -format.
   -minimize=false keep the controller as extracted (default: minimized)
   -timeout D      give up after D (for example 30s); the answer is then unknown
 
+AspectLTL: with .altl files (ltl synth base.altl aspect1.altl …), weaves
+the base system's aspects into one GR(1) game and synthesizes it. For a
+realizable weaving, -trace prints which modules justify each move of the
+controller and which forbid the moves it never makes; for an unrealizable
+one, the minimal sets of conflicting aspects and a play of the
+environment's winning strategy are printed. -go adds constants for the
+values of enumerations.
+
 Exit status: 0 realizable, 1 unrealizable, 2 usage or input error (a
 malformed spec is one line naming FILE:LINE:COL), or no answer in time.
 `
@@ -57,6 +66,7 @@ type synthFlags struct {
 	maxStates              int
 	minimize               bool
 	timeout                time.Duration
+	trace                  bool // AspectLTL: print the two-way traceability
 }
 
 func runSynth(e *env, args []string) (int, error) {
@@ -73,9 +83,16 @@ func runSynth(e *env, args []string) (int, error) {
 	fs.IntVar(&f.maxStates, "max-states", synth.DefaultMaxStates, "bound on the explicit machine's `states`")
 	fs.BoolVar(&f.minimize, "minimize", true, "minimize the controller")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after `duration`")
+	fs.BoolVar(&f.trace, "trace", false, "AspectLTL: print which modules justify or forbid each move")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2, err
+	}
+	if isAspectLTL(pos) {
+		return runAspectSynth(e, pos, f)
+	}
+	if f.trace {
+		return 2, errors.New("-trace applies to AspectLTL (.altl) specifications")
 	}
 	if len(pos) > 1 {
 		return 2, fmt.Errorf("unexpected argument %q (one spec file at a time)", pos[1])
