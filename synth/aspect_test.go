@@ -291,3 +291,20 @@ func TestAspectLTLGo(t *testing.T) {
 	assert.Regexp(t, `ControllerEvalExamFail += 1`, src)
 	assert.Contains(t, src, "func (c *Controller) Step(in ControllerInputs) (out ControllerOutputs, ok bool)")
 }
+
+// TestAspectLTLTraceLargeBase checks that a base with too many states for
+// the untaken moves says so instead of listing none.
+func TestAspectLTLTraceLargeBase(t *testing.T) {
+	spec, err := ParseAspectLTL("big.altl", strings.NewReader("MODULE Big\nVAR a : 0..99; b : 0..99;\nINIT a=0 & b=0;\nTRANS next(a)=a & next(b)=b;\n"))
+	require.NoError(t, err)
+	w, err := spec.Weave()
+	require.NoError(t, err)
+	tr, err := w.Trace(context.Background(), realize(t, w), 0)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a", "b"}, tr.Vars)
+	require.NotNil(t, tr.Move("a=0, b=0 -> a=0, b=0"))
+	assert.Contains(t, tr.UntakenSkipped, "more than 4096 valuations")
+	var b strings.Builder
+	require.NoError(t, tr.WriteText(&b))
+	assert.Contains(t, b.String(), "not computed: the base's system variables have more than 4096 valuations")
+}

@@ -28,6 +28,9 @@ type Trace struct {
 	// Untaken are the moves of the woven system (ρ_B ∨ ⋁ρ_A) from states
 	// the controller reaches that it never makes.
 	Untaken []TracedMove
+	// UntakenSkipped, when not empty, says why Untaken was not computed
+	// (it is then empty without meaning that every move is taken).
+	UntakenSkipped string
 }
 
 // TracedMove is a move with what justifies or forbids it.
@@ -102,7 +105,9 @@ func (t *Trace) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "  %s\n", m)
 	}
 	fmt.Fprintf(&b, "moves the controller never makes:\n")
-	if len(t.Untaken) == 0 {
+	if t.UntakenSkipped != "" {
+		fmt.Fprintf(&b, "  not computed: %s\n", t.UntakenSkipped)
+	} else if len(t.Untaken) == 0 {
 		fmt.Fprintf(&b, "  (none)\n")
 	}
 	for _, m := range t.Untaken {
@@ -199,6 +204,15 @@ func (w *Weaving) trace(ctx context.Context, res *Result, m *Mealy) (*Trace, err
 		t.Taken = append(t.Taken, *tm)
 	}
 	sortMoves(t.Taken)
+	n := 1
+	for _, v := range t.Vars {
+		sv, _, _ := spec.Var(v)
+		n *= sv.Hi - sv.Lo + 1
+		if n > maxTraceStates {
+			t.UntakenSkipped = fmt.Sprintf("the base's system variables have more than %d valuations", maxTraceStates)
+			return t, nil
+		}
+	}
 	untaken, err := w.untaken(ctx, res, m, t.Vars, visited, taken)
 	if err != nil {
 		return nil, err
@@ -315,15 +329,6 @@ func (w *Weaving) untaken(ctx context.Context, res *Result, m *Mealy, vars []str
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	ok := true
-	n := 1
-	for _, v := range base {
-		n *= v.Hi() - v.Lo() + 1
-		ok = ok && n <= maxTraceStates
-	}
-	if !ok {
-		return nil, nil
-	}
 	for _, k := range keys {
 		from := visited[k]
 		here := legal.And(sp.Assign(base, from, false))
