@@ -88,13 +88,11 @@ func runSynth(e *env, args []string) (int, error) {
 	if err != nil {
 		return 2, err
 	}
-	if isAspectLTL(pos) {
-		return runAspectSynth(e, pos, f)
-	}
-	if f.trace {
+	altl := isAspectLTL(pos)
+	if f.trace && !altl {
 		return 2, errors.New("-trace applies to AspectLTL (.altl) specifications")
 	}
-	if len(pos) > 1 {
+	if len(pos) > 1 && !altl {
 		return 2, fmt.Errorf("unexpected argument %q (one spec file at a time)", pos[1])
 	}
 	if f.emit != "" && f.emit != "slugsin" {
@@ -112,7 +110,16 @@ func runSynth(e *env, args []string) (int, error) {
 	if f.emit != "" && (printed > 0 || f.strategy != "") {
 		return 2, errors.New("-emit prints the spec only; it cannot be combined with -go, -json, -dot or -strategy")
 	}
-	spec, err := readSpec(e, pos, f.format)
+	var woven *synth.Weaving
+	var spec *synth.Spec
+	if altl {
+		woven, err = readAspectLTL(pos, f.format)
+		if woven != nil {
+			spec = woven.Spec
+		}
+	} else {
+		spec, err = readSpec(e, pos, f.format)
+	}
 	if err != nil {
 		return 2, err
 	}
@@ -143,7 +150,14 @@ func runSynth(e *env, args []string) (int, error) {
 	}
 	status := 0
 	fmt.Fprintln(e.stdout, res)
-	if !res.Realizable {
+	if woven != nil {
+		if !res.Realizable {
+			status = 1
+		}
+		if err := explainAspectLTL(ctx, e, woven, res, f); err != nil {
+			return 2, unknown(err)
+		}
+	} else if !res.Realizable {
 		status = 1
 		core, err := res.Core(ctx)
 		switch {
@@ -166,6 +180,7 @@ func runSynth(e *env, args []string) (int, error) {
 	if err != nil {
 		return 2, unknown(err)
 	}
+	m.weaving = woven
 	if f.strategy != "" {
 		var b bytes.Buffer
 		if err := m.write(&b, machineFormat(f.strategy), f.pkg); err != nil {
@@ -237,6 +252,7 @@ type machine struct {
 	what     string // "controller" or "counterstrategy"
 	states   int
 	typeName string
+	weaving  *synth.Weaving // for an AspectLTL controller: Go with enumeration constants
 }
 
 // synthMachine enumerates the controller (realizable) or counterstrategy
@@ -278,6 +294,9 @@ func hintMaxStates(err error) error {
 func (m *machine) write(w io.Writer, format, pkg string) error {
 	switch format {
 	case "go":
+		if m.mealy != nil && m.weaving != nil {
+			return m.weaving.WriteGo(w, m.mealy, pkg, m.typeName)
+		}
 		if m.mealy != nil {
 			return m.mealy.WriteGo(w, pkg, m.typeName)
 		}

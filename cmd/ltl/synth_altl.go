@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -22,118 +20,41 @@ func isAspectLTL(pos []string) bool {
 	return false
 }
 
-// runAspectSynth is ltl synth on AspectLTL files: weave, decide, and
-// explain (traceability when realizable, conflicts when not).
-func runAspectSynth(e *env, pos []string, f synthFlags) (int, error) {
+// readAspectLTL parses the AspectLTL files (a base and its aspects) and
+// weaves them.
+func readAspectLTL(pos []string, format string) (*synth.Weaving, error) {
+	if format != "" {
+		return nil, errors.New("-format does not apply to AspectLTL (.altl) files")
+	}
 	for _, p := range pos {
 		if !strings.EqualFold(filepath.Ext(p), ".altl") {
-			return 2, fmt.Errorf("%s: AspectLTL files end in .altl; give the base and its aspects only", p)
-		}
-	}
-	if f.format != "" {
-		return 2, errors.New("-format does not apply to AspectLTL (.altl) files")
-	}
-	printed := 0
-	for _, b := range []bool{f.goSrc, f.json, f.dot} {
-		if b {
-			printed++
+			return nil, fmt.Errorf("%s: AspectLTL files end in .altl; give the base and its aspects only", p)
 		}
 	}
 	spec, err := synth.ParseAspectLTLFiles(pos...)
 	if err != nil {
-		return 2, err
+		return nil, err
 	}
-	w, err := spec.Weave()
-	if err != nil {
-		return 2, err
-	}
-	if f.emit != "" {
-		var b bytes.Buffer
-		if err := synth.WriteSlugsin(&b, w.Spec); err != nil {
-			return 2, err
-		}
-		_, err := e.stdout.Write(b.Bytes())
-		return 0, err
-	}
-	ctx := context.Background()
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
-	}
-	unknown := func(err error) error {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return fmt.Errorf("unknown: no answer within -timeout %s", f.timeout)
-		}
-		return err
-	}
-	res, err := w.Spec.Realizable(ctx)
-	if err != nil {
-		return 2, unknown(err)
-	}
-	fmt.Fprintln(e.stdout, res)
-	status := 0
-	if res.Realizable {
-		if f.trace {
-			tr, err := w.Trace(ctx, res, f.maxStates)
-			if err != nil {
-				return 2, unknown(hintMaxStates(err))
-			}
-			if err := tr.WriteText(e.stdout); err != nil {
-				return 2, err
-			}
-		}
-	} else {
-		status = 1
+	return spec.Weave()
+}
+
+// explainAspectLTL prints, for a realizable weaving and -trace, where each
+// move of the controller comes from; for an unrealizable one, the
+// conflicting aspects and the environment's play.
+func explainAspectLTL(ctx context.Context, e *env, w *synth.Weaving, res *synth.Result, f synthFlags) error {
+	if !res.Realizable {
 		c, err := w.Conflicts(ctx)
 		if err != nil {
-			return 2, unknown(err)
+			return err
 		}
-		if err := c.WriteText(e.stdout); err != nil {
-			return 2, err
-		}
+		return c.WriteText(e.stdout)
 	}
-	if printed == 0 && f.strategy == "" {
-		return status, nil
+	if !f.trace {
+		return nil
 	}
-	m, err := synthMachine(ctx, res, f)
+	tr, err := w.Trace(ctx, res, f.maxStates)
 	if err != nil {
-		return 2, unknown(err)
+		return hintMaxStates(err)
 	}
-	write := func(format string) ([]byte, error) {
-		var b bytes.Buffer
-		if format == "go" && m.mealy != nil {
-			err := w.WriteGo(&b, m.mealy, f.pkg, m.typeName)
-			return b.Bytes(), err
-		}
-		err := m.write(&b, format, f.pkg)
-		return b.Bytes(), err
-	}
-	if f.strategy != "" {
-		src, err := write(machineFormat(f.strategy))
-		if err != nil {
-			return 2, err
-		}
-		if err := os.WriteFile(f.strategy, src, 0o644); err != nil {
-			return 2, err
-		}
-		fmt.Fprintf(e.stdout, "%s (%d states) written to %s\n", m.what, m.states, f.strategy)
-	}
-	if printed > 0 {
-		format := "json"
-		switch {
-		case f.goSrc:
-			format = "go"
-		case f.dot:
-			format = "dot"
-		}
-		src, err := write(format)
-		if err != nil {
-			return 2, err
-		}
-		if _, err := e.stdout.Write(src); err != nil {
-			return 2, err
-		}
-	}
-	return status, nil
+	return tr.WriteText(e.stdout)
 }
