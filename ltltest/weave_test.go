@@ -33,7 +33,7 @@ func TestWeaveRealizable(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "exit", w.Weaving.ValueName("state", out["state"]))
 	assert.Equal(t, 1, out["showTuition"])
-	ltltest.Conforms(t, w.Weaving.Spec, func() *synth.Run { return w.Controller.Run() }, ltltest.WithConformDepth(5))
+	ltltest.Conforms(t, w.Weaving.Spec, func() *synth.Run { return w.Controller.Run() }, ltltest.WithConformDepth(3))
 }
 
 func TestWeaveUnrealizableShowsConflict(t *testing.T) {

@@ -49,7 +49,7 @@ func TestThesisTable(t *testing.T) {
 	} {
 		t.Run(strings.Join(aspects, "+"), func(t *testing.T) {
 			w := ltltest.RequireWeave(t, files(aspects...)...)
-			ltltest.Conforms(t, w.Weaving.Spec, func() *synth.Run { return w.Controller.Run() }, ltltest.WithConformDepth(4))
+			ltltest.Conforms(t, w.Weaving.Spec, func() *synth.Run { return w.Controller.Run() }, ltltest.WithConformDepth(3))
 		})
 	}
 	t.Run("Tuition+Availability", func(t *testing.T) {
@@ -106,11 +106,11 @@ func sixWeaving(t *testing.T) *synth.Weaving {
 // TestGeneratedController checks the generated program of the six
 // aspects against the woven specification with Conforms: every behaviour
 // (its state is comparable, so loops and the liveness guarantees are
-// checked too), or, with -short, every behaviour of up to 5 steps.
+// checked too), or, with -short, every behaviour of up to 3 steps.
 func TestGeneratedController(t *testing.T) {
 	depth := 40 // longer than any loop-free behaviour: the check is complete
 	if testing.Short() {
-		depth = 5
+		depth = 3
 	}
 	ltltest.Conforms(t, sixWeaving(t).Spec, &examctl.ExamController{}, ltltest.WithConformDepth(depth))
 }
