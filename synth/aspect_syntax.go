@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -235,23 +234,8 @@ var altlPunct = []string{
 }
 
 func (l *altlLexer) next() (altlToken, error) {
-	for l.i < len(l.src) {
-		r, size := utf8.DecodeRuneInString(l.src[l.i:])
-		if r == utf8.RuneError && size == 1 {
-			return altlToken{}, errorf(l.pos(), ErrSyntax, "invalid UTF-8")
-		}
-		if strings.HasPrefix(l.src[l.i:], "--") {
-			j := strings.IndexByte(l.src[l.i:], '\n')
-			if j < 0 {
-				j = len(l.src) - l.i
-			}
-			l.advance(j)
-			continue
-		}
-		if !unicode.IsSpace(r) {
-			break
-		}
-		l.advance(size)
+	if err := l.skipSpace("--"); err != nil {
+		return altlToken{}, err
 	}
 	pos, off := l.pos(), l.i
 	if l.i >= len(l.src) {
@@ -260,30 +244,14 @@ func (l *altlLexer) next() (altlToken, error) {
 	c := l.src[l.i]
 	switch {
 	case c >= '0' && c <= '9':
-		j := l.i
-		for j < len(l.src) && l.src[j] >= '0' && l.src[j] <= '9' {
-			j++
+		text, v, err := l.scanInt()
+		if err != nil {
+			return altlToken{}, err
 		}
-		text := l.src[l.i:j]
-		v, err := strconv.Atoi(text)
-		if err != nil || v > 1<<30 {
-			return altlToken{}, errorf(pos, ErrSyntax, "integer %s is too large", text)
-		}
-		l.advance(j - l.i)
-		return altlToken{kind: atInt, text: text, pos: pos, off: off, end: j, val: v}, nil
+		return altlToken{kind: atInt, text: text, pos: pos, off: off, end: l.i, val: v}, nil
 	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		j := l.i
-		for j < len(l.src) {
-			d := l.src[j]
-			if d == '_' || d >= 'a' && d <= 'z' || d >= 'A' && d <= 'Z' || d >= '0' && d <= '9' {
-				j++
-				continue
-			}
-			break
-		}
-		text := l.src[l.i:j]
-		l.advance(j - l.i)
-		return altlToken{kind: atIdent, text: text, pos: pos, off: off, end: j}, nil
+		text := l.scanIdent("")
+		return altlToken{kind: atIdent, text: text, pos: pos, off: off, end: l.i}, nil
 	}
 	for _, op := range altlPunct {
 		if strings.HasPrefix(l.src[l.i:], op) {
@@ -608,33 +576,10 @@ func (p *altlParser) binary() (ExprOp, string, int, bool) {
 	if t.kind != atPunct {
 		return 0, "", 0, false
 	}
-	switch t.text {
-	case "<->":
-		return ExprIff, "", precIff, true
-	case "->":
-		return ExprImp, "", precImp, true
-	case "|", "||":
-		return ExprOr, "", precOr, true
-	case "&", "&&":
-		return ExprAnd, "", precAnd, true
-	case "=":
-		return ExprEq, "", precCmp, true
-	case "!=":
-		return ExprNe, "", precCmp, true
-	case "<":
-		return ExprLt, "", precCmp, true
-	case "<=":
-		return ExprLe, "", precCmp, true
-	case ">":
-		return ExprGt, "", precCmp, true
-	case ">=":
-		return ExprGe, "", precCmp, true
-	case "+":
-		return ExprAdd, "", precAdd, true
-	case "-":
-		return ExprSub, "", precAdd, true
-	}
-	return 0, "", 0, false
+	// The lexer makes none of the other spellings binaryPunct knows ("^",
+	// "==", "=>", …).
+	op, prec, ok := binaryPunct(t.text)
+	return op, "", prec, ok
 }
 
 // expr parses an expression whose binary operators bind at least as
