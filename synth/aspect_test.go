@@ -308,3 +308,24 @@ func TestAspectLTLTraceLargeBase(t *testing.T) {
 	require.NoError(t, tr.WriteText(&b))
 	assert.Contains(t, b.String(), "not computed: the base's system variables have more than 4096 valuations")
 }
+
+// TestAspectLTLAssumptions checks LTLSPECENV: assuming that students who
+// have paid keep coming makes Tuition and Availability compatible.
+func TestAspectLTLAssumptions(t *testing.T) {
+	base := weaveExam(t).Base
+	spec, err := ParseAspectLTL("paid.altl", strings.NewReader(`ASPECT PaidTuition
+VARENV new tuition : boolean;
+       ext newStudent : boolean;
+VAR    ext state : {wait, welcome, exit};
+       new showTuition : boolean;
+TRANS  ( state=wait & next(state)=exit & !tuition & next(showTuition) );
+LTLSPEC [] ( !(state=wait & !tuition & next(state)=welcome) );
+LTLSPECENV [] <> (newStudent & tuition);
+`))
+	require.NoError(t, err)
+	avail := weaveExam(t, "Availability").Aspects[0]
+	w, err := Weave(base, spec.Aspects[0], avail)
+	require.NoError(t, err)
+	require.Len(t, w.Spec.Section(EnvLiveness), 1)
+	assert.True(t, realize(t, w).Realizable)
+}

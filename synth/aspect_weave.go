@@ -112,8 +112,11 @@ func Weave(base *Module, aspects ...*Module) (*Weaving, error) {
 	w.Spec = spec
 	names := map[string]Pos{base.Name: base.Pos}
 	for _, a := range aspects {
-		if a == nil || a.Kind != AspectModule {
-			return nil, errorf(Pos{}, ErrType, "Weave: %v is not an aspect", a)
+		if a == nil {
+			return nil, errorf(Pos{}, ErrType, "Weave: a nil aspect")
+		}
+		if a.Kind != AspectModule {
+			return nil, errorf(a.Pos, ErrType, "Weave: %s is a base system (MODULE), not an aspect", a.Name)
 		}
 		if p, dup := names[a.Name]; dup {
 			return nil, errorf(a.Pos, ErrType, "module %s is woven twice (first at %s)", a.Name, p)
