@@ -37,6 +37,12 @@ func TestSynthAspectLTLConflict(t *testing.T) {
 	assert.Contains(t, out, "minimal sets of aspects that conflict (every proper subset is realizable):\n  {Tuition, Availability}\n")
 	assert.Contains(t, out, "blame: Tuition, Availability: the safety of Tuition rules out moves")
 	assert.Contains(t, out, "and so on from step")
+
+	// The environment's strategy as an interactive program.
+	status, out, errOut = runLTL(t, "", append([]string{"synth", "-go"}, altl("examservice", "tuition", "availability")[1:]...)...)
+	require.Equal(t, 1, status, errOut)
+	assert.Contains(t, out, "func (c *Counterstrategy) Inputs() CounterstrategyInputs")
+	assert.Contains(t, out, "func (c *Counterstrategy) Step(out CounterstrategyOutputs) bool")
 }
 
 func TestSynthAspectLTLGo(t *testing.T) {
