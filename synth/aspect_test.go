@@ -164,6 +164,16 @@ func TestAspectLTLTraceForbidden(t *testing.T) {
 	assert.Equal(t, []string{"ExamService"}, welcome.DefinedBy)
 	assert.True(t, welcome.NotChosen)
 	assert.False(t, welcome.ForLiveness)
+	// The rest of the base is never reached; AllowQuitting's jump back is
+	// listed with it.
+	exam := tr.Move("welcome -> inExam")
+	require.NotNil(t, exam)
+	assert.True(t, exam.Unreached)
+	assert.Equal(t, []string{"ExamService"}, exam.DefinedBy)
+	jump := tr.Move("inExam -> wait")
+	require.NotNil(t, jump)
+	assert.True(t, jump.Unreached)
+	assert.Equal(t, []string{"AllowQuitting"}, jump.DefinedBy)
 
 	// A safety clause that removes a base move is blamed for it; a move
 	// into a trap that starves a liveness goal is forbidden for liveness.

@@ -25,8 +25,10 @@ type Trace struct {
 	// Taken are the moves the controller makes (from states it reaches),
 	// sorted by From then To.
 	Taken []TracedMove
-	// Untaken are the moves of the woven system (ρ_B ∨ ⋁ρ_A) from states
-	// the controller reaches that it never makes.
+	// Untaken are the moves of the woven system (ρ_B ∨ ⋁ρ_A) that the
+	// controller never makes: from states it reaches, with why; and, when
+	// Vars have at most 256 valuations, from those it never reaches
+	// (Unreached).
 	Untaken []TracedMove
 	// UntakenSkipped, when not empty, says why Untaken was not computed
 	// (it is then empty without meaning that every move is taken).
@@ -60,6 +62,9 @@ type TracedMove struct {
 	// and that can lead to a winning state: another winning strategy could
 	// make it, this controller does not.
 	NotChosen bool
+	// Unreached is set for an untaken move from values of Vars the
+	// controller never reaches.
+	Unreached bool
 	// Edges is the number of the controller's transitions on the move.
 	Edges int
 }
@@ -80,6 +85,9 @@ func (m TracedMove) String() string {
 	}
 	if m.NotChosen {
 		why = append(why, "allowed, but not chosen by this strategy")
+	}
+	if m.Unreached {
+		why = append(why, "never reached: the controller does not get to its source")
 	}
 	return m.Text + ": " + strings.Join(why, "; ")
 }
@@ -116,6 +124,10 @@ func (t *Trace) WriteText(w io.Writer) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// maxUnreachedStates bounds the number of valuations of the base's system
+// variables for which Trace lists the moves from those never reached.
+const maxUnreachedStates = 256
 
 // maxTraceStates bounds the number of valuations of the base's system
 // variables Trace enumerates for untaken moves.
@@ -380,6 +392,38 @@ func (w *Weaving) untaken(ctx context.Context, res *Result, m *Mealy, vars []str
 			out = append(out, tm)
 		})
 	}
+	// Moves from values the controller never reaches (any instance within
+	// the domains and the assumptions).
+	n := 1
+	for _, v := range base {
+		n *= v.Hi() - v.Lo() + 1
+	}
+	anywhere := g.dom.And(g.rhoE).And(domN).And(woven)
+	forEachValuation(base, func(from []int) {
+		if n > maxUnreachedStates || visited[fmt.Sprint(from)] != nil {
+			return
+		}
+		here := anywhere.And(sp.Assign(base, from, false))
+		if here.IsFalse() {
+			return
+		}
+		forEachValuation(base, func(to []int) {
+			inst := here.And(sp.Assign(base, to, true))
+			if inst.IsFalse() {
+				return
+			}
+			tm := TracedMove{From: slices.Clone(from), To: slices.Clone(to), Text: w.moveText(vars, from, to), Unreached: true}
+			if !inst.And(rhoB).IsFalse() {
+				tm.DefinedBy = append(tm.DefinedBy, w.Base.Name)
+			}
+			for i, r := range rhoA {
+				if !inst.And(r).IsFalse() {
+					tm.DefinedBy = append(tm.DefinedBy, w.Aspects[i].Name)
+				}
+			}
+			out = append(out, tm)
+		})
+	})
 	if err := interrupted(ctx, sp.Err()); err != nil {
 		return nil, err
 	}

@@ -65,7 +65,7 @@
 //     and F q, with past operators anywhere but not around next. Aspect-level
 //     conflicts are all minimal sets for up to 10 aspects, one (from which no
 //     single aspect can be dropped) beyond. Trace enumerates the controller
-//     explicitly (DefaultMaxStates) and traces untaken moves only from states
-//     it reaches, for bases with at most 4096 states of their system
-//     variables.
+//     explicitly (DefaultMaxStates); it lists the untaken moves when the
+//     base's system variables have at most 4096 valuations (and says so
+//     otherwise), and those from values never reached for at most 256.
 package synth
