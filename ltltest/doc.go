@@ -7,7 +7,7 @@
 //     explorer (package explore), Find and Never for scenario search, and
 //     Symbolic for inputs the solver chooses;
 //   - on reactive specifications: Realizable, Unrealizable, Synthesize and
-//     Conforms (package synth);
+//     Conforms (package synth), and Weave for AspectLTL;
 //   - on any number of processes: Split, SplitViolated and SplitN (package
 //     split).
 //

@@ -23,6 +23,13 @@
 // explicit Moore machine with the same outputs) and Result.Core a minimal
 // set of conflicting guarantees.
 //
+// AspectLTL specifications (the thesis's §3.2: a base system and LTL aspects
+// in an SMV-like syntax, .altl files) are read by ParseAspectLTL and woven
+// by Weave into a Weaving, whose Spec is an ordinary Spec; Weaving.Trace
+// traces a controller's moves to the modules that justify or forbid them,
+// Weaving.Conflicts finds the minimal sets of conflicting aspects and plays
+// out the environment's strategy, and Weaving.WriteGo generates the program.
+//
 // Mealy.Verify and Moore.Verify check explicit strategies against a spec by
 // exhaustive exploration with an interpreter of the clauses that is
 // independent of the BDDs; Conforms checks a hand-written controller (any
@@ -51,4 +58,14 @@
 //     a violation is unknown, not a proof.
 //   - Cores are minimal (dropping any guarantee makes the rest realizable),
 //     not minimum: another, smaller core may exist.
+//   - AspectLTL: one namespace (no visibility or qualified names), no
+//     changes of a variable's domain by an aspect; an ext sub-domain only
+//     restricts the values the aspect may name. LTLSPEC formulas are
+//     conjunctions of conditions on the first state, G φ, G F φ, G(p -> F q)
+//     and F q, with past operators anywhere but not around next. Aspect-level
+//     conflicts are all minimal sets for up to 10 aspects, one (from which no
+//     single aspect can be dropped) beyond. Trace enumerates the controller
+//     explicitly (DefaultMaxStates); it lists the untaken moves when the
+//     base's system variables have at most 4096 valuations (and says so
+//     otherwise), and those from values never reached for at most 256.
 package synth

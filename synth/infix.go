@@ -70,6 +70,63 @@ func (c *cursor) advance(n int) {
 	c.i += n
 }
 
+// skipSpace moves past white space, and past comments from lineComment to
+// the end of the line when lineComment is not empty.
+func (c *cursor) skipSpace(lineComment string) error {
+	for c.i < len(c.src) {
+		r, size := utf8.DecodeRuneInString(c.src[c.i:])
+		if r == utf8.RuneError && size == 1 {
+			return errorf(c.pos(), ErrSyntax, "invalid UTF-8")
+		}
+		if lineComment != "" && strings.HasPrefix(c.src[c.i:], lineComment) {
+			j := strings.IndexByte(c.src[c.i:], '\n')
+			if j < 0 {
+				j = len(c.src) - c.i
+			}
+			c.advance(j)
+			continue
+		}
+		if !unicode.IsSpace(r) {
+			return nil
+		}
+		c.advance(size)
+	}
+	return nil
+}
+
+// scanInt reads the decimal integer at the cursor (at most 2^30).
+func (c *cursor) scanInt() (string, int, error) {
+	pos := c.pos()
+	j := c.i
+	for j < len(c.src) && c.src[j] >= '0' && c.src[j] <= '9' {
+		j++
+	}
+	text := c.src[c.i:j]
+	v, err := strconv.Atoi(text)
+	if err != nil || v > 1<<30 {
+		return "", 0, errorf(pos, ErrSyntax, "integer %s is too large", text)
+	}
+	c.advance(j - c.i)
+	return text, v, nil
+}
+
+// scanIdent reads the name at the cursor: ASCII letters, digits, '_' and
+// the bytes in extra.
+func (c *cursor) scanIdent(extra string) string {
+	j := c.i
+	for j < len(c.src) {
+		d := c.src[j]
+		if d == '_' || d >= 'a' && d <= 'z' || d >= 'A' && d <= 'Z' || d >= '0' && d <= '9' || strings.IndexByte(extra, d) >= 0 {
+			j++
+			continue
+		}
+		break
+	}
+	text := c.src[c.i:j]
+	c.advance(j - c.i)
+	return text
+}
+
 // infixLexer turns text into tokens.
 type infixLexer struct{ cursor }
 
@@ -79,15 +136,8 @@ var infixOps = []string{
 }
 
 func (l *infixLexer) next() (infixToken, error) {
-	for l.i < len(l.src) {
-		r, size := utf8.DecodeRuneInString(l.src[l.i:])
-		if r == utf8.RuneError && size == 1 {
-			return infixToken{}, errorf(l.pos(), ErrSyntax, "invalid UTF-8")
-		}
-		if !unicode.IsSpace(r) {
-			break
-		}
-		l.advance(size)
+	if err := l.skipSpace(""); err != nil {
+		return infixToken{}, err
 	}
 	pos := l.pos()
 	if l.i >= len(l.src) {
@@ -105,30 +155,13 @@ func (l *infixLexer) next() (infixToken, error) {
 		l.advance(1)
 		return infixToken{kind: tkPrime, text: "'", pos: pos}, nil
 	case c >= '0' && c <= '9':
-		j := l.i
-		for j < len(l.src) && l.src[j] >= '0' && l.src[j] <= '9' {
-			j++
+		text, v, err := l.scanInt()
+		if err != nil {
+			return infixToken{}, err
 		}
-		text := l.src[l.i:j]
-		v, err := strconv.Atoi(text)
-		if err != nil || v > 1<<30 {
-			return infixToken{}, errorf(pos, ErrSyntax, "integer %s is too large", text)
-		}
-		l.advance(j - l.i)
 		return infixToken{kind: tkInt, text: text, pos: pos, val: v}, nil
 	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		j := l.i
-		for j < len(l.src) {
-			d := l.src[j]
-			if d == '_' || d == '@' || d == '.' || d >= 'a' && d <= 'z' || d >= 'A' && d <= 'Z' || d >= '0' && d <= '9' {
-				j++
-				continue
-			}
-			break
-		}
-		text := l.src[l.i:j]
-		l.advance(j - l.i)
-		return infixToken{kind: tkIdent, text: text, pos: pos}, nil
+		return infixToken{kind: tkIdent, text: l.scanIdent("@."), pos: pos}, nil
 	}
 	for _, op := range infixOps {
 		if strings.HasPrefix(l.src[l.i:], op) {
@@ -190,39 +223,48 @@ const (
 	precUnary
 )
 
+// binaryPunct returns the binary operator written text (punctuation, as
+// in "<->" or "&&") and its precedence.
+func binaryPunct(text string) (ExprOp, int, bool) {
+	switch text {
+	case "<->", "<-->", "<=>":
+		return ExprIff, precIff, true
+	case "->", "-->", "=>":
+		return ExprImp, precImp, true
+	case "^":
+		return ExprXor, precXor, true
+	case "|", "||", "\\/":
+		return ExprOr, precOr, true
+	case "&", "&&", "/\\":
+		return ExprAnd, precAnd, true
+	case "=", "==":
+		return ExprEq, precCmp, true
+	case "!=":
+		return ExprNe, precCmp, true
+	case "<":
+		return ExprLt, precCmp, true
+	case "<=":
+		return ExprLe, precCmp, true
+	case ">":
+		return ExprGt, precCmp, true
+	case ">=":
+		return ExprGe, precCmp, true
+	case "+":
+		return ExprAdd, precAdd, true
+	case "-":
+		return ExprSub, precAdd, true
+	}
+	return 0, 0, false
+}
+
 // binaryOp returns the operator, its precedence and whether the current
 // token is a binary operator.
 func (p *infixParser) binaryOp() (ExprOp, string, int, bool) {
 	t := p.tok
 	switch t.kind {
 	case tkOp:
-		switch t.text {
-		case "<->", "<-->", "<=>":
-			return ExprIff, "", precIff, true
-		case "->", "-->", "=>":
-			return ExprImp, "", precImp, true
-		case "^":
-			return ExprXor, "", precXor, true
-		case "|", "||", "\\/":
-			return ExprOr, "", precOr, true
-		case "&", "&&", "/\\":
-			return ExprAnd, "", precAnd, true
-		case "=", "==":
-			return ExprEq, "", precCmp, true
-		case "!=":
-			return ExprNe, "", precCmp, true
-		case "<":
-			return ExprLt, "", precCmp, true
-		case "<=":
-			return ExprLe, "", precCmp, true
-		case ">":
-			return ExprGt, "", precCmp, true
-		case ">=":
-			return ExprGe, "", precCmp, true
-		case "+":
-			return ExprAdd, "", precAdd, true
-		case "-":
-			return ExprSub, "", precAdd, true
+		if op, prec, ok := binaryPunct(t.text); ok {
+			return op, "", prec, true
 		}
 	case tkIdent:
 		switch t.text {

@@ -16,6 +16,7 @@ import (
 
 const synthUsage = `Usage: ltl synth [-format slugsin|structuredslugs|tlsf] [-strategy FILE] [-emit slugsin]
                  [-go] [-json] [-dot] [-pkg NAME] [-type NAME] [-max-states N] [-timeout D] FILE
+       ltl synth [-trace] [flags as above] BASE.altl [ASPECT.altl …]
 
 Decides whether the GR(1) specification in FILE is realizable: whether some
 system meets its guarantees against every environment that keeps its
@@ -41,6 +42,14 @@ needs -format.
   -minimize=false keep the controller as extracted (default: minimized)
   -timeout D      give up after D (for example 30s); the answer is then unknown
 
+AspectLTL: with .altl files (ltl synth base.altl aspect1.altl …), weaves
+the base system's aspects into one GR(1) game and synthesizes it. For a
+realizable weaving, -trace prints which modules justify each move of the
+controller and which forbid the moves it never makes; for an unrealizable
+one, the minimal sets of conflicting aspects and a play of the
+environment's winning strategy are printed. -go adds constants for the
+values of enumerations.
+
 Exit status: 0 realizable, 1 unrealizable, 2 usage or input error (a
 malformed spec is one line naming FILE:LINE:COL), or no answer in time.
 `
@@ -57,6 +66,7 @@ type synthFlags struct {
 	maxStates              int
 	minimize               bool
 	timeout                time.Duration
+	trace                  bool // AspectLTL: print the two-way traceability
 }
 
 func runSynth(e *env, args []string) (int, error) {
@@ -73,11 +83,16 @@ func runSynth(e *env, args []string) (int, error) {
 	fs.IntVar(&f.maxStates, "max-states", synth.DefaultMaxStates, "bound on the explicit machine's `states`")
 	fs.BoolVar(&f.minimize, "minimize", true, "minimize the controller")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after `duration`")
+	fs.BoolVar(&f.trace, "trace", false, "AspectLTL: print which modules justify or forbid each move")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2, err
 	}
-	if len(pos) > 1 {
+	altl := isAspectLTL(pos)
+	if f.trace && !altl {
+		return 2, errors.New("-trace applies to AspectLTL (.altl) specifications")
+	}
+	if len(pos) > 1 && !altl {
 		return 2, fmt.Errorf("unexpected argument %q (one spec file at a time)", pos[1])
 	}
 	if f.emit != "" && f.emit != "slugsin" {
@@ -95,7 +110,16 @@ func runSynth(e *env, args []string) (int, error) {
 	if f.emit != "" && (printed > 0 || f.strategy != "") {
 		return 2, errors.New("-emit prints the spec only; it cannot be combined with -go, -json, -dot or -strategy")
 	}
-	spec, err := readSpec(e, pos, f.format)
+	var woven *synth.Weaving
+	var spec *synth.Spec
+	if altl {
+		woven, err = readAspectLTL(pos, f.format)
+		if woven != nil {
+			spec = woven.Spec
+		}
+	} else {
+		spec, err = readSpec(e, pos, f.format)
+	}
 	if err != nil {
 		return 2, err
 	}
@@ -126,7 +150,14 @@ func runSynth(e *env, args []string) (int, error) {
 	}
 	status := 0
 	fmt.Fprintln(e.stdout, res)
-	if !res.Realizable {
+	if woven != nil {
+		if !res.Realizable {
+			status = 1
+		}
+		if err := explainAspectLTL(ctx, e, woven, res, f); err != nil {
+			return 2, unknown(err)
+		}
+	} else if !res.Realizable {
 		status = 1
 		core, err := res.Core(ctx)
 		switch {
@@ -149,6 +180,7 @@ func runSynth(e *env, args []string) (int, error) {
 	if err != nil {
 		return 2, unknown(err)
 	}
+	m.weaving = woven
 	if f.strategy != "" {
 		var b bytes.Buffer
 		if err := m.write(&b, machineFormat(f.strategy), f.pkg); err != nil {
@@ -220,6 +252,7 @@ type machine struct {
 	what     string // "controller" or "counterstrategy"
 	states   int
 	typeName string
+	weaving  *synth.Weaving // for an AspectLTL controller: Go with enumeration constants
 }
 
 // synthMachine enumerates the controller (realizable) or counterstrategy
@@ -261,6 +294,9 @@ func hintMaxStates(err error) error {
 func (m *machine) write(w io.Writer, format, pkg string) error {
 	switch format {
 	case "go":
+		if m.mealy != nil && m.weaving != nil {
+			return m.weaving.WriteGo(w, m.mealy, pkg, m.typeName)
+		}
 		if m.mealy != nil {
 			return m.mealy.WriteGo(w, pkg, m.typeName)
 		}
