@@ -359,8 +359,20 @@ func (m *machine) builtinIntr(b *ssa.Builtin, cc *ssa.CallCommon, pos token.Pos)
 		}
 	case "ssa:deferstack":
 		return func(c *icall) ctrl { return c.ret(deferStackV(c.fr)) }
-	case "Sizeof", "Alignof", "Offsetof":
-		// constant-folded by the type checker; never called
+	case "Sizeof", "Alignof":
+		// constant-folded by the type checker, except for an operand whose
+		// type has a type parameter (unsafe.Sizeof(k) for a key k K): in an
+		// instantiated body the type is concrete, and the gc compiler's
+		// sizes give the value
+		t := cc.Args[0].Type()
+		if types.IsInterface(t) || hasTypeParam(t) {
+			break
+		}
+		n := hostSizes().Sizeof(t)
+		if b.Name() == "Alignof" {
+			n = hostSizes().Alignof(t)
+		}
+		return func(c *icall) ctrl { return c.ret(uintV(uint64(n))) }
 	case "String":
 		// unsafe.String(ptr *byte, len IntegerType) string
 		return func(c *icall) ctrl {
@@ -426,6 +438,37 @@ func (m *machine) builtinIntr(b *ssa.Builtin, cc *ssa.CallCommon, pos token.Pos)
 	}
 	name := b.Name()
 	return func(c *icall) ctrl { return c.g.unsupported(c.pos, "builtin %s", name) }
+}
+
+// hasTypeParam reports whether t mentions a type parameter.
+func hasTypeParam(t types.Type) bool {
+	switch t := t.(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Named:
+		for i := range t.TypeArgs().Len() {
+			if hasTypeParam(t.TypeArgs().At(i)) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		return hasTypeParam(t.Elem())
+	case *types.Slice:
+		return hasTypeParam(t.Elem())
+	case *types.Array:
+		return hasTypeParam(t.Elem())
+	case *types.Map:
+		return hasTypeParam(t.Key()) || hasTypeParam(t.Elem())
+	case *types.Chan:
+		return hasTypeParam(t.Elem())
+	case *types.Struct:
+		for i := range t.NumFields() {
+			if hasTypeParam(t.Field(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unsafeAddStride gives the element type's size in bytes and in cells

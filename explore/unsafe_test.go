@@ -27,6 +27,9 @@ func TestUnsafeAddIndexes(t *testing.T) {
 	r := run("Indexing")
 	require.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
 
+	r = run("GenericSizeof")
+	require.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+
 	r = run("Race")
 	f := findKind(r, KindRace)
 	require.NotNil(t, f, "%v", r.Findings)

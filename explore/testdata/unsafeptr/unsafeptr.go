@@ -82,3 +82,18 @@ func Unaligned() {
 	t := &table{buckets: make([]bucket, 2)}
 	_ = (*uint64)(unsafe.Add(unsafe.Pointer(&t.buckets[0]), 8))
 }
+
+func sizeOf[K any](k K) uintptr  { return unsafe.Sizeof(k) }
+func alignOf[K any](k K) uintptr { return unsafe.Alignof(k) }
+
+// GenericSizeof asks unsafe.Sizeof and Alignof of values whose type is a
+// type parameter (not constants then); it panics on a wrong answer.
+func GenericSizeof() {
+	type pair struct {
+		a int8
+		b int64
+	}
+	if sizeOf(int32(1)) != 4 || sizeOf("x") != 16 || sizeOf(pair{}) != 16 || alignOf(pair{}) != 8 || alignOf(int16(0)) != 2 {
+		panic("unsafe.Sizeof of a type parameter")
+	}
+}
