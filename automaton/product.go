@@ -1,0 +1,221 @@
+package automaton
+
+// This file is the synchronous product of two DFAs over one alphabet
+// layout: the DFA of a Boolean combination of their languages.
+//
+// Both DFAs store their transition functions as decision diagrams over the
+// same levels (they were translated from parts of one prepared formula),
+// so the product's diagram for the pair of states (s, t) is the apply of
+// s's diagram and t's diagram, with pairs of states as leaves. The apply is
+// memoized on pairs of diagram references across all states, so the
+// product's diagram is shared the way its factors' diagrams are, and the
+// work is proportional to the product's diagram, not to its letters.
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/henceforth-go/henceforth/ltl"
+)
+
+// pairMap maps pairs of int32 to int32 by open addressing. The pair
+// (-1, -1) cannot be a key: it marks empty slots.
+type pairMap struct {
+	slots []pairSlot
+	n     int
+}
+
+type pairSlot struct {
+	key uint64
+	val int32
+}
+
+const emptyPair = ^uint64(0)
+
+// newPairMap returns a map sized for about size keys.
+func newPairMap(size int) *pairMap {
+	m := &pairMap{}
+	m.resize(max(2*size, 1<<10))
+	return m
+}
+
+func pairKey(a, b int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(b)) }
+
+func hashPair(k uint64) uint64 {
+	k ^= k >> 31
+	k *= 0x9E3779B97F4A7C15
+	k ^= k >> 29
+	return k
+}
+
+func (m *pairMap) resize(size int) {
+	n := 1
+	for n < size {
+		n <<= 1
+	}
+	old := m.slots
+	m.slots = make([]pairSlot, n)
+	for i := range m.slots {
+		m.slots[i].key = emptyPair
+	}
+	mask := uint64(n - 1)
+	for _, sl := range old {
+		if sl.key == emptyPair {
+			continue
+		}
+		j := hashPair(sl.key) & mask
+		for m.slots[j].key != emptyPair {
+			j = (j + 1) & mask
+		}
+		m.slots[j] = sl
+	}
+}
+
+// get returns the value of key k.
+func (m *pairMap) get(k uint64) (int32, bool) {
+	mask := uint64(len(m.slots) - 1)
+	for j := hashPair(k) & mask; ; j = (j + 1) & mask {
+		switch m.slots[j].key {
+		case k:
+			return m.slots[j].val, true
+		case emptyPair:
+			return 0, false
+		}
+	}
+}
+
+// put sets the value of key k, which must not be present.
+func (m *pairMap) put(k uint64, v int32) {
+	if 2*(m.n+1) > len(m.slots) {
+		m.resize(2 * len(m.slots))
+	}
+	mask := uint64(len(m.slots) - 1)
+	j := hashPair(k) & mask
+	for m.slots[j].key != emptyPair {
+		j = (j + 1) & mask
+	}
+	m.slots[j] = pairSlot{k, v}
+	m.n++
+}
+
+// boolOp combines the acceptance of two states into the acceptance of
+// their pair.
+type boolOp func(a, b bool) bool
+
+// productBuilder holds the state of one product construction.
+type productBuilder struct {
+	x, y  *DFA
+	g     *dag
+	memo  *pairMap // pair of diagram references → product reference
+	ids   *pairMap // pair of states → product state
+	pairs []uint64 // product state → its pair of states
+	lim   limits
+	err   error
+}
+
+// product returns the DFA of the states pairs reachable from the pair of
+// initial states of x and y, a pair accepting when op says so of its
+// components; it is not minimized. x and y must have the same alphabet
+// layout (atoms and level order). ctx and lim bound the construction as
+// they bound the subset construction.
+func product(ctx context.Context, x, y *DFA, op boolOp, lim limits) (*DFA, error) {
+	if !slices.Equal(x.atoms, y.atoms) || !slices.Equal(x.order, y.order) {
+		return nil, fmt.Errorf("automaton: product of DFAs over different alphabets (%v and %v)", x.atoms, y.atoms)
+	}
+	// Size the tables for the product of independent factors, whose
+	// diagram has about the nodes of each factor times the states of the
+	// other.
+	est := min(len(x.nodes)*len(y.roots)+len(y.nodes)*len(x.roots), 1<<20)
+	pb := &productBuilder{
+		x: x, y: y, g: newDAG(),
+		memo: newPairMap(est),
+		ids:  newPairMap(min(len(x.roots)*len(y.roots), 1<<20)),
+		lim:  lim,
+	}
+	pb.g.reset(est)
+	pb.g.nodes = make([]ddNode, 0, est)
+	pb.state(x.initial, y.initial)
+	d := &DFA{}
+	*d = *x
+	d.formula = ltl.Formula{}
+	d.roots, d.accept = nil, nil
+	d.verdicts, d.walk, d.flat = nil, nil, nil
+	for i := 0; i < len(pb.pairs); i++ {
+		if i&255 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("automaton: product stopped after %d states: %w", i, err)
+			}
+		}
+		if len(pb.pairs) > lim.maxStates {
+			return nil, fmt.Errorf("automaton: %w: more than %d states in a product before minimization", ErrTooLarge, lim.maxStates)
+		}
+		s, t := int32(pb.pairs[i]>>32), int32(uint32(pb.pairs[i]))
+		r := pb.apply(x.roots[s], y.roots[t])
+		if pb.err != nil {
+			return nil, pb.err
+		}
+		d.roots = append(d.roots, r)
+		d.accept = append(d.accept, op(x.accept[s], y.accept[t]))
+	}
+	d.nodes = pb.g.nodes
+	d.initial = 0
+	return d, nil
+}
+
+// state returns the product state of the pair (s, t), numbering it if it
+// is new.
+func (pb *productBuilder) state(s, t int32) int32 {
+	k := pairKey(s, t)
+	if id, ok := pb.ids.get(k); ok {
+		return id
+	}
+	id := int32(len(pb.pairs))
+	pb.ids.put(k, id)
+	pb.pairs = append(pb.pairs, k)
+	return id
+}
+
+// apply returns the product diagram of references rx (into x's nodes) and
+// ry (into y's nodes).
+func (pb *productBuilder) apply(rx, ry int32) int32 {
+	if rx < 0 && ry < 0 {
+		return leaf(pb.state(^rx, ^ry))
+	}
+	k := pairKey(rx, ry)
+	if r, ok := pb.memo.get(k); ok {
+		return r
+	}
+	lx, ly := dagLevel(pb.x.nodes, rx), dagLevel(pb.y.nodes, ry)
+	top := min(lx, ly)
+	x0, x1 := rx, rx
+	if lx == top {
+		x0, x1 = pb.x.nodes[rx].lo, pb.x.nodes[rx].hi
+	}
+	y0, y1 := ry, ry
+	if ly == top {
+		y0, y1 = pb.y.nodes[ry].lo, pb.y.nodes[ry].hi
+	}
+	lo := pb.apply(x0, y0)
+	hi := pb.apply(x1, y1)
+	r := pb.g.mk(top, lo, hi)
+	if pb.lim.maxNodes > 0 && len(pb.g.nodes) > pb.lim.maxNodes && pb.err == nil {
+		pb.err = fmt.Errorf("automaton: %w: more than %d BDD nodes in a product", ErrTooLarge, pb.lim.maxNodes)
+	}
+	pb.memo.put(k, r)
+	return r
+}
+
+// complement returns the DFA of the complement of d's language: d with
+// accepting and rejecting states exchanged. The complement of a minimal
+// DFA is minimal.
+func complement(d *DFA) *DFA {
+	c := &DFA{}
+	*c = *d
+	c.accept = make([]bool, len(d.accept))
+	for i, a := range d.accept {
+		c.accept[i] = !a
+	}
+	c.verdicts, c.walk, c.flat = nil, nil, nil
+	return c
+}
