@@ -317,6 +317,13 @@ func subsetConstruction(ctx context.Context, p *prepared, lim limits) (_ *DFA, e
 	t := newTranslator(p)
 	t.b.ctx, t.b.maxNodes = ctx, lim.maxNodes
 	init := t.obligationVar(p.f, !p.emptyHolds)
+	// States are kept canonical modulo the implications between
+	// obligations (implication.go), when there are any.
+	constraint := bddTrue
+	if hasImplications(p.f, obligation{p.f, !p.emptyHolds}) {
+		constraint = t.implicationConstraint()
+		init = t.b.and(init, constraint)
+	}
 	if t.memIndex != nil {
 		// First position: first' holds and every memory level is false.
 		for k := t.nMem - 1; k >= 0; k-- {
@@ -361,7 +368,11 @@ func subsetConstruction(ctx context.Context, p *prepared, lim limits) (_ *DFA, e
 			return nil, fmt.Errorf("automaton: %w: more than %d states before minimization", ErrTooLarge, lim.maxStates)
 		}
 		s := states.keys[i]
-		d.roots = append(d.roots, toDAG(t.step(s)))
+		next := t.step(s)
+		if constraint != bddTrue {
+			next = t.b.and(next, constraint)
+		}
+		d.roots = append(d.roots, toDAG(next))
 		d.accept = append(d.accept, t.accepts(s))
 	}
 	d.nodes = g.nodes
