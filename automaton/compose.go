@@ -53,10 +53,11 @@ func isCombination(f ltl.Formula) bool {
 }
 
 // composable reports whether FromFormula builds p's DFA compositionally:
-// p's formula is a Boolean combination and its past, if any, is read from
-// fresh atoms.
+// p's formula is a Boolean combination, or an until whose right operand
+// is temporal and left operand propositional (until.go), and its past, if
+// any, is read from fresh atoms.
 func composable(p *prepared) bool {
-	return !p.exactPast && isCombination(p.f)
+	return !p.exactPast && (isCombination(p.f) || isUntilOfTemporal(p.f))
 }
 
 // composer builds the DFAs of the parts of one prepared formula.
@@ -83,6 +84,9 @@ func composeMinimal(ctx context.Context, p *prepared, lim limits) (*DFA, error) 
 // at the Boolean top of it; orig is the same subformula in the formula as
 // given (they differ where a pure-past subformula became a fresh atom).
 func (c *composer) build(f, orig ltl.Formula) (*DFA, error) {
+	if f.Op() == orig.Op() && isUntilOfTemporal(f) {
+		return c.until(f, orig)
+	}
 	if f.Op() != orig.Op() || !isCombination(f) {
 		return c.operand(f, orig)
 	}
@@ -159,4 +163,26 @@ func (c *composer) operand(f, orig ltl.Formula) (*DFA, error) {
 		return nil, err
 	}
 	return minimize(raw), nil
+}
+
+// until returns the minimal DFA of f = g U h or g W h with g propositional:
+// from the minimal DFA of h (until.go) when that is small enough for its
+// inclusion relation, by the tableau otherwise.
+func (c *composer) until(f, orig ltl.Formula) (*DFA, error) {
+	h, err := c.build(f.Right(), orig.Right())
+	if err != nil {
+		return nil, err
+	}
+	if len(h.roots) > maxUntilOperandStates {
+		return c.operand(f, orig)
+	}
+	guard, err := c.operand(f.Left(), orig.Left())
+	if err != nil {
+		return nil, err
+	}
+	d, err := untilDFA(c.ctx, guard, h, f.Op() == ltl.OpWeakUntil, c.lim)
+	if err != nil {
+		return nil, err
+	}
+	return minimize(d), nil
 }

@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/henceforth-go/henceforth/ltl"
+	"github.com/henceforth-go/henceforth/monitor"
 )
 
 // tableauDFA is the minimal DFA of f built by the symbolic tableau alone.
@@ -26,8 +28,9 @@ func tableauDFA(t *testing.T, f ltl.Formula, opts Options) *DFA {
 
 // TestComposeMatchesTableau checks the compositional construction against
 // the tableau on random Boolean combinations of random formulas (pure
-// future and mixed, the past read from fresh atoms): the same minimal
-// number of states and the same language, the empty trace included.
+// future and mixed, the past read from fresh atoms), and on untils of
+// them with propositional left operands: the same minimal number of
+// states and the same language, the empty trace included.
 func TestComposeMatchesTableau(t *testing.T) {
 	const seed = 20261127
 	n := 400
@@ -37,12 +40,19 @@ func TestComposeMatchesTableau(t *testing.T) {
 	t.Logf("seed %d, %d formulas", seed, n)
 	rng := rand.New(rand.NewPCG(seed, 1))
 	ops := []ltl.Op{ltl.OpAnd, ltl.OpOr, ltl.OpImplies, ltl.OpIff, ltl.OpXor}
+	guards := []string{"p", "!q", "p & r", "p | !r", "true", "false", "q <-> r"}
 	parts := randomFormulas(seed, 3*n, ltl.PureFuture, ltl.Mixed)
 	for i := range n {
 		a, b, c := parts[3*i], parts[3*i+1], parts[3*i+2]
 		f := ltl.Binary(ops[rng.IntN(len(ops))], a, ltl.Binary(ops[rng.IntN(len(ops))], b, c))
-		if rng.IntN(4) == 0 {
+		switch rng.IntN(4) {
+		case 0:
 			f = ltl.Not(f)
+		case 1:
+			// An until with a propositional left operand (until.go).
+			until := []ltl.Op{ltl.OpUntil, ltl.OpWeakUntil}[rng.IntN(2)]
+			g := ltl.MustParse(guards[rng.IntN(len(guards))])
+			f = ltl.Binary(until, g, ltl.Binary(ops[rng.IntN(len(ops))], b, ltl.Binary(until, g, c)))
 		}
 		opts := Options{Atoms: []string{"p", "q", "r"}}
 		p, err := prepare(f, opts.Atoms, false)
@@ -73,4 +83,37 @@ func TestComposeBounds(t *testing.T) {
 	cancel()
 	_, err = FromFormula(ctx, f, Options{})
 	require.ErrorIs(t, err, context.Canceled)
+}
+
+// TestUntilChainLinear checks that p0 U p1 U … U p(n-1), whose minimal DFA
+// has n+1 states, is built through at most n+2 states, not 2^(n-1): by the
+// tableau (states canonical modulo implications between obligations) and
+// by the compositional construction, which reaches n = 32.
+func TestUntilChainLinear(t *testing.T) {
+	chain := func(n int) ltl.Formula {
+		ps := make([]string, n)
+		for i := range ps {
+			ps[i] = fmt.Sprintf("p%d", i)
+		}
+		return ltl.MustParse(strings.Join(ps, " U "))
+	}
+	raw, err := FromFormula(t.Context(), chain(12), Options{Unminimized: true})
+	require.NoError(t, err)
+	assert.Equal(t, 13, raw.NumStates(), "tableau states before minimization")
+
+	p, err := prepare(chain(32), nil, false)
+	require.NoError(t, err)
+	c := &composer{ctx: t.Context(), p: p, lim: Options{}.limits()}
+	h, err := c.build(p.f.Right(), p.orig.Right())
+	require.NoError(t, err)
+	guard, err := c.operand(p.f.Left(), p.orig.Left())
+	require.NoError(t, err)
+	raw, err = untilDFA(t.Context(), guard, h, false, c.lim)
+	require.NoError(t, err)
+	assert.LessOrEqual(t, raw.NumStates(), 34, "macro states before minimization")
+	d, err := FromFormula(t.Context(), chain(32), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 33, d.NumStates())
+	assert.True(t, d.Accepts([]monitor.Letter{d.Letter("p0"), d.Letter("p5"), d.Letter("p31")}))
+	assert.False(t, d.Accepts([]monitor.Letter{d.Letter("p0"), d.Letter("p5")}))
 }
