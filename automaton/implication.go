@@ -123,36 +123,46 @@ func obligationFormulas(f ltl.Formula) []obligation {
 	return out
 }
 
-// hasImplications reports whether two distinct obligations of f's
-// expansion imply one another by implies. It gives up (false) beyond
-// maxImplicationCandidates obligations.
-func hasImplications(f ltl.Formula, init obligation) bool {
-	obls := append(obligationFormulas(f), init)
+// implicationCandidates returns the obligations of f's expansion that
+// imply another one by implies, with the ones they imply; nil when there
+// are none, or more than maxImplicationCandidates obligations to compare.
+// The obligation of the initial state is not among them unless f's
+// expansion makes it again: it is in one state only, and a formula such as
+// F p0 & F p1 implies all its conjuncts' obligations.
+func implicationCandidates(f ltl.Formula) map[obligation]bool {
+	obls := obligationFormulas(f)
 	if len(obls) > maxImplicationCandidates {
-		return false
+		return nil
 	}
+	var out map[obligation]bool
 	for i, a := range obls {
 		for j, b := range obls {
 			if i != j && a != b && obligationImplies(a, b) {
-				return true
+				if out == nil {
+					out = map[obligation]bool{}
+				}
+				out[a], out[b] = true, true
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // implicationConstraint returns C, the conjunction of a → b over the
-// obligations a, b that imply one another, after creating every obligation
-// the construction can reach (so that the levels of C exist); bddTrue when
-// there are none.
-func (t *translator) implicationConstraint() bref {
+// candidate obligations a, b that imply one another, after creating every
+// obligation the construction can reach (so that the levels of C exist);
+// bddTrue when there are none.
+func (t *translator) implicationConstraint(cands map[obligation]bool) bref {
 	for i := 0; i < len(t.obls); i++ {
 		t.expansionOf(t.oblBase + int32(i))
 	}
 	c := bddTrue
 	for i, a := range t.obls {
+		if !cands[a] {
+			continue
+		}
 		for j, b := range t.obls {
-			if i != j && obligationImplies(a, b) {
+			if i != j && cands[b] && obligationImplies(a, b) {
 				va := t.b.variable(t.oblBase + int32(i))
 				vb := t.b.variable(t.oblBase + int32(j))
 				c = t.b.and(c, t.b.impl(va, vb))

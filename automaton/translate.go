@@ -320,8 +320,8 @@ func subsetConstruction(ctx context.Context, p *prepared, lim limits) (_ *DFA, e
 	// States are kept canonical modulo the implications between
 	// obligations (implication.go), when there are any.
 	constraint := bddTrue
-	if hasImplications(p.f, obligation{p.f, !p.emptyHolds}) {
-		constraint = t.implicationConstraint()
+	if cands := implicationCandidates(p.f); cands != nil {
+		constraint = t.implicationConstraint(cands)
 		init = t.b.and(init, constraint)
 	}
 	if t.memIndex != nil {
