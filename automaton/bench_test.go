@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os/exec"
 	"strings"
@@ -124,12 +125,14 @@ type monaOutcome struct {
 }
 
 // Limits of the families benchmark: a family grows until our build takes
-// longer than buildLimit; MONA runs while it stays under monaLimit.
-const (
-	buildLimit       = 10 * time.Second
-	monaLimit        = 60 * time.Second
-	maxCountedStates = 1 << 16
+// more CPU time than -families.limit; MONA runs while it stays under
+// -families.mona (wall time).
+var (
+	buildLimit = flag.Duration("families.limit", 10*time.Second, "BenchmarkFamilies: stop a family after a build takes this much CPU time")
+	monaLimit  = flag.Duration("families.mona", 60*time.Second, "BenchmarkFamilies: stop MONA after this long (wall time)")
 )
+
+const maxCountedStates = 1 << 16
 
 // processCPU returns the CPU time (user and system) the process has used
 // so far: on a loaded machine it measures the work of a construction where
@@ -150,7 +153,8 @@ func processCPU() time.Duration {
 // mona-expected is the count MONA must report if our DFA is minimal — see
 // monaExpected; speedup is MONA's wall time over ours, cpu-speedup its CPU
 // time over ours). MONA is skipped when it is not installed, and for
-// larger n once it took more than 60 s.
+// larger n once it took more than half its limit. The flags
+// -families.limit and -families.mona change the two limits.
 func BenchmarkFamilies(b *testing.B) {
 	_, err := exec.LookPath("mona")
 	haveMONA := err == nil
@@ -191,7 +195,7 @@ func BenchmarkFamilies(b *testing.B) {
 					key := f.String()
 					v, ok := monaCache.Load(key)
 					if !ok {
-						res, err := runMONA(b.Context(), dir, f, monaLimit)
+						res, err := runMONA(b.Context(), dir, f, *monaLimit)
 						v = monaOutcome{res, err}
 						monaCache.Store(key, v)
 					}
@@ -207,11 +211,11 @@ func BenchmarkFamilies(b *testing.B) {
 					b.ReportMetric(float64(monaExpected(d, out.res.acceptsEmpty)), "mona-expected")
 					b.ReportMetric(out.res.elapsed.Seconds()/wall.Seconds(), "speedup")
 					b.ReportMetric(out.res.cpu.Seconds()/perOp.Seconds(), "cpu-speedup")
-					if out.res.elapsed > monaLimit/2 {
+					if out.res.elapsed > *monaLimit/2 {
 						monaGaveUp = true
 					}
 				})
-				if perOp > buildLimit {
+				if perOp > *buildLimit {
 					return
 				}
 			}

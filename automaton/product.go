@@ -10,6 +10,12 @@ package automaton
 // memoized on pairs of diagram references across all states, so the
 // product's diagram is shared the way its factors' diagrams are, and the
 // work is proportional to the product's diagram, not to its letters.
+//
+// The memo is the product diagram's unique table too: the factors'
+// diagrams are reduced and canonical and a leaf is a distinct pair of
+// states, so the function of the product node of (rx, ry) determines
+// both rx's and ry's functions. Two pairs never make equal nodes, and a
+// node's children differ (the top level is tested by rx or ry).
 
 import (
 	"context"
@@ -36,7 +42,7 @@ const emptyPair = ^uint64(0)
 // newPairMap returns a map sized for about size keys.
 func newPairMap(size int) *pairMap {
 	m := &pairMap{}
-	m.resize(max(2*size, 1<<10))
+	m.resize(max(size+size/3+1, 1<<10))
 	return m
 }
 
@@ -87,7 +93,7 @@ func (m *pairMap) get(k uint64) (int32, bool) {
 
 // put sets the value of key k, which must not be present.
 func (m *pairMap) put(k uint64, v int32) {
-	if 2*(m.n+1) > len(m.slots) {
+	if 4*(m.n+1) > 3*len(m.slots) { // load factor 3/4
 		m.resize(2 * len(m.slots))
 	}
 	mask := uint64(len(m.slots) - 1)
@@ -106,7 +112,7 @@ type boolOp func(a, b bool) bool
 // productBuilder holds the state of one product construction.
 type productBuilder struct {
 	x, y  *DFA
-	g     *dag
+	nodes []ddNode // the product diagram, children before parents
 	memo  *pairMap // pair of diagram references → product reference
 	ids   *pairMap // pair of states → product state
 	pairs []uint64 // product state → its pair of states
@@ -126,15 +132,14 @@ func product(ctx context.Context, x, y *DFA, op boolOp, lim limits) (*DFA, error
 	// Size the tables for the product of independent factors, whose
 	// diagram has about the nodes of each factor times the states of the
 	// other.
-	est := min(len(x.nodes)*len(y.roots)+len(y.nodes)*len(x.roots), 1<<20)
+	est := min(len(x.nodes)*len(y.roots)+len(y.nodes)*len(x.roots), 1<<23)
 	pb := &productBuilder{
-		x: x, y: y, g: newDAG(),
-		memo: newPairMap(est),
-		ids:  newPairMap(min(len(x.roots)*len(y.roots), 1<<20)),
-		lim:  lim,
+		x: x, y: y,
+		nodes: make([]ddNode, 0, est),
+		memo:  newPairMap(est),
+		ids:   newPairMap(min(len(x.roots)*len(y.roots), 1<<20)),
+		lim:   lim,
 	}
-	pb.g.reset(est)
-	pb.g.nodes = make([]ddNode, 0, est)
 	pb.state(x.initial, y.initial)
 	d := &DFA{}
 	*d = *x
@@ -158,7 +163,7 @@ func product(ctx context.Context, x, y *DFA, op boolOp, lim limits) (*DFA, error
 		d.roots = append(d.roots, r)
 		d.accept = append(d.accept, op(x.accept[s], y.accept[t]))
 	}
-	d.nodes = pb.g.nodes
+	d.nodes = pb.nodes
 	d.initial = 0
 	return d, nil
 }
@@ -198,8 +203,9 @@ func (pb *productBuilder) apply(rx, ry int32) int32 {
 	}
 	lo := pb.apply(x0, y0)
 	hi := pb.apply(x1, y1)
-	r := pb.g.mk(top, lo, hi)
-	if pb.lim.maxNodes > 0 && len(pb.g.nodes) > pb.lim.maxNodes && pb.err == nil {
+	r := int32(len(pb.nodes))
+	pb.nodes = append(pb.nodes, ddNode{top, lo, hi})
+	if pb.lim.maxNodes > 0 && len(pb.nodes) > pb.lim.maxNodes && pb.err == nil {
 		pb.err = fmt.Errorf("automaton: %w: more than %d BDD nodes in a product", ErrTooLarge, pb.lim.maxNodes)
 	}
 	pb.memo.put(k, r)
