@@ -141,19 +141,10 @@ func product(ctx context.Context, x, y *DFA, op boolOp, lim limits) (*DFA, error
 		lim:   lim,
 	}
 	pb.state(x.initial, y.initial)
-	d := &DFA{}
-	*d = *x
-	d.formula = ltl.Formula{}
-	d.roots, d.accept = nil, nil
-	d.verdicts, d.walk, d.flat = nil, nil, nil
+	d := x.layout()
 	for i := 0; i < len(pb.pairs); i++ {
-		if i&255 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("automaton: product stopped after %d states: %w", i, err)
-			}
-		}
-		if len(pb.pairs) > lim.maxStates {
-			return nil, fmt.Errorf("automaton: %w: more than %d states in a product before minimization", ErrTooLarge, lim.maxStates)
+		if err := lim.progress(ctx, i, len(pb.pairs)); err != nil {
+			return nil, err
 		}
 		s, t := int32(pb.pairs[i]>>32), int32(uint32(pb.pairs[i]))
 		r := pb.apply(x.roots[s], y.roots[t])
@@ -210,6 +201,17 @@ func (pb *productBuilder) apply(rx, ry int32) int32 {
 	}
 	pb.memo.put(k, r)
 	return r
+}
+
+// layout returns a DFA with d's alphabet layout and no states or
+// diagram, for a construction to fill.
+func (d *DFA) layout() *DFA {
+	l := &DFA{}
+	*l = *d
+	l.formula = ltl.Formula{}
+	l.nodes, l.roots, l.accept = nil, nil, nil
+	l.verdicts, l.walk, l.flat = nil, nil, nil
+	return l
 }
 
 // complement returns the DFA of the complement of d's language: d with

@@ -309,6 +309,21 @@ type limits struct {
 	maxNodes  int
 }
 
+// progress returns the error that stops a construction about to expand
+// its state i of n found so far: ctx is done (looked at every 256 states),
+// or there are more states than the bound.
+func (lim limits) progress(ctx context.Context, i, n int) error {
+	if i&255 == 0 {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("automaton: translation stopped after %d states: %w", i, err)
+		}
+	}
+	if n > lim.maxStates {
+		return fmt.Errorf("automaton: %w: more than %d states before minimization", ErrTooLarge, lim.maxStates)
+	}
+	return nil
+}
+
 // subsetConstruction builds the (unminimized) DFA of p by exploring the
 // states reachable from the initial obligation "f holds from the first
 // position" (strong when f fails on the empty trace, weak when it holds).
@@ -359,13 +374,8 @@ func subsetConstruction(ctx context.Context, p *prepared, lim limits) (_ *DFA, e
 	}
 
 	for i := 0; i < len(states.keys); i++ {
-		if i&255 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("automaton: translation stopped after %d states: %w", i, err)
-			}
-		}
-		if len(states.keys) > lim.maxStates {
-			return nil, fmt.Errorf("automaton: %w: more than %d states before minimization", ErrTooLarge, lim.maxStates)
+		if err := lim.progress(ctx, i, len(states.keys)); err != nil {
+			return nil, err
 		}
 		s := states.keys[i]
 		next := t.step(s)

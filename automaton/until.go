@@ -19,7 +19,6 @@ package automaton
 import (
 	"context"
 	"encoding/binary"
-	"fmt"
 	"slices"
 
 	"github.com/henceforth-go/henceforth/ltl"
@@ -141,19 +140,10 @@ func untilDFA(ctx context.Context, guard, h *DFA, weak bool, lim limits) (*DFA, 
 		ub.empty[q] = !ok
 	}
 	ub.state(macro{waiting: true})
-	d := &DFA{}
-	*d = *h
-	d.formula = ltl.Formula{}
-	d.roots, d.accept = nil, nil
-	d.verdicts, d.walk, d.flat = nil, nil, nil
+	d := h.layout()
 	for i := 0; i < len(ub.macros); i++ {
-		if i&255 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("automaton: translation stopped after %d states: %w", i, err)
-			}
-		}
-		if len(ub.macros) > lim.maxStates {
-			return nil, fmt.Errorf("automaton: %w: more than %d states before minimization", ErrTooLarge, lim.maxStates)
+		if err := lim.progress(ctx, i, len(ub.macros)); err != nil {
+			return nil, err
 		}
 		m := ub.macros[i]
 		refs := []int32{}
