@@ -113,7 +113,11 @@ type boolOp func(a, b bool) bool
 type productBuilder struct {
 	x, y  *DFA
 	nodes []ddNode // the product diagram, children before parents
-	memo  *pairMap // pair of diagram references → product reference
+	// memo finds the product node of a pair of diagram references:
+	// keys[i] is the pair of node i, and table (open addressing) holds
+	// node indexes plus one, 0 for empty.
+	keys  []uint64
+	table []int32
 	ids   *pairMap // pair of states → product state
 	pairs []uint64 // product state → its pair of states
 	lim   limits
@@ -136,7 +140,8 @@ func product(ctx context.Context, x, y *DFA, op boolOp, lim limits) (*DFA, error
 	pb := &productBuilder{
 		x: x, y: y,
 		nodes: make([]ddNode, 0, est),
-		memo:  newPairMap(est),
+		keys:  make([]uint64, 0, est),
+		table: make([]int32, tableSize(est)),
 		ids:   newPairMap(min(len(x.roots)*len(y.roots), 1<<20)),
 		lim:   lim,
 	}
@@ -179,7 +184,7 @@ func (pb *productBuilder) apply(rx, ry int32) int32 {
 		return leaf(pb.state(^rx, ^ry))
 	}
 	k := pairKey(rx, ry)
-	if r, ok := pb.memo.get(k); ok {
+	if r, ok := pb.find(k); ok {
 		return r
 	}
 	lx, ly := dagLevel(pb.x.nodes, rx), dagLevel(pb.y.nodes, ry)
@@ -199,8 +204,53 @@ func (pb *productBuilder) apply(rx, ry int32) int32 {
 	if pb.lim.maxNodes > 0 && len(pb.nodes) > pb.lim.maxNodes && pb.err == nil {
 		pb.err = fmt.Errorf("automaton: %w: more than %d BDD nodes in a product", ErrTooLarge, pb.lim.maxNodes)
 	}
-	pb.memo.put(k, r)
+	pb.keys = append(pb.keys, k)
+	pb.insert(r)
 	return r
+}
+
+// tableSize returns the power of two that holds n keys at a load factor
+// of at most 3/4.
+func tableSize(n int) int {
+	size := 1 << 10
+	for 3*size < 4*n {
+		size <<= 1
+	}
+	return size
+}
+
+// find returns the product node of the pair of references k.
+func (pb *productBuilder) find(k uint64) (int32, bool) {
+	mask := uint64(len(pb.table) - 1)
+	for j := hashPair(k) & mask; ; j = (j + 1) & mask {
+		v := pb.table[j]
+		if v == 0 {
+			return 0, false
+		}
+		if pb.keys[v-1] == k {
+			return v - 1, true
+		}
+	}
+}
+
+// insert enters node r, whose pair is keys[r], into the table.
+func (pb *productBuilder) insert(r int32) {
+	if 4*len(pb.keys) > 3*len(pb.table) {
+		pb.table = make([]int32, 2*len(pb.table))
+		for i := range int32(len(pb.keys) - 1) {
+			pb.place(i)
+		}
+	}
+	pb.place(r)
+}
+
+func (pb *productBuilder) place(r int32) {
+	mask := uint64(len(pb.table) - 1)
+	j := hashPair(pb.keys[r]) & mask
+	for pb.table[j] != 0 {
+		j = (j + 1) & mask
+	}
+	pb.table[j] = r + 1
 }
 
 // layout returns a DFA with d's alphabet layout and no states or
