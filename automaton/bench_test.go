@@ -2,10 +2,12 @@ package automaton
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -123,20 +125,36 @@ type monaOutcome struct {
 }
 
 // Limits of the families benchmark: a family grows until our build takes
-// longer than buildLimit; MONA runs while it stays under monaLimit.
-const (
-	buildLimit       = 10 * time.Second
-	monaLimit        = 60 * time.Second
-	maxCountedStates = 1 << 16
+// more CPU time than -families.limit; MONA runs while it stays under
+// -families.mona (wall time).
+var (
+	buildLimit = flag.Duration("families.limit", 10*time.Second, "BenchmarkFamilies: stop a family after a build takes this much CPU time")
+	monaLimit  = flag.Duration("families.mona", 60*time.Second, "BenchmarkFamilies: stop MONA after this long (wall time)")
 )
 
-// BenchmarkFamilies measures the construction of the minimal DFA (ns/op)
-// and its size on the scalable families, n growing until a build takes
-// more than 10 s (or the formula has more than 64 atoms), and runs MONA on
-// the same formula in the same run (metrics mona-s, mona-states;
+const maxCountedStates = 1 << 16
+
+// processCPU returns the CPU time (user and system) the process has used
+// so far: on a loaded machine it measures the work of a construction where
+// wall time measures the load.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkFamilies measures the construction of the minimal DFA (ns/op,
+// and cpu-s: the process's CPU seconds per construction) and its size on
+// the scalable families, n growing until a build takes more than 10 s of
+// CPU time (or the formula has more than 64 atoms), and runs MONA on the
+// same formula in the same run (metrics mona-s, mona-cpu-s, mona-states;
 // mona-expected is the count MONA must report if our DFA is minimal — see
-// monaExpected; speedup is MONA's time over ours). MONA is skipped when it
-// is not installed, and for larger n once it took more than 60 s.
+// monaExpected; speedup is MONA's wall time over ours, cpu-speedup its CPU
+// time over ours). MONA is skipped when it is not installed, and for
+// larger n once it took more than half its limit. The flags
+// -families.limit and -families.mona change the two limits.
 func BenchmarkFamilies(b *testing.B) {
 	_, err := exec.LookPath("mona")
 	haveMONA := err == nil
@@ -152,16 +170,19 @@ func BenchmarkFamilies(b *testing.B) {
 				if len(f.Atoms()) > maxAtoms {
 					return
 				}
-				var perOp time.Duration
+				var perOp time.Duration // CPU time per construction
 				b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 					var d *DFA
+					cpu0 := processCPU()
 					for b.Loop() {
 						var err error
 						if d, err = FromFormula(context.Background(), f, Options{}); err != nil {
 							b.Fatal(err)
 						}
 					}
-					perOp = b.Elapsed() / time.Duration(b.N)
+					wall := b.Elapsed() / time.Duration(b.N)
+					perOp = (processCPU() - cpu0) / time.Duration(b.N)
+					b.ReportMetric(perOp.Seconds(), "cpu-s")
 					b.ReportMetric(float64(d.NumStates()), "states")
 					if d.NumStates() <= maxCountedStates {
 						// Counting transitions visits every state's
@@ -174,7 +195,7 @@ func BenchmarkFamilies(b *testing.B) {
 					key := f.String()
 					v, ok := monaCache.Load(key)
 					if !ok {
-						res, err := runMONA(b.Context(), dir, f, monaLimit)
+						res, err := runMONA(b.Context(), dir, f, *monaLimit)
 						v = monaOutcome{res, err}
 						monaCache.Store(key, v)
 					}
@@ -185,14 +206,16 @@ func BenchmarkFamilies(b *testing.B) {
 						return
 					}
 					b.ReportMetric(out.res.elapsed.Seconds(), "mona-s")
+					b.ReportMetric(out.res.cpu.Seconds(), "mona-cpu-s")
 					b.ReportMetric(float64(out.res.states), "mona-states")
 					b.ReportMetric(float64(monaExpected(d, out.res.acceptsEmpty)), "mona-expected")
-					b.ReportMetric(out.res.elapsed.Seconds()/perOp.Seconds(), "speedup")
-					if out.res.elapsed > monaLimit/2 {
+					b.ReportMetric(out.res.elapsed.Seconds()/wall.Seconds(), "speedup")
+					b.ReportMetric(out.res.cpu.Seconds()/perOp.Seconds(), "cpu-speedup")
+					if out.res.elapsed > *monaLimit/2 {
 						monaGaveUp = true
 					}
 				})
-				if perOp > buildLimit {
+				if perOp > *buildLimit {
 					return
 				}
 			}

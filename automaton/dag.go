@@ -23,6 +23,20 @@ type dag struct {
 
 func newDAG() *dag { return &dag{table: make([]int32, 1<<10)} }
 
+// reset empties g, keeping its memory, and sizes it for about n nodes.
+func (g *dag) reset(n int) {
+	g.nodes = g.nodes[:0]
+	size := 1 << 10
+	for size < 2*n {
+		size <<= 1
+	}
+	if size > len(g.table) {
+		g.table = make([]int32, size)
+		return
+	}
+	clear(g.table)
+}
+
 func leaf(state int32) int32       { return ^state }
 func isLeaf(r int32) bool          { return r < 0 }
 func leafState(r int32) int32      { return ^r }

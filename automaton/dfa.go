@@ -111,7 +111,18 @@ func newDFAShell(p *prepared) *DFA {
 // built (the construction is exponential in the worst case); the zero
 // Options are the defaults.
 func FromFormula(ctx context.Context, f ltl.Formula, opts Options) (*DFA, error) {
-	raw, err := translateRaw(ctx, f, opts)
+	p, err := prepare(f, opts.Atoms, opts.ExactPast)
+	if err != nil {
+		return nil, err
+	}
+	lim := opts.limits()
+	var raw *DFA
+	composed := !opts.Unminimized && composable(p)
+	if composed {
+		raw, err = composeMinimal(ctx, p, lim)
+	} else {
+		raw, err = subsetConstruction(ctx, p, lim)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -126,18 +137,17 @@ func FromFormula(ctx context.Context, f ltl.Formula, opts Options) (*DFA, error)
 		d.finish(false)
 		return d, nil
 	}
-	d := minimize(raw)
+	d := raw
+	if !composed {
+		// The compositional construction minimizes as it goes.
+		d = minimize(raw)
+	}
 	d.finish(true)
 	return d, nil
 }
 
-// translateRaw returns the DFA of the subset construction, before
-// minimization.
-func translateRaw(ctx context.Context, f ltl.Formula, opts Options) (*DFA, error) {
-	p, err := prepare(f, opts.Atoms, opts.ExactPast)
-	if err != nil {
-		return nil, err
-	}
+// limits returns the bounds opts sets, defaults filled in.
+func (opts Options) limits() limits {
 	lim := limits{maxStates: opts.MaxStates, maxNodes: opts.MaxNodes}
 	if lim.maxStates <= 0 {
 		lim.maxStates = DefaultMaxStates
@@ -145,7 +155,7 @@ func translateRaw(ctx context.Context, f ltl.Formula, opts Options) (*DFA, error
 	if lim.maxNodes <= 0 {
 		lim.maxNodes = DefaultMaxNodes
 	}
-	return subsetConstruction(ctx, p, lim)
+	return lim
 }
 
 // Formula returns the formula the DFA was built from.

@@ -27,6 +27,18 @@
 // Moore partition refinement on those diagrams then gives the minimal
 // complete DFA (a rejecting sink, when the language needs one, is a state).
 //
+// FromFormula is compositional where the formula is: for a Boolean
+// combination (&, |, ->, <->, ^, and their negations) it builds the
+// minimal DFAs of the operands separately and combines them by a product
+// of their decision diagrams, smallest first, minimizing each product
+// before the next (a few linear rounds of Moore refinement usually prove a
+// product minimal; Hopcroft's algorithm runs otherwise). An until g U h or
+// g W h with a propositional g and a temporal h is built from h's minimal
+// DFA, its states kept as antichains under language inclusion. The
+// operands whose roots are other temporal operators go to the tableau,
+// whose states are kept canonical modulo the implications it can prove
+// between obligations. Every route ends in the same minimal DFA.
+//
 // # Checking a recorded trace
 //
 // Check is the one function that gives the verdict of a formula on a

@@ -114,57 +114,6 @@ func (d *DFA) atomsOf(l monitor.Letter) []string {
 	return out
 }
 
-// product returns the DFA that runs a and b in lockstep and accepts where
-// acc does. a and b must have the same alphabet and level order. The result
-// is not minimized; its states are pairs reachable from the initial pair.
-func product(a, b *DFA, acc func(x, y bool) bool) (*DFA, error) {
-	if !slices.Equal(a.atoms, b.atoms) || !slices.Equal(a.order, b.order) {
-		return nil, fmt.Errorf("automaton: product of DFAs over different alphabets (%v and %v)", a.atoms, b.atoms)
-	}
-	type pair struct{ x, y int32 }
-	pairs := newInterner[pair]()
-	g := newDAG()
-	memo := map[[2]int32]int32{}
-	var apply func(ra, rb int32) int32
-	apply = func(ra, rb int32) int32 {
-		if ra < 0 && rb < 0 {
-			return ^pairs.id(pair{^ra, ^rb})
-		}
-		k := [2]int32{ra, rb}
-		if r, ok := memo[k]; ok {
-			return r
-		}
-		la, lb := dagLevel(a.nodes, ra), dagLevel(b.nodes, rb)
-		top := min(la, lb)
-		a0, a1, b0, b1 := ra, ra, rb, rb
-		if la == top {
-			a0, a1 = a.nodes[ra].lo, a.nodes[ra].hi
-		}
-		if lb == top {
-			b0, b1 = b.nodes[rb].lo, b.nodes[rb].hi
-		}
-		lo := apply(a0, b0)
-		hi := apply(a1, b1)
-		r := g.mk(top, lo, hi)
-		memo[k] = r
-		return r
-	}
-	p := &DFA{}
-	*p = *a
-	p.formula = ltl.Formula{}
-	p.roots, p.accept = nil, nil
-	pairs.id(pair{a.initial, b.initial})
-	for i := 0; i < len(pairs.keys); i++ {
-		pr := pairs.keys[i]
-		p.roots = append(p.roots, apply(a.roots[pr.x], b.roots[pr.y]))
-		p.accept = append(p.accept, acc(a.accept[pr.x], b.accept[pr.y]))
-	}
-	p.nodes = g.nodes
-	p.initial = 0
-	p.verdicts, p.walk, p.flat = nil, nil, nil
-	return p, nil
-}
-
 // Equivalent reports whether f and g have the same LTLf verdict on every
 // trace, the empty one included. When they differ it returns a shortest
 // trace on which their verdicts differ. Past operators are translated
@@ -192,7 +141,7 @@ func Equivalent(ctx context.Context, f, g ltl.Formula, opts Options) (bool, ltl.
 	if err != nil {
 		return false, nil, err
 	}
-	p, err := product(df, dg, func(x, y bool) bool { return x != y })
+	p, err := product(ctx, df, dg, func(x, y bool) bool { return x != y }, opts.limits())
 	if err != nil {
 		return false, nil, err
 	}

@@ -103,3 +103,76 @@ func renumber(d *DFA) *DFA {
 	out.verdicts, out.walk, out.flat = nil, nil, nil
 	return out
 }
+
+// maxMooreRounds bounds the rounds of Moore refinement that
+// minimizeProduct tries before it hands over to Hopcroft's algorithm.
+const maxMooreRounds = 8
+
+// minimizeProduct returns the minimal DFA of d's language for a DFA whose
+// states are numbered breadth-first (as product numbers them). Products of
+// minimal DFAs are often minimal already, and a few rounds of Moore
+// refinement prove it in time linear in the diagram: then d itself is
+// returned. Otherwise, or when the rounds run out, it minimizes d.
+func minimizeProduct(d *DFA) *DFA {
+	if mooreDistinct(d, maxMooreRounds) {
+		return d
+	}
+	return minimize(d)
+}
+
+// mooreDistinct reports whether at most rounds rounds of Moore refinement
+// (a state's class is its acceptance, then its class with its decision
+// diagram over the previous round's classes) separate every state of d.
+// It reports false when the refinement becomes stable with fewer classes
+// than states, or when the rounds run out.
+func mooreDistinct(d *DFA, rounds int) bool {
+	n := len(d.roots)
+	class := make([]int32, n)
+	var classes int32
+	seen := [2]bool{}
+	for s, a := range d.accept {
+		if a {
+			class[s] = 1
+		}
+		if !seen[class[s]] {
+			seen[class[s]] = true
+			classes++
+		}
+	}
+	g := newDAG()
+	sig := make([]int32, len(d.nodes))
+	next := make([]int32, n)
+	ref := func(r int32) int32 {
+		if r < 0 {
+			return ^class[^r]
+		}
+		return sig[r]
+	}
+	for range rounds {
+		if int(classes) == n {
+			return true
+		}
+		g.reset(len(d.nodes))
+		for i, nd := range d.nodes {
+			sig[i] = g.mk(nd.level, ref(nd.lo), ref(nd.hi))
+		}
+		ids := newPairMap(2 * n)
+		var count int32
+		for s, r := range d.roots {
+			k := pairKey(class[s], ref(r))
+			id, ok := ids.get(k)
+			if !ok {
+				id = count
+				count++
+				ids.put(k, id)
+			}
+			next[s] = id
+		}
+		class, next = next, class
+		if count == classes {
+			return false // stable
+		}
+		classes = count
+	}
+	return int(classes) == n
+}

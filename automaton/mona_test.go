@@ -129,6 +129,7 @@ type monaResult struct {
 	// that is MONA's verdict on the empty string.
 	acceptsEmpty bool
 	elapsed      time.Duration // wall time of the mona process
+	cpu          time.Duration // CPU time (user and system) of the mona process
 }
 
 var (
@@ -168,7 +169,7 @@ func runMONA(ctx context.Context, dir string, f ltl.Formula, timeout time.Durati
 	if m == nil || acc == nil || ini == nil {
 		return monaResult{}, fmt.Errorf("mona: no automaton in the output: %.200s", out)
 	}
-	res := monaResult{elapsed: elapsed}
+	res := monaResult{elapsed: elapsed, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
 	res.states, _ = strconv.Atoi(string(m[1]))
 	// The dummy initial state's single transition: "State I: X… -> state K".
 	step := regexp.MustCompile(`(?m)^State ` + string(ini[1]) + `: [X01]* -> state (\d+)$`).FindSubmatch(out)

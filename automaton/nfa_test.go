@@ -194,7 +194,7 @@ func TestNFAAcceptsTheDFALanguage(t *testing.T) {
 		d, err := FromFormula(t.Context(), f, Options{Atoms: []string{"p", "q", "r"}})
 		require.NoError(t, err)
 		fromNFA := determinize(t, a, d)
-		p, err := product(fromNFA, d, func(x, y bool) bool { return x != y })
+		p, err := product(t.Context(), fromNFA, d, func(x, y bool) bool { return x != y }, Options{}.limits())
 		require.NoError(t, err)
 		w, differ := p.ShortestAccepted()
 		require.False(t, differ, "seed %d: %s: the NFA and the DFA differ on %v", seed, f, w)

@@ -309,6 +309,21 @@ type limits struct {
 	maxNodes  int
 }
 
+// progress returns the error that stops a construction about to expand
+// its state i of n found so far: ctx is done (looked at every 256 states),
+// or there are more states than the bound.
+func (lim limits) progress(ctx context.Context, i, n int) error {
+	if i&255 == 0 {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("automaton: translation stopped after %d states: %w", i, err)
+		}
+	}
+	if n > lim.maxStates {
+		return fmt.Errorf("automaton: %w: more than %d states before minimization", ErrTooLarge, lim.maxStates)
+	}
+	return nil
+}
+
 // subsetConstruction builds the (unminimized) DFA of p by exploring the
 // states reachable from the initial obligation "f holds from the first
 // position" (strong when f fails on the empty trace, weak when it holds).
@@ -317,6 +332,13 @@ func subsetConstruction(ctx context.Context, p *prepared, lim limits) (_ *DFA, e
 	t := newTranslator(p)
 	t.b.ctx, t.b.maxNodes = ctx, lim.maxNodes
 	init := t.obligationVar(p.f, !p.emptyHolds)
+	// States are kept canonical modulo the implications between
+	// obligations (implication.go), when there are any.
+	constraint := bddTrue
+	if cands := implicationCandidates(p.f); cands != nil {
+		constraint = t.implicationConstraint(cands)
+		init = t.b.and(init, constraint)
+	}
 	if t.memIndex != nil {
 		// First position: first' holds and every memory level is false.
 		for k := t.nMem - 1; k >= 0; k-- {
@@ -352,16 +374,15 @@ func subsetConstruction(ctx context.Context, p *prepared, lim limits) (_ *DFA, e
 	}
 
 	for i := 0; i < len(states.keys); i++ {
-		if i&255 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("automaton: translation stopped after %d states: %w", i, err)
-			}
-		}
-		if len(states.keys) > lim.maxStates {
-			return nil, fmt.Errorf("automaton: %w: more than %d states before minimization", ErrTooLarge, lim.maxStates)
+		if err := lim.progress(ctx, i, len(states.keys)); err != nil {
+			return nil, err
 		}
 		s := states.keys[i]
-		d.roots = append(d.roots, toDAG(t.step(s)))
+		next := t.step(s)
+		if constraint != bddTrue {
+			next = t.b.and(next, constraint)
+		}
+		d.roots = append(d.roots, toDAG(next))
 		d.accept = append(d.accept, t.accepts(s))
 	}
 	d.nodes = g.nodes
