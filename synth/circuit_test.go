@@ -68,3 +68,30 @@ func TestCircuitConforms(t *testing.T) {
 		})
 	}
 }
+
+// TestCircuitCheck model-checks every circuit, through its AIG, and
+// refutes circuits broken on purpose: an output forced to a constant, or
+// the goal counter stuck, must be caught by the check.
+func TestCircuitCheck(t *testing.T) {
+	ctx := context.Background()
+	for _, spec := range circuitSpecs(t) {
+		t.Run(spec.Name, func(t *testing.T) {
+			circ := circuitOf(t, spec)
+			require.NoError(t, circ.Check(ctx, spec))
+			refuted := 0
+			for k := range circ.ComputedBits {
+				for _, val := range []int32{0, 1} {
+					bad := *circ
+					bad.Step.Computed = append([]int32(nil), circ.Step.Computed...)
+					bad.Step.Computed[k] = val
+					err := bad.Check(ctx, spec)
+					if err != nil {
+						require.ErrorIs(t, err, ErrRefuted)
+						refuted++
+					}
+				}
+			}
+			assert.Positive(t, refuted, "no broken variant of %s was refuted", spec.Name)
+		})
+	}
+}

@@ -46,6 +46,13 @@ type game struct {
 // of Inputs++Outputs indexes (nil for declaration order), and compiles its
 // clauses. assemble must then be called.
 func newGame(spec *Spec, order []int, opts *options) (*game, error) {
+	return newGameWith(spec, order, opts, nil, nil)
+}
+
+// newGameWith is newGame declaring extra Boolean variables: after[i] right
+// after the spec's variable i (an index into Inputs++Outputs), tail after
+// all the others.
+func newGameWith(spec *Spec, order []int, opts *options, after map[int][]string, tail []string) (*game, error) {
 	if err := spec.Check(); err != nil {
 		return nil, err
 	}
@@ -77,6 +84,11 @@ func newGame(spec *Spec, order []int, opts *options) (*game, error) {
 		} else {
 			g.outputs[idx-len(spec.Inputs)] = fv
 		}
+		for _, name := range after[idx] {
+			if _, err := sp.Bool(name); err != nil {
+				return nil, err
+			}
+		}
 	}
 	g.sys = append([]*fds.Var(nil), g.outputs...)
 	if spec.Semantics == Implication {
@@ -90,6 +102,11 @@ func newGame(spec *Spec, order []int, opts *options) (*game, error) {
 	m := max(1, len(spec.Section(EnvLiveness))+len(g.aux)/2)
 	g.counter, _ = sp.Int("#goal", 0, n-1)
 	g.envMem, _ = sp.Int("#assumption", 0, m-1)
+	for _, name := range tail {
+		if _, err := sp.Bool(name); err != nil {
+			return nil, err
+		}
+	}
 	if err := sp.Build(); err != nil {
 		return nil, err
 	}
