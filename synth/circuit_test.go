@@ -1,9 +1,14 @@
 package synth
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -94,4 +99,90 @@ func TestCircuitCheck(t *testing.T) {
 			assert.Positive(t, refuted, "no broken variant of %s was refuted", spec.Name)
 		})
 	}
+}
+
+// TestCircuitGoMatchesRun compiles the Go source of circuits and runs it
+// beside CircuitRun on the same pseudo-random input sequences (legal or
+// not): every step must agree, outputs and acceptance. The seed is fixed
+// and printed on failure.
+func TestCircuitGoMatchesRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles Go programs")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool")
+	}
+	const seed, steps = 7, 200
+	for _, spec := range []*Spec{arbiterSpecForGo(t), liftSpec(t, 3)} {
+		t.Run(spec.Name, func(t *testing.T) {
+			circ := circuitOf(t, spec)
+			dir := t.TempDir()
+			var src bytes.Buffer
+			require.NoError(t, circ.WriteGo(&src, "main", "Controller"))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "controller.go"), src.Bytes(), 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module gentest\n\ngo 1.22\n"), 0o644))
+			// The driver reads the input values, one step per line, and prints
+			// the outputs (or "reject").
+			var drv strings.Builder
+			drv.WriteString("package main\n\nimport (\n\t\"bufio\"\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc main() {\n\tvar c Controller\n\tsc := bufio.NewScanner(os.Stdin)\n\tfor sc.Scan() {\n\t\tvar in ControllerInputs\n\t\tvar v [" + fmt.Sprint(len(spec.Inputs)) + "]int\n\t\tp := make([]any, len(v))\n\t\tfor i := range v {\n\t\t\tp[i] = &v[i]\n\t\t}\n\t\tfmt.Sscan(sc.Text(), p...)\n")
+			used := map[string]bool{}
+			for i, v := range spec.Inputs {
+				f := fieldName(v.Name, used)
+				if v.Bool {
+					fmt.Fprintf(&drv, "\t\tin.%s = v[%d] == 1\n", f, i)
+				} else {
+					fmt.Fprintf(&drv, "\t\tin.%s = v[%d]\n", f, i)
+				}
+			}
+			drv.WriteString("\t\tout, ok := c.Step(in)\n\t\tif !ok {\n\t\t\tfmt.Println(\"reject\")\n\t\t\tcontinue\n\t\t}\n\t\tfmt.Println(")
+			for i, v := range spec.Outputs {
+				if i > 0 {
+					drv.WriteString(", ")
+				}
+				f := fieldName(v.Name, used)
+				if v.Bool {
+					fmt.Fprintf(&drv, "%sBit(out.%s)", "controller", f)
+				} else {
+					fmt.Fprintf(&drv, "out.%s", f)
+				}
+			}
+			drv.WriteString(")\n\t}\n}\n")
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(drv.String()), 0o644))
+
+			r := rand.New(rand.NewPCG(seed, 0))
+			run, err := circ.Run()
+			require.NoError(t, err)
+			var input, want strings.Builder
+			for range steps {
+				vals := make([]int, len(spec.Inputs))
+				for i, v := range spec.Inputs {
+					vals[i] = v.Lo + r.IntN(v.Hi-v.Lo+1)
+				}
+				input.WriteString(strings.Trim(fmt.Sprint(vals), "[]") + "\n")
+				out, err := run.StepValues(vals)
+				if err != nil {
+					require.ErrorIs(t, err, errIllegalInput)
+					want.WriteString("reject\n")
+					continue
+				}
+				want.WriteString(strings.Trim(fmt.Sprint(out), "[]") + "\n")
+			}
+			cmd := exec.Command(goTool, "run", ".")
+			cmd.Dir = dir
+			cmd.Stdin = strings.NewReader(input.String())
+			cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+			got, err := cmd.CombinedOutput()
+			require.NoError(t, err, "%s", got)
+			assert.Equal(t, want.String(), string(got), "seed %d", seed)
+			assert.Contains(t, want.String(), "reject", "the sequence never tried an illegal input")
+		})
+	}
+}
+
+// arbiterSpecForGo is the test arbiter (an integer output and Booleans).
+func arbiterSpecForGo(t testing.TB) *Spec {
+	spec, err := ParseFile(filepath.Join("testdata", "specs", "arbiter.structuredslugs"))
+	require.NoError(t, err)
+	return spec
 }
