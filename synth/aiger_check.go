@@ -189,74 +189,122 @@ func (k *aigCheck) run(ctx context.Context) error {
 	for l, n := range k.latch {
 		latchVars[l] = sp.Lookup(n)
 	}
-	// The literal of each AIG variable as a BDD over the latches (current)
-	// and the step's inputs (primed): the inputs are read as the next values
-	// of the spec's input variables.
-	lits := make([]fds.BDD, a.MaxVar+1)
-	lits[0] = sp.False()
+	// A latch whose next value is an input, an output or a constant holds,
+	// after the first step, the current value of that spec bit or that
+	// constant: a structural fact of the circuit, used so that such copies
+	// need no variables of their own. The other latches are state of the
+	// product.
+	copyOf := make([]fds.BDD, nL)
+	inOf := map[uint32]aigBit{}
 	for i, b := range k.in {
-		lits[i+1] = g.inputs[b.v].Bit(b.bit, true)
+		inOf[uint32(2*(i+1))] = b
 	}
-	for l, v := range latchVars {
-		lits[nIn+1+l] = v.True(false)
-	}
-	// Free each gate's BDD after its last use.
-	last := make([]int, a.MaxVar+1)
-	for i, gate := range a.Ands {
-		last[gate.A/2], last[gate.B/2] = i, i
-	}
-	end := len(a.Ands)
-	for _, x := range a.Latches {
-		last[x.Next/2] = end
-	}
-	for _, x := range a.Outputs {
-		last[x/2] = end
-	}
-	lit := func(x uint32) fds.BDD {
-		b := lits[x/2]
-		if x&1 == 1 {
-			return b.Not()
-		}
-		return b
-	}
-	base := nIn + nL + 1
-	for i, gate := range a.Ands {
-		if i%1024 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		lits[base+i] = lit(gate.A).And(lit(gate.B))
-		for _, x := range []uint32{gate.A, gate.B} {
-			if v := int(x / 2); v >= base && last[v] == i {
-				lits[v] = fds.BDD{}
-			}
-		}
-	}
-	if err := sp.Err(); err != nil {
-		return err
-	}
-	// The circuit's step as a relation: outputs and latches as functions of
-	// the latches and inputs.
-	circ := sp.True()
+	outOf := map[uint32]aigBit{}
 	for o, x := range a.Outputs {
-		b := k.out[o]
-		circ = circ.And(g.outputs[b.v].Bit(b.bit, true).Iff(lit(x)))
+		if _, dup := outOf[x]; !dup {
+			outOf[x] = k.out[o]
+		}
 	}
 	for l, x := range a.Latches {
-		circ = circ.And(latchVars[l].True(true).Iff(lit(x.Next)))
+		neg := x.Next&1 == 1
+		if x.Next <= 1 {
+			copyOf[l] = sp.Const(neg)
+		} else if b, ok := inOf[x.Next&^1]; ok {
+			copyOf[l] = g.inputs[b.v].Bit(b.bit, false)
+		} else if b, ok := outOf[x.Next]; ok {
+			copyOf[l], neg = g.outputs[b.v].Bit(b.bit, false), false
+		} else if b, ok := outOf[x.Next^1]; ok {
+			copyOf[l], neg = g.outputs[b.v].Bit(b.bit, false), true
+		}
+		if neg && x.Next > 1 && copyOf[l].Space() != nil {
+			copyOf[l] = copyOf[l].Not()
+		}
 	}
+	latchLit := func(l int) fds.BDD {
+		if copyOf[l].Space() != nil {
+			return copyOf[l]
+		}
+		return latchVars[l].True(false)
+	}
+	// The literal of each AIG variable as a BDD over the latches (current)
+	// and the step's inputs (primed): the inputs are read as the next values
+	// of the spec's input variables. first: with every latch 0 (the first
+	// step); later: with the latches as above.
+	gates := func(first bool) ([]fds.BDD, error) {
+		lits := make([]fds.BDD, a.MaxVar+1)
+		lits[0] = sp.False()
+		for i, b := range k.in {
+			lits[i+1] = g.inputs[b.v].Bit(b.bit, true)
+		}
+		for l := range latchVars {
+			if first {
+				lits[nIn+1+l] = sp.False()
+			} else {
+				lits[nIn+1+l] = latchLit(l)
+			}
+		}
+		// Free each gate's BDD after its last use.
+		last := make([]int, a.MaxVar+1)
+		for i, gate := range a.Ands {
+			last[gate.A/2], last[gate.B/2] = i, i
+		}
+		end := len(a.Ands)
+		for _, x := range a.Latches {
+			last[x.Next/2] = end
+		}
+		for _, x := range a.Outputs {
+			last[x/2] = end
+		}
+		base := nIn + nL + 1
+		for i, gate := range a.Ands {
+			if i%1024 == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			lits[base+i] = aigLit(lits, gate.A).And(aigLit(lits, gate.B))
+			for _, x := range []uint32{gate.A, gate.B} {
+				if v := int(x / 2); v >= base && last[v] == i {
+					lits[v] = fds.BDD{}
+				}
+			}
+		}
+		return lits, sp.Err()
+	}
+	// The circuit's step as a relation: outputs and the latches that are
+	// state as functions of the latches and inputs.
+	step := func(lits []fds.BDD) fds.BDD {
+		circ := sp.True()
+		for o, x := range a.Outputs {
+			b := k.out[o]
+			circ = circ.And(g.outputs[b.v].Bit(b.bit, true).Iff(aigLit(lits, x)))
+		}
+		for l, x := range a.Latches {
+			if copyOf[l].Space() == nil {
+				circ = circ.And(latchVars[l].True(true).Iff(aigLit(lits, x.Next)))
+			}
+		}
+		return circ
+	}
+	firstLits, err := gates(true)
+	if err != nil {
+		return err
+	}
+	firstStep := step(firstLits)
+	firstLits = nil
+	laterLits, err := gates(false)
+	if err != nil {
+		return err
+	}
+	circ := step(laterLits)
+	laterLits = nil
 	impl := g.spec.Semantics == Implication
 	// The first step from the all-zero latches.
-	zero := sp.True()
-	for _, v := range latchVars {
-		zero = zero.And(v.True(false).Not())
-	}
-	first := g.thetaE.Prime().And(circ)
+	first := g.thetaE.Prime().And(firstStep)
 	if impl {
 		first = first.And(g.thetaS.Prime())
 	}
-	init := first.AndExists(zero, sp.CurCube()).Unprime()
+	init := first.Exists(sp.CurCube()).Unprime()
 	// Later steps: the environment keeps ENV_TRANS (under Implication the
 	// monitor flags follow their definition in ρs).
 	trans := g.rhoE.And(circ)
@@ -333,6 +381,15 @@ func (k *aigCheck) run(ctx context.Context) error {
 		}
 	}
 	return sp.Err()
+}
+
+// aigLit is the BDD of literal x given the BDDs of the variables.
+func aigLit(lits []fds.BDD, x uint32) fds.BDD {
+	b := lits[x/2]
+	if x&1 == 1 {
+		return b.Not()
+	}
+	return b
 }
 
 func (k *aigCheck) refuted(clauses []string, msg string) error {

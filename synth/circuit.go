@@ -177,9 +177,11 @@ func (c *Controller) circuit(ctx context.Context) (*Circuit, error) {
 
 // determinize picks, for the relation rel over the state, the step's
 // inputs and the primed output levels outs, one value per output bit as a
-// function of the state and inputs only: bit k is 1 exactly when some move
-// of rel agrees with the bits already chosen and has bit k set. Where rel
-// allows some move, the bits chosen together form one of its moves.
+// function of the state and inputs only, bit by bit: where rel forces bit k
+// (given the bits already chosen) the function has the forced value, and
+// elsewhere — where both values are possible, or rel allows no move — it
+// is whatever makes its BDD small (restrict to the forced states). Where
+// rel allows some move, the bits chosen together form one of its moves.
 func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([]fds.BDD, error) {
 	fns := make([]fds.BDD, len(outs))
 	for k, l := range outs {
@@ -187,10 +189,14 @@ func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([
 			return nil, err
 		}
 		v := sp.Level(l)
-		one := rel.AndExists(v, sp.CubeOfLevels(outs[k:])) // ∃ bits k…. rel ∧ bit k
-		fns[k] = one
-		// Fix bit k to its function: rel ∧ (bit k ↔ f_k), then forget it.
-		rel = rel.AndExists(v.Iff(one), sp.CubeOfLevels([]int{l}))
+		rest := sp.CubeOfLevels(outs[k:])
+		one := rel.AndExists(v, rest)        // bit k can be 1
+		zero := rel.AndExists(v.Not(), rest) // bit k can be 0
+		forced := one.Xor(zero)
+		f := one.Diff(zero).Restrict(forced)
+		fns[k] = f
+		// Fix bit k to its function: rel ∧ (bit k ↔ f), then forget it.
+		rel = rel.AndExists(v.Iff(f), sp.CubeOfLevels([]int{l}))
 		if err := sp.Err(); err != nil {
 			return nil, err
 		}
