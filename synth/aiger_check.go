@@ -16,12 +16,12 @@ var ErrRefuted = errors.New("the controller violates the specification")
 
 // Check model-checks the circuit against spec on the semantics of its
 // and-inverter graph (AIG); see CheckAIG.
-func (c *Circuit) Check(ctx context.Context, spec *Spec) error {
+func (c *Circuit) Check(ctx context.Context, spec *Spec, opts ...Option) error {
 	a, err := c.AIG()
 	if err != nil {
 		return err
 	}
-	return CheckAIG(ctx, spec, a)
+	return CheckAIG(ctx, spec, a, opts...)
 }
 
 // CheckAIG model-checks a controller circuit against spec, independently of
@@ -43,11 +43,13 @@ func (c *Circuit) Check(ctx context.Context, spec *Spec) error {
 // set infinitely often unless the environment's does not.
 //
 // It returns nil when the circuit realizes the spec, an error wrapping
-// ErrRefuted naming the violated clause when it does not, and ctx's error
-// when ctx is done first. Nothing of the synthesis (its fixpoints, its
+// ErrRefuted naming the violated clause when it does not, ctx's error when
+// ctx is done first, and one wrapping ErrMemoryBound when the BDDs exceed
+// WithMemoryLimit (the other options choose the BDD engine as for
+// Realizable). Nothing of the synthesis (its fixpoints, its
 // strategy) is used: only the spec's clauses, compiled afresh, and the
 // circuit.
-func CheckAIG(ctx context.Context, spec *Spec, a *AIG) error {
+func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
 	if err := spec.Check(); err != nil {
 		return err
 	}
@@ -85,14 +87,14 @@ func CheckAIG(ctx context.Context, spec *Spec, a *AIG) error {
 			tail = append(tail, latchName[l])
 		}
 	}
-	o := newOptions(nil)
+	o := newOptions(opts)
 	var order []int
 	if o.order == OrderClustered {
 		order = clusteredOrder(spec)
 	}
 	g, err := newGameWith(spec, order, o, after, tail)
 	if err != nil {
-		return err
+		return interrupted(ctx, err)
 	}
 	release := g.bind(ctx)
 	defer release()

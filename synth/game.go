@@ -3,6 +3,7 @@ package synth
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/henceforth-go/henceforth/internal/fds"
 )
@@ -350,7 +351,13 @@ func (g *game) bind(ctx context.Context) (release func()) {
 // interrupted returns err, or ctx's error if ctx is done (then nothing
 // computed under bind(ctx) can be trusted, not even an error it caused);
 // an error that already wraps ctx's error is kept.
+//
+// A node table that reached its limit (WithMemoryLimit) becomes an error
+// wrapping ErrMemoryBound.
 func interrupted(ctx context.Context, err error) error {
+	if errors.Is(err, fds.ErrNodeLimit) && !errors.Is(err, ErrMemoryBound) {
+		err = fmt.Errorf("synth: %w: %w", ErrMemoryBound, err)
+	}
 	cerr := ctx.Err()
 	if cerr == nil || (err != nil && errors.Is(err, cerr)) {
 		return err

@@ -56,6 +56,17 @@ func (c *Controller) Mealy(ctx context.Context, maxStates int) (*Mealy, error) {
 		maxStates = DefaultMaxStates
 	}
 	g := c.g
+	release := g.bind(ctx)
+	defer release()
+	m, err := c.mealy(ctx, maxStates)
+	if err := interrupted(ctx, err); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func (c *Controller) mealy(ctx context.Context, maxStates int) (*Mealy, error) {
+	g := c.g
 	spec := c.res.Spec
 	m := &Mealy{Name: spec.Name, Inputs: spec.Inputs, Outputs: spec.Outputs}
 	m.States = append(m.States, MealyState{Goal: -1})
@@ -106,6 +117,9 @@ func (c *Controller) Mealy(ctx context.Context, maxStates int) (*Mealy, error) {
 	}
 	if ferr == nil {
 		ferr = x.err
+	}
+	if err := g.sp.Err(); err != nil {
+		return nil, err // a failed BDD operation explains ferr
 	}
 	if ferr != nil {
 		return nil, ferr

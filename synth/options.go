@@ -11,6 +11,7 @@ type options struct {
 	noReuse   bool
 	noEarly   bool
 	nodeTable int
+	maxNodes  int // bound on the node table (0: none)
 	rudd      bool
 	cluster   int
 }
@@ -24,7 +25,14 @@ func newOptions(opts []Option) *options {
 	if o.rudd {
 		o.backend = func(n int) (fds.Backend, error) { return fds.NewRudd(n, nodes, nodes/4) }
 	} else {
-		o.backend = func(n int) (fds.Backend, error) { return fds.NewKernel(n, nodes, 0), nil }
+		limits := fds.KernelLimits{Nodes: nodes, MaxNodes: o.maxNodes, GrowUpTo: growNodes}
+		if o.maxNodes > 0 {
+			limits.GrowUpTo = min(growNodes, o.maxNodes)
+			if limits.Nodes == 0 || limits.Nodes > o.maxNodes {
+				limits.Nodes = o.maxNodes
+			}
+		}
+		o.backend = func(n int) (fds.Backend, error) { return fds.NewKernelLimits(n, limits), nil }
 	}
 	return o
 }
@@ -52,6 +60,29 @@ func WithoutFixpointReuse() Option { return func(op *options) { op.noReuse = tru
 // WithoutEarlyTermination disables stopping as soon as the initial states
 // are lost (for measuring what it saves).
 func WithoutEarlyTermination() Option { return func(op *options) { op.noEarly = true } }
+
+// growNodes is the node table size below which a full table doubles
+// instead of being garbage-collected (fds.KernelLimits.GrowUpTo): the
+// fixpoints rebuild the intermediate BDDs a collection throws away. About
+// 45 bytes a node: up to ~380 MB before the first collection.
+const growNodes = 1 << 23
+
+// bytesPerNode is what WithMemoryLimit counts per BDD node: the native
+// kernel's 45 bytes (node, reference count, mark, unique-table bucket and
+// cache entry) with room for the old table while it doubles.
+const bytesPerNode = 96
+
+// WithMemoryLimit bounds the memory of the BDD node table at about bytes:
+// an operation that would grow it beyond stops, and the computation
+// (realizability, extraction, determinization, checking) fails with an
+// error wrapping ErrMemoryBound instead of growing to the machine's limit.
+// The Go heap outside the node table (explicit machines, generated source)
+// is not counted.
+func WithMemoryLimit(bytes int64) Option {
+	return func(op *options) {
+		op.maxNodes = max(64, int(bytes/bytesPerNode))
+	}
+}
 
 // WithNodeTable sets the initial BDD node table size.
 func WithNodeTable(nodes int) Option { return func(op *options) { op.nodeTable = nodes } }

@@ -39,7 +39,7 @@ func (s *Spec) Realizable(ctx context.Context, opts ...Option) (*Result, error) 
 	o := newOptions(opts)
 	g, err := s.compileGame(o)
 	if err != nil {
-		return nil, err
+		return nil, interrupted(ctx, err)
 	}
 	release := g.bind(ctx)
 	g.assemble(nil)
