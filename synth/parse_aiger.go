@@ -9,7 +9,7 @@ import (
 
 // maxAIGVars bounds the variables ParseAIGER accepts, so that a corrupt
 // header cannot make it allocate without limit.
-const maxAIGVars = 1 << 26
+const maxAIGVars = 1 << 20
 
 // ParseAIGER reads an and-inverter graph in the ASCII (.aag) or binary
 // (.aig) AIGER format, told apart by the header. Latches must start at 0
@@ -113,6 +113,9 @@ func (p *aigParser) parse() (*AIG, error) {
 	if m != nIn+nL+nAnd {
 		return nil, p.errorf(ErrUnsupported, "header: M = %d is not I+L+A = %d (variables must be numbered inputs, latches, gates)", m, nIn+nL+nAnd)
 	}
+	if nL+nOut > len(p.data) || (!binary && nIn > len(p.data)) {
+		return nil, p.errorf(ErrSyntax, "header: %d inputs, %d latches and %d outputs cannot fit in %d bytes", nIn, nL, nOut, len(p.data))
+	}
 	a := &AIG{MaxVar: m, Inputs: nIn, Latches: make([]AIGNext, nL)}
 	maxLit := uint32(2*m + 1)
 	lit := func(what string, x uint32) error {
@@ -196,7 +199,7 @@ func (p *aigParser) parse() (*AIG, error) {
 				p.line--
 				return nil, p.errorf(ErrUnsupported, "and-gate %d is literal %d, want %d (gates numbered after latches, in order)", i, v[0], lhs)
 			}
-			g = AIGAnd{v[1], v[2]}
+			g = AIGAnd{max(v[1], v[2]), min(v[1], v[2])} // the binary format's order
 		}
 		if g.A >= lhs || g.B >= lhs {
 			return nil, p.errorf(ErrSyntax, "and-gate %d (literal %d) uses a later literal", i, lhs)
