@@ -150,7 +150,7 @@ func Synthesize(t TestingT, spec *synth.Spec, args ...any) *synth.Mealy {
 	if err != nil {
 		details := synthSpecLine(spec) + "error: " + err.Error()
 		if errors.Is(err, synth.ErrTooLarge) {
-			details += "\nraise the bound with ltltest.WithMaxControllerStates, or step the symbolic controller (synth.Result.Controller)"
+			details += "\nraise the bound with ltltest.WithMaxControllerStates, or use ltltest.SynthesizeCircuit for a symbolic controller"
 		}
 		fail(t, "ltltest: cannot enumerate the controller", details, msg)
 		return nil
