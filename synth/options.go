@@ -12,7 +12,6 @@ type options struct {
 	noEarly   bool
 	nodeTable int
 	maxNodes  int // bound on the node table (0: none)
-	rudd      bool
 	cluster   int
 }
 
@@ -21,19 +20,14 @@ func newOptions(opts []Option) *options {
 	for _, f := range opts {
 		f(o)
 	}
-	nodes := o.nodeTable
-	if o.rudd {
-		o.backend = func(n int) (fds.Backend, error) { return fds.NewRudd(n, nodes, nodes/4) }
-	} else {
-		limits := fds.KernelLimits{Nodes: nodes, MaxNodes: o.maxNodes, GrowUpTo: growNodes}
-		if o.maxNodes > 0 {
-			limits.GrowUpTo = min(growNodes, o.maxNodes)
-			if limits.Nodes == 0 || limits.Nodes > o.maxNodes {
-				limits.Nodes = o.maxNodes
-			}
+	limits := fds.KernelLimits{Nodes: o.nodeTable, MaxNodes: o.maxNodes, GrowUpTo: growNodes}
+	if o.maxNodes > 0 {
+		limits.GrowUpTo = min(growNodes, o.maxNodes)
+		if limits.Nodes == 0 || limits.Nodes > o.maxNodes {
+			limits.Nodes = o.maxNodes
 		}
-		o.backend = func(n int) (fds.Backend, error) { return fds.NewKernelLimits(n, limits), nil }
 	}
+	o.backend = func(n int) (fds.Backend, error) { return fds.NewKernelLimits(n, limits), nil }
 	return o
 }
 
@@ -86,12 +80,6 @@ func WithMemoryLimit(bytes int64) Option {
 
 // WithNodeTable sets the initial BDD node table size.
 func WithNodeTable(nodes int) Option { return func(op *options) { op.nodeTable = nodes } }
-
-// WithRudd runs on the github.com/dalzilio/rudd BDD package instead of the
-// native kernel, for comparison: it is several times slower, and rudd's node
-// finalizers race with its operations (a data race inside the library that
-// the race detector reports), so it is not for production use.
-func WithRudd() Option { return func(op *options) { op.rudd = true } }
 
 // WithPartitionedTransitions sets the size (in BDD nodes) of the clusters of
 // the system's transition relation, which the controllable predecessor
