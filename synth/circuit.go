@@ -189,14 +189,15 @@ func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([
 			return nil, err
 		}
 		v := sp.Level(l)
-		rest := sp.CubeOfLevels(outs[k:])
-		one := rel.AndExists(v, rest)        // bit k can be 1
-		zero := rel.AndExists(v.Not(), rest) // bit k can be 0
+		bit := sp.CubeOfLevels([]int{l})
+		can := rel.Exists(sp.CubeOfLevels(outs[k+1:])) // over bit k and the state and inputs
+		one := can.AndExists(v, bit)                   // bit k can be 1
+		zero := can.AndExists(v.Not(), bit)            // bit k can be 0
 		forced := one.Xor(zero)
 		f := one.Diff(zero).Restrict(forced)
 		fns[k] = f
 		// Fix bit k to its function: rel ∧ (bit k ↔ f), then forget it.
-		rel = rel.AndExists(v.Iff(f), sp.CubeOfLevels([]int{l}))
+		rel = rel.AndExists(v.Iff(f), bit)
 		if err := sp.Err(); err != nil {
 			return nil, err
 		}

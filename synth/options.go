@@ -20,9 +20,8 @@ func newOptions(opts []Option) *options {
 	for _, f := range opts {
 		f(o)
 	}
-	limits := fds.KernelLimits{Nodes: o.nodeTable, MaxNodes: o.maxNodes, GrowUpTo: growNodes}
+	limits := fds.KernelLimits{Nodes: o.nodeTable, MaxNodes: o.maxNodes}
 	if o.maxNodes > 0 {
-		limits.GrowUpTo = min(growNodes, o.maxNodes)
 		if limits.Nodes == 0 || limits.Nodes > o.maxNodes {
 			limits.Nodes = o.maxNodes
 		}
@@ -54,12 +53,6 @@ func WithoutFixpointReuse() Option { return func(op *options) { op.noReuse = tru
 // WithoutEarlyTermination disables stopping as soon as the initial states
 // are lost (for measuring what it saves).
 func WithoutEarlyTermination() Option { return func(op *options) { op.noEarly = true } }
-
-// growNodes is the node table size below which a full table doubles
-// instead of being garbage-collected (fds.KernelLimits.GrowUpTo): the
-// fixpoints rebuild the intermediate BDDs a collection throws away. About
-// 45 bytes a node: up to ~380 MB before the first collection.
-const growNodes = 1 << 23
 
 // bytesPerNode is what WithMemoryLimit counts per BDD node: the native
 // kernel's 45 bytes (node, reference count, mark, unique-table bucket and
