@@ -83,8 +83,14 @@ func TestCircuitCheck(t *testing.T) {
 		t.Run(spec.Name, func(t *testing.T) {
 			circ := circuitOf(t, spec)
 			require.NoError(t, circ.Check(ctx, spec))
+			// Each broken variant that passes must be a circuit that still
+			// realizes the spec (the bit did not matter); stop after two
+			// refutations in -short.
 			refuted := 0
 			for k := range circ.ComputedBits {
+				if testing.Short() && refuted >= 2 {
+					break
+				}
 				for _, val := range []int32{0, 1} {
 					bad := *circ
 					bad.Step.Computed = append([]int32(nil), circ.Step.Computed...)
