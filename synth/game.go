@@ -62,6 +62,15 @@ func newGameWith(spec *Spec, order []int, opts *options, after map[int][]string,
 	g.inputs = make([]*fds.Var, len(spec.Inputs))
 	g.outputs = make([]*fds.Var, len(spec.Outputs))
 	all := append(append([]Var(nil), spec.Inputs...), spec.Outputs...)
+	// The goal counter goes on top: the controller's relation is then a
+	// case split on the goal with one sub-relation per goal below, instead
+	// of the goal's tests repeated under every path. The fixpoints do not
+	// mention it.
+	n := len(spec.Section(SysLiveness))
+	if spec.Semantics == Implication {
+		n++ // the system's safety flag is a liveness guarantee too
+	}
+	g.counter, _ = sp.Int("#goal", 0, max(1, n)-1)
 	if order == nil {
 		order = make([]int, len(all))
 		for i := range order {
@@ -99,9 +108,7 @@ func newGameWith(spec *Spec, order []int, opts *options, after map[int][]string,
 		g.sys = append(g.sys, g.aux...)
 	}
 	g.all = append(append([]*fds.Var(nil), g.inputs...), g.sys...)
-	n := max(1, len(spec.Section(SysLiveness))+len(g.aux)/2)
 	m := max(1, len(spec.Section(EnvLiveness))+len(g.aux)/2)
-	g.counter, _ = sp.Int("#goal", 0, n-1)
 	g.envMem, _ = sp.Int("#assumption", 0, m-1)
 	for _, name := range tail {
 		if _, err := sp.Bool(name); err != nil {
