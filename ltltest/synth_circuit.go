@@ -22,21 +22,11 @@ import (
 //	out, err := run.Step(map[string]int{"hbusreq0": 1, "hready": 0})
 func SynthesizeCircuit(t TestingT, spec *synth.Spec, args ...any) *synth.Circuit {
 	t.Helper()
-	cfg, msg := parseArgs(args)
-	res, ok := synthSolve(t, spec, cfg, msg)
-	if !ok {
+	c, cfg, msg := synthController(t, spec, args)
+	if c == nil {
 		return nil
 	}
 	ctx := synthContext(t)
-	if !res.Realizable {
-		fail(t, "ltltest: specification is unrealizable: no controller to synthesize", synthUnrealizableReport(ctx, res, cfg), msg)
-		return nil
-	}
-	c, err := res.Controller(ctx)
-	if err != nil {
-		fail(t, "ltltest: cannot extract a controller", synthSpecLine(spec)+"error: "+err.Error(), msg)
-		return nil
-	}
 	circ, err := c.Circuit(ctx)
 	if err != nil {
 		fail(t, "ltltest: cannot determinize the controller", synthSpecLine(spec)+"error: "+err.Error(), msg)
@@ -51,6 +41,29 @@ func SynthesizeCircuit(t TestingT, spec *synth.Spec, args ...any) *synth.Circuit
 		return nil
 	}
 	return circ
+}
+
+// synthController decides spec's realizability and extracts its symbolic
+// controller, failing the test (and returning nil) when the spec is
+// malformed or unrealizable or the extraction fails.
+func synthController(t TestingT, spec *synth.Spec, args []any) (*synth.Controller, config, []any) {
+	t.Helper()
+	cfg, msg := parseArgs(args)
+	res, ok := synthSolve(t, spec, cfg, msg)
+	if !ok {
+		return nil, cfg, msg
+	}
+	ctx := synthContext(t)
+	if !res.Realizable {
+		fail(t, "ltltest: specification is unrealizable: no controller to synthesize", synthUnrealizableReport(ctx, res, cfg), msg)
+		return nil, cfg, msg
+	}
+	c, err := res.Controller(ctx)
+	if err != nil {
+		fail(t, "ltltest: cannot extract a controller", synthSpecLine(spec)+"error: "+err.Error(), msg)
+		return nil, cfg, msg
+	}
+	return c, cfg, msg
 }
 
 // RequireSynthesizeCircuit is SynthesizeCircuit, stopping the test when there

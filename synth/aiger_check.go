@@ -146,7 +146,7 @@ func aigBitsOf(vars []Var, names []string, what string) ([]aigBit, error) {
 			want[v.Name] = aigBit{i, 0}
 			continue
 		}
-		for b := range varWidth(v) {
+		for b := range intWidth(v) {
 			want[fmt.Sprintf("%s@%d", v.Name, b)] = aigBit{i, b}
 		}
 	}

@@ -49,7 +49,7 @@ func (c *%[1]s) Step(in %[1]sInputs) (out %[1]sOutputs, ok bool) {
 			continue
 		}
 		fmt.Fprintf(&g.b, "\tif in.%[1]s < %[2]d || in.%[1]s > %[3]d {\n\t\treturn out, false\n\t}\n", f, v.Lo, v.Hi)
-		for b := range varWidth(v) {
+		for b := range intWidth(v) {
 			fmt.Fprintf(&g.b, "\tsig[%d] = (in.%s-(%d))>>%d&1 == 1\n", k, f, v.Lo, b)
 			k++
 		}
@@ -75,7 +75,7 @@ func (c *%[1]s) Step(in %[1]sInputs) (out %[1]sOutputs, ok bool) {
 			continue
 		}
 		var terms []string
-		for b := range varWidth(v) {
+		for b := range intWidth(v) {
 			terms = append(terms, fmt.Sprintf("%sBit(bits[%d])<<%d", p, k, b))
 			k++
 		}

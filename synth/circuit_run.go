@@ -49,25 +49,16 @@ func (c *Circuit) Validate() error {
 func bitCount(vars []Var) int {
 	n := 0
 	for _, v := range vars {
-		n += varWidth(v)
+		n += intWidth(v)
 	}
 	return n
-}
-
-// varWidth is the number of bits of v's encoding (as in internal/fds).
-func varWidth(v Var) int {
-	w := 0
-	for span := v.Hi - v.Lo; span > 0; span >>= 1 {
-		w++
-	}
-	return max(w, 1)
 }
 
 // checkBits checks that bits are the encodings of vars, in order.
 func (c *Circuit) checkBits(bits []CircuitBit, vars []Var, what string) error {
 	k := 0
 	for _, v := range vars {
-		for b := range varWidth(v) {
+		for b := range intWidth(v) {
 			if k >= len(bits) || bits[k] != (CircuitBit{v.Name, b}) {
 				return fmt.Errorf("synth: circuit %s: %s bits do not encode %s", c.Name, what, varNames(vars))
 			}
@@ -146,7 +137,7 @@ func (r *CircuitRun) StepValues(in []int) ([]int, error) {
 			return nil, fmt.Errorf("synth: step %d: %s = %d is outside %d...%d", r.n, v.Name, in[i], v.Lo, v.Hi)
 		}
 		off := in[i] - v.Lo
-		for b := range varWidth(v) {
+		for b := range intWidth(v) {
 			r.sig[k] = off>>b&1 == 1
 			k++
 		}
@@ -175,7 +166,7 @@ func (r *CircuitRun) StepValues(in []int) ([]int, error) {
 	k = 0
 	for i, v := range c.Outputs {
 		off := 0
-		for b := range varWidth(v) {
+		for b := range intWidth(v) {
 			if computed[k] {
 				off |= 1 << b
 			}

@@ -72,14 +72,7 @@ func TestKernelMatchesTruthTables(t *testing.T) {
 	t.Logf("seed %d", seed)
 	r := rand.New(rand.NewPCG(seed, 1))
 	const nv = 3
-	s := NewSpace(WithBackend(func(n int) (Backend, error) { return NewKernel(n, 64, 0), nil }))
-	var kv []*Var
-	for i := range nv {
-		v, err := s.Int(string(rune('a'+i)), 0, 2)
-		require.NoError(t, err)
-		kv = append(kv, v)
-	}
-	require.NoError(t, s.Build())
+	s, kv := tinySpace(t, nv, 2)
 	size := 1 << s.NumLevels()
 	eq := func(v *Var, k int, next bool) table {
 		out := make(table, size)
@@ -192,14 +185,7 @@ func TestFromNodes(t *testing.T) {
 	seed := uint64(20261126)
 	t.Logf("seed %d", seed)
 	r := rand.New(rand.NewPCG(seed, 1))
-	s := NewSpace(WithBackend(func(n int) (Backend, error) { return NewKernel(n, 64, 0), nil }))
-	var vs []*Var
-	for i := range 4 {
-		v, err := s.Int(string(rune('a'+i)), 0, 3)
-		require.NoError(t, err)
-		vs = append(vs, v)
-	}
-	require.NoError(t, s.Build())
+	s, vs := tinySpace(t, 4, 3)
 	pool := []BDD{s.True(), s.False()}
 	for i := range vs {
 		pool = append(pool, vs[i].Eq(1, false), vs[i].Eq(2, true), vs[i].Eq(3, false))

@@ -14,14 +14,7 @@ func TestRestrictAgreesOnCare(t *testing.T) {
 	seed := uint64(20261127)
 	t.Logf("seed %d", seed)
 	r := rand.New(rand.NewPCG(seed, 2))
-	s := NewSpace(WithBackend(func(n int) (Backend, error) { return NewKernel(n, 64, 0), nil }))
-	var vs []*Var
-	for i := range 4 {
-		v, err := s.Int(string(rune('a'+i)), 0, 3)
-		require.NoError(t, err)
-		vs = append(vs, v)
-	}
-	require.NoError(t, s.Build())
+	s, vs := tinySpace(t, 4, 3)
 	random := func() BDD {
 		f := s.False()
 		for range 1 + r.IntN(6) {
@@ -50,4 +43,20 @@ func TestRestrictAgreesOnCare(t *testing.T) {
 	require.NoError(t, s.Err())
 	require.Positive(t, shrunk, "restrict never simplified anything")
 	require.True(t, s.True().Restrict(s.False()).IsTrue())
+}
+
+// tinySpace returns a Space on the native kernel with a 64-node table (so
+// that it grows and collects garbage) and n integer variables a, b, … with
+// values 0…hi.
+func tinySpace(t *testing.T, n, hi int) (*Space, []*Var) {
+	t.Helper()
+	s := NewSpace(WithBackend(func(n int) (Backend, error) { return NewKernel(n, 64, 0), nil }))
+	var vs []*Var
+	for i := range n {
+		v, err := s.Int(string(rune('a'+i)), 0, hi)
+		require.NoError(t, err)
+		vs = append(vs, v)
+	}
+	require.NoError(t, s.Build())
+	return s, vs
 }
