@@ -113,15 +113,20 @@ var errIllegalInput = errors.New("inputs violate the assumptions")
 // outputs. Inputs the environment may not give here are an error, and the
 // run does not move.
 func (r *CircuitRun) Step(in map[string]int) (map[string]int, error) {
-	vals, err := valuesOf(r.c.Inputs, in)
+	return stepNamed(r.c.Inputs, r.c.Outputs, in, r.StepValues)
+}
+
+// stepNamed is a Step by variable names over a step on value slices.
+func stepNamed(inputs, outputs []Var, in map[string]int, step func([]int) ([]int, error)) (map[string]int, error) {
+	vals, err := valuesOf(inputs, in)
 	if err != nil {
 		return nil, err
 	}
-	out, err := r.StepValues(vals)
+	out, err := step(vals)
 	if err != nil {
 		return nil, err
 	}
-	return namedValues(r.c.Outputs, out), nil
+	return namedValues(outputs, out), nil
 }
 
 // StepValues is Step with inputs and outputs as slices in declaration order.

@@ -232,15 +232,7 @@ func (r *Run) State() int { return r.q }
 // here (it violates an assumption) is an error, and the run stays where it
 // was.
 func (r *Run) Step(in map[string]int) (map[string]int, error) {
-	vals, err := valuesOf(r.m.Inputs, in)
-	if err != nil {
-		return nil, err
-	}
-	out, err := r.StepValues(vals)
-	if err != nil {
-		return nil, err
-	}
-	return namedValues(r.m.Outputs, out), nil
+	return stepNamed(r.m.Inputs, r.m.Outputs, in, r.StepValues)
 }
 
 // StepValues is Step with inputs and outputs as slices in declaration order.
