@@ -131,26 +131,16 @@ func RequireUnrealizable(t TestingT, spec *synth.Spec, args ...any) {
 //	out, err := run.Step(map[string]int{"carNS": 1, "carEW": 0})
 func Synthesize(t TestingT, spec *synth.Spec, args ...any) *synth.Mealy {
 	t.Helper()
-	cfg, msg := parseArgs(args)
-	res, ok := synthSolve(t, spec, cfg, msg)
-	if !ok {
+	c, cfg, msg := synthController(t, spec, args)
+	if c == nil {
 		return nil
 	}
 	ctx := synthContext(t)
-	if !res.Realizable {
-		fail(t, "ltltest: specification is unrealizable: no controller to synthesize", synthUnrealizableReport(ctx, res, cfg), msg)
-		return nil
-	}
-	c, err := res.Controller(ctx)
-	if err != nil {
-		fail(t, "ltltest: cannot extract a controller", synthSpecLine(spec)+"error: "+err.Error(), msg)
-		return nil
-	}
 	m, err := c.Mealy(ctx, cfg.synth.maxStates)
 	if err != nil {
 		details := synthSpecLine(spec) + "error: " + err.Error()
 		if errors.Is(err, synth.ErrTooLarge) {
-			details += "\nraise the bound with ltltest.WithMaxControllerStates, or step the symbolic controller (synth.Result.Controller)"
+			details += "\nraise the bound with ltltest.WithMaxControllerStates, or use ltltest.SynthesizeCircuit for a symbolic controller"
 		}
 		fail(t, "ltltest: cannot enumerate the controller", details, msg)
 		return nil

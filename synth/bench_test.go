@@ -25,8 +25,8 @@ func ambaSpec(b *testing.B, n int) *Spec {
 // (peak-nodes), the process CPU time per n (cpu-s/op: the machine may be
 // shared), the winning region's size (win-nodes) and the Slugs
 // reference (slugs-s) with our speed-up over it (x-slugs, > 1 is faster).
-// Baselines in the same run: the rudd BDD package (n = 2), no reuse of the
-// innermost fixpoint, and the monolithic transition relation (n = 2, 3).
+// Baselines in the same run: no reuse of the innermost fixpoint, and the
+// monolithic transition relation (n = 2, 3).
 //
 //	go test -run '^$' -bench AMBARealizability -benchtime 1x ./synth
 func BenchmarkAMBARealizability(b *testing.B) {
@@ -47,12 +47,6 @@ func BenchmarkAMBARealizability(b *testing.B) {
 					name string
 					opts []Option
 				}{"monolithic", []Option{WithPartitionedTransitions(0)}})
-		}
-		if n == 2 {
-			variants = append(variants, struct {
-				name string
-				opts []Option
-			}{"rudd", []Option{WithRudd()}})
 		}
 		for _, v := range variants {
 			name := fmt.Sprintf("n=%d", n)

@@ -42,6 +42,9 @@ func computeCore(ctx context.Context, spec *Spec, g *game, o *options) (*Core, e
 		}
 		g.assemble(keep)
 		_, _, ok, _, err := g.solve(ctx, o)
+		if err == nil {
+			err = g.sp.Err()
+		}
 		return !ok, err
 	}
 	if bad, err := unrealizable(nil); err != nil {

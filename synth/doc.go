@@ -30,6 +30,14 @@
 // Weaving.Conflicts finds the minimal sets of conflicting aspects and plays
 // out the environment's strategy, and Weaving.WriteGo generates the program.
 //
+// Controller.Circuit determinizes the symbolic strategy instead (one output
+// valuation per state and input, bit by bit) into a Circuit: a shared
+// decision graph whose Go source (WriteGo, with the explicit machines' Step
+// API), JSON, DOT and AIGER form (AIG, WriteAAG, WriteAIG) are linear in
+// its size. CheckAIG model-checks any controller circuit — this package's
+// or another tool's, read with ParseAIGER — against a spec on the circuit's
+// own semantics, without the synthesis fixpoints.
+//
 // Mealy.Verify and Moore.Verify check explicit strategies against a spec by
 // exhaustive exploration with an interpreter of the clauses that is
 // independent of the BDDs; Conforms checks a hand-written controller (any
@@ -49,9 +57,19 @@
 //     with syfco -f basic first).
 //   - Explicit machines (Mealy, Moore, counterstrategies) enumerate
 //     reachable states and stop at DefaultMaxStates (100000) unless given
-//     another bound, with ErrTooLarge; the symbolic Controller has no such
-//     bound. Verifying an explicit machine enumerates every input valuation
-//     at every state.
+//     another bound, with ErrTooLarge; the symbolic Controller and Circuit
+//     have no such bound. Verifying an explicit machine enumerates every
+//     input valuation at every state.
+//   - WithMemoryLimit bounds the BDD node table (ErrMemoryBound), not the Go
+//     heap; contexts interrupt every phase (realizability, extraction,
+//     determinization, enumeration, checking) within a few thousand BDD
+//     steps.
+//   - Extraction and determinization cost several times the realizability
+//     check on the AMBA arbiter (BENCHMARKS.md); a Circuit's size depends
+//     on the variable order, which is static.
+//   - CheckAIG supports AIGER without the B, C, J and F sections, with
+//     latches that start at 0, and matches inputs and outputs by name (a
+//     Boolean's name, name@bit for the bits of an integer).
 //   - Conforms explores behaviours up to its depth and node bounds (12 and
 //     200000 by default); without a way to identify the implementation's
 //     states it checks safety guarantees only; an incomplete result without

@@ -1,9 +1,13 @@
 package synth
 
 import (
+	"bytes"
+	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -94,6 +98,53 @@ func FuzzAssume(f *testing.F) {
 		}
 		if err := spec.Check(); err != nil {
 			t.Fatalf("accepted formula fails Check: %v", err)
+		}
+	})
+}
+
+// FuzzParseAIGER: ParseAIGER never panics, fails with a positioned *Error,
+// and what it accepts is a valid graph that prints and reads back the same
+// in both encodings and can be checked (here against the test arbiter)
+// without panicking.
+func FuzzParseAIGER(f *testing.F) {
+	f.Add("aag 3 2 0 1 1\n2\n4\n6\n6 2 4\ni0 a\ni1 b\no0 c\n")
+	f.Add("aig 1 0 1 0 0 1\n2\n")
+	f.Add("aag 0 0 0 0 0\nc\ncomment\n")
+	addSeeds(f, "testdata/circuit/*.aag", "testdata/circuit/*.aig")
+	arbiter, err := ParseFile(filepath.Join("testdata", "specs", "arbiter.structuredslugs"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		a, err := ParseAIGER("fuzz.aag", strings.NewReader(src))
+		if err != nil {
+			var se *Error
+			if !errors.As(err, &se) || se.Kind == nil {
+				t.Fatalf("error is not an *Error with a kind: %v", err)
+			}
+			return
+		}
+		if err := a.validate(); err != nil {
+			t.Fatalf("accepted graph is invalid: %v", err)
+		}
+		for _, write := range []func(*AIG, io.Writer) error{(*AIG).WriteAAG, (*AIG).WriteAIG} {
+			var b bytes.Buffer
+			if err := write(a, &b); err != nil {
+				t.Fatal(err)
+			}
+			back, err := ParseAIGER("back", &b)
+			if err != nil {
+				t.Fatalf("printed graph does not parse: %v\n%s", err, b.String())
+			}
+			if !reflect.DeepEqual(a.Ands, back.Ands) || !reflect.DeepEqual(a.Latches, back.Latches) || !reflect.DeepEqual(a.Outputs, back.Outputs) {
+				t.Fatalf("round trip changed the graph:\n%s", b.String())
+			}
+		}
+		if a.MaxVar < 64 {
+			err := CheckAIG(context.Background(), arbiter, a)
+			if err != nil && !errors.Is(err, ErrRefuted) {
+				t.Fatalf("check failed without refuting: %v", err)
+			}
 		}
 	})
 }

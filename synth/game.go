@@ -3,6 +3,7 @@ package synth
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/henceforth-go/henceforth/internal/fds"
 )
@@ -46,6 +47,13 @@ type game struct {
 // of Inputs++Outputs indexes (nil for declaration order), and compiles its
 // clauses. assemble must then be called.
 func newGame(spec *Spec, order []int, opts *options) (*game, error) {
+	return newGameWith(spec, order, opts, nil, nil)
+}
+
+// newGameWith is newGame declaring extra Boolean variables: after[i] right
+// after the spec's variable i (an index into Inputs++Outputs), tail after
+// all the others.
+func newGameWith(spec *Spec, order []int, opts *options, after map[int][]string, tail []string) (*game, error) {
 	if err := spec.Check(); err != nil {
 		return nil, err
 	}
@@ -54,6 +62,15 @@ func newGame(spec *Spec, order []int, opts *options) (*game, error) {
 	g.inputs = make([]*fds.Var, len(spec.Inputs))
 	g.outputs = make([]*fds.Var, len(spec.Outputs))
 	all := append(append([]Var(nil), spec.Inputs...), spec.Outputs...)
+	// The goal counter goes on top: the controller's relation is then a
+	// case split on the goal with one sub-relation per goal below, instead
+	// of the goal's tests repeated under every path. The fixpoints do not
+	// mention it.
+	n := len(spec.Section(SysLiveness))
+	if spec.Semantics == Implication {
+		n++ // the system's safety flag is a liveness guarantee too
+	}
+	g.counter, _ = sp.Int("#goal", 0, max(1, n)-1)
 	if order == nil {
 		order = make([]int, len(all))
 		for i := range order {
@@ -77,6 +94,11 @@ func newGame(spec *Spec, order []int, opts *options) (*game, error) {
 		} else {
 			g.outputs[idx-len(spec.Inputs)] = fv
 		}
+		for _, name := range after[idx] {
+			if _, err := sp.Bool(name); err != nil {
+				return nil, err
+			}
+		}
 	}
 	g.sys = append([]*fds.Var(nil), g.outputs...)
 	if spec.Semantics == Implication {
@@ -86,10 +108,13 @@ func newGame(spec *Spec, order []int, opts *options) (*game, error) {
 		g.sys = append(g.sys, g.aux...)
 	}
 	g.all = append(append([]*fds.Var(nil), g.inputs...), g.sys...)
-	n := max(1, len(spec.Section(SysLiveness))+len(g.aux)/2)
 	m := max(1, len(spec.Section(EnvLiveness))+len(g.aux)/2)
-	g.counter, _ = sp.Int("#goal", 0, n-1)
 	g.envMem, _ = sp.Int("#assumption", 0, m-1)
+	for _, name := range tail {
+		if _, err := sp.Bool(name); err != nil {
+			return nil, err
+		}
+	}
 	if err := sp.Build(); err != nil {
 		return nil, err
 	}
@@ -333,7 +358,13 @@ func (g *game) bind(ctx context.Context) (release func()) {
 // interrupted returns err, or ctx's error if ctx is done (then nothing
 // computed under bind(ctx) can be trusted, not even an error it caused);
 // an error that already wraps ctx's error is kept.
+//
+// A node table that reached its limit (WithMemoryLimit) becomes an error
+// wrapping ErrMemoryBound.
 func interrupted(ctx context.Context, err error) error {
+	if errors.Is(err, fds.ErrNodeLimit) && !errors.Is(err, ErrMemoryBound) {
+		err = fmt.Errorf("synth: %w: %w", ErrMemoryBound, err)
+	}
 	cerr := ctx.Err()
 	if cerr == nil || (err != nil && errors.Is(err, cerr)) {
 		return err

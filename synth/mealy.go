@@ -56,6 +56,17 @@ func (c *Controller) Mealy(ctx context.Context, maxStates int) (*Mealy, error) {
 		maxStates = DefaultMaxStates
 	}
 	g := c.g
+	release := g.bind(ctx)
+	defer release()
+	m, err := c.mealy(ctx, maxStates)
+	if err := interrupted(ctx, err); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func (c *Controller) mealy(ctx context.Context, maxStates int) (*Mealy, error) {
+	g := c.g
 	spec := c.res.Spec
 	m := &Mealy{Name: spec.Name, Inputs: spec.Inputs, Outputs: spec.Outputs}
 	m.States = append(m.States, MealyState{Goal: -1})
@@ -106,6 +117,9 @@ func (c *Controller) Mealy(ctx context.Context, maxStates int) (*Mealy, error) {
 	}
 	if ferr == nil {
 		ferr = x.err
+	}
+	if err := g.sp.Err(); err != nil {
+		return nil, err // a failed BDD operation explains ferr
 	}
 	if ferr != nil {
 		return nil, ferr
@@ -218,15 +232,7 @@ func (r *Run) State() int { return r.q }
 // here (it violates an assumption) is an error, and the run stays where it
 // was.
 func (r *Run) Step(in map[string]int) (map[string]int, error) {
-	vals, err := valuesOf(r.m.Inputs, in)
-	if err != nil {
-		return nil, err
-	}
-	out, err := r.StepValues(vals)
-	if err != nil {
-		return nil, err
-	}
-	return namedValues(r.m.Outputs, out), nil
+	return stepNamed(r.m.Inputs, r.m.Outputs, in, r.StepValues)
 }
 
 // StepValues is Step with inputs and outputs as slices in declaration order.

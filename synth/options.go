@@ -11,7 +11,7 @@ type options struct {
 	noReuse   bool
 	noEarly   bool
 	nodeTable int
-	rudd      bool
+	maxNodes  int // bound on the node table (0: none)
 	cluster   int
 }
 
@@ -20,12 +20,13 @@ func newOptions(opts []Option) *options {
 	for _, f := range opts {
 		f(o)
 	}
-	nodes := o.nodeTable
-	if o.rudd {
-		o.backend = func(n int) (fds.Backend, error) { return fds.NewRudd(n, nodes, nodes/4) }
-	} else {
-		o.backend = func(n int) (fds.Backend, error) { return fds.NewKernel(n, nodes, 0), nil }
+	limits := fds.KernelLimits{Nodes: o.nodeTable, MaxNodes: o.maxNodes}
+	if o.maxNodes > 0 {
+		if limits.Nodes == 0 || limits.Nodes > o.maxNodes {
+			limits.Nodes = o.maxNodes
+		}
 	}
+	o.backend = func(n int) (fds.Backend, error) { return fds.NewKernelLimits(n, limits), nil }
 	return o
 }
 
@@ -53,14 +54,25 @@ func WithoutFixpointReuse() Option { return func(op *options) { op.noReuse = tru
 // are lost (for measuring what it saves).
 func WithoutEarlyTermination() Option { return func(op *options) { op.noEarly = true } }
 
+// bytesPerNode is what WithMemoryLimit counts per BDD node: the native
+// kernel's 45 bytes (node, reference count, mark, unique-table bucket and
+// cache entry) with room for the old table while it doubles.
+const bytesPerNode = 96
+
+// WithMemoryLimit bounds the memory of the BDD node table at about bytes:
+// an operation that would grow it beyond stops, and the computation
+// (realizability, extraction, determinization, checking) fails with an
+// error wrapping ErrMemoryBound instead of growing to the machine's limit.
+// The Go heap outside the node table (explicit machines, generated source)
+// is not counted.
+func WithMemoryLimit(bytes int64) Option {
+	return func(op *options) {
+		op.maxNodes = max(64, int(bytes/bytesPerNode))
+	}
+}
+
 // WithNodeTable sets the initial BDD node table size.
 func WithNodeTable(nodes int) Option { return func(op *options) { op.nodeTable = nodes } }
-
-// WithRudd runs on the github.com/dalzilio/rudd BDD package instead of the
-// native kernel, for comparison: it is several times slower, and rudd's node
-// finalizers race with its operations (a data race inside the library that
-// the race detector reports), so it is not for production use.
-func WithRudd() Option { return func(op *options) { op.rudd = true } }
 
 // WithPartitionedTransitions sets the size (in BDD nodes) of the clusters of
 // the system's transition relation, which the controllable predecessor

@@ -28,6 +28,9 @@ var (
 	ErrRealizable = errors.New("specification is realizable")
 	// ErrTooLarge: an explicit machine would exceed the requested limit.
 	ErrTooLarge = errors.New("too large")
+	// ErrMemoryBound: a BDD computation reached the bound of
+	// WithMemoryLimit; the answer is unknown.
+	ErrMemoryBound = errors.New("memory bound")
 )
 
 // Error is a positioned error about a specification; its Kind is one of

@@ -39,11 +39,16 @@ func (s *Spec) Realizable(ctx context.Context, opts ...Option) (*Result, error) 
 	o := newOptions(opts)
 	g, err := s.compileGame(o)
 	if err != nil {
-		return nil, err
+		return nil, interrupted(ctx, err)
 	}
 	release := g.bind(ctx)
 	g.assemble(nil)
 	win, mem, ok, st, err := g.solve(ctx, o)
+	if err == nil {
+		// A failed BDD operation returns false, which the fixpoint could
+		// read as a lost game.
+		err = g.sp.Err()
+	}
 	release()
 	if err := interrupted(ctx, err); err != nil {
 		return nil, err

@@ -254,7 +254,7 @@ func TestAgainstExplicitSolver(t *testing.T) {
 			require.Equal(t, win[s], res.g.member(res.win, vals), "seed %d spec %d: winning state %v", seed, k, vals)
 		}
 		// With early termination and the other options the answer is the same.
-		for _, opts := range withRudd([][]Option{nil, {WithoutFixpointReuse()}, {WithVarOrder(OrderDeclared)}}) {
+		for _, opts := range [][]Option{nil, {WithoutFixpointReuse()}, {WithVarOrder(OrderDeclared)}, {WithMemoryLimit(64 << 20)}} {
 			again, err := spec.Realizable(ctx, opts...)
 			require.NoError(t, err)
 			require.Equal(t, want, again.Realizable, "seed %d spec %d", seed, k)
@@ -291,15 +291,6 @@ func TestAgainstExplicitSolver(t *testing.T) {
 	assert.Less(t, realizable, count-count/10)
 }
 
-// withRudd adds the rudd backend to the option sets to compare, except under
-// the race detector (see race_on_test.go).
-func withRudd(sets [][]Option) [][]Option {
-	if raceDetector {
-		return sets
-	}
-	return append(sets, []Option{WithRudd()})
-}
-
 func specText(s *Spec) string {
 	var b []byte
 	for _, c := range s.Clauses {
@@ -313,7 +304,7 @@ func TestOptionsAgreeOnLift(t *testing.T) {
 	ctx := context.Background()
 	base, err := spec.Realizable(ctx)
 	require.NoError(t, err)
-	for _, opts := range withRudd([][]Option{{WithoutFixpointReuse()}, {WithoutEarlyTermination()}, {WithVarOrder(OrderDeclared)}, {WithNodeTable(1 << 10)}}) {
+	for _, opts := range [][]Option{{WithoutFixpointReuse()}, {WithoutEarlyTermination()}, {WithVarOrder(OrderDeclared)}, {WithNodeTable(1 << 10)}, {WithNodeTable(1 << 10), WithMemoryLimit(8 << 20)}} {
 		res, err := spec.Realizable(ctx, opts...)
 		require.NoError(t, err)
 		assert.Equal(t, base.Realizable, res.Realizable)

@@ -15,7 +15,8 @@ import (
 )
 
 const synthUsage = `Usage: ltl synth [-format slugsin|structuredslugs|tlsf] [-strategy FILE] [-emit slugsin]
-                 [-go] [-json] [-dot] [-pkg NAME] [-type NAME] [-max-states N] [-timeout D] FILE
+                 [-go] [-json] [-dot] [-aiger FILE] [-explicit] [-check=false] [-pkg NAME]
+                 [-type NAME] [-max-states N] [-max-memory SIZE] [-timeout D] FILE
        ltl synth [-trace] [flags as above] BASE.altl [ASPECT.altl …]
 
 Decides whether the GR(1) specification in FILE is realizable: whether some
@@ -32,13 +33,24 @@ needs -format.
   -emit slugsin   print the spec in .slugsin (for other tools) and stop
   -strategy FILE  write the controller (realizable) or the environment's
                   counterstrategy (unrealizable) to FILE: Go source for .go,
-                  Graphviz for .dot or .gv, JSON otherwise
+                  Graphviz for .dot or .gv, AIGER for .aag and .aig, JSON
+                  otherwise
+  -aiger FILE     write the controller as an AIGER circuit (SYNTCOMP's
+                  conventions): binary for .aig, ASCII otherwise
   -go, -json, -dot
                   print the controller or counterstrategy after the verdict
                   (use -strategy to get a file with nothing else in it)
   -pkg, -type     package and type name of the Go source (default
                   "controller" and "Controller" or "Counterstrategy")
+  -explicit       enumerate the controller as an explicit Mealy machine
+                  (small specs) instead of the symbolic circuit: a decision
+                  graph per output bit, which Go, JSON and DOT print and
+                  which is model-checked against the spec before it is
+                  written (-check=false skips the check)
   -max-states N   bound on the explicit machine (default 100000)
+  -max-memory SIZE
+                  bound on the BDDs' memory (for example 4GB); beyond it
+                  the answer is unknown
   -minimize=false keep the controller as extracted (default: minimized)
   -timeout D      give up after D (for example 30s); the answer is then unknown
 
@@ -67,6 +79,7 @@ type synthFlags struct {
 	minimize               bool
 	timeout                time.Duration
 	trace                  bool // AspectLTL: print the two-way traceability
+	circuitFlags
 }
 
 func runSynth(e *env, args []string) (int, error) {
@@ -84,6 +97,7 @@ func runSynth(e *env, args []string) (int, error) {
 	fs.BoolVar(&f.minimize, "minimize", true, "minimize the controller")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after `duration`")
 	fs.BoolVar(&f.trace, "trace", false, "AspectLTL: print which modules justify or forbid each move")
+	f.circuitFlags.register(fs)
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2, err
@@ -106,6 +120,10 @@ func runSynth(e *env, args []string) (int, error) {
 	}
 	if printed > 1 {
 		return 2, errors.New("-go, -json and -dot print the same machine; give one of them")
+	}
+	opts, err := f.circuitFlags.options()
+	if err != nil {
+		return 2, err
 	}
 	if f.emit != "" && (printed > 0 || f.strategy != "") {
 		return 2, errors.New("-emit prints the spec only; it cannot be combined with -go, -json, -dot or -strategy")
@@ -142,9 +160,12 @@ func runSynth(e *env, args []string) (int, error) {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return fmt.Errorf("unknown: no answer within -timeout %s", f.timeout)
 		}
+		if errors.Is(err, synth.ErrMemoryBound) {
+			return fmt.Errorf("unknown: memory bound (-max-memory %s) reached", f.maxMemory)
+		}
 		return err
 	}
-	res, err := spec.Realizable(ctx)
+	res, err := spec.Realizable(ctx, opts...)
 	if err != nil {
 		return 2, unknown(err)
 	}
@@ -173,8 +194,14 @@ func runSynth(e *env, args []string) (int, error) {
 			fmt.Fprintln(e.stdout, "  "+c.String())
 		}
 	}
-	if printed == 0 && f.strategy == "" {
+	if printed == 0 && f.strategy == "" && f.aiger == "" {
 		return status, nil
+	}
+	if res.Realizable && !f.explicit {
+		return writeCircuit(ctx, e, spec, res, f, opts, unknown)
+	}
+	if f.aiger != "" {
+		return 2, errors.New("-aiger writes the symbolic controller of a realizable spec; it cannot be combined with -explicit")
 	}
 	m, err := synthMachine(ctx, res, f)
 	if err != nil {

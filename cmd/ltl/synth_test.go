@@ -95,7 +95,9 @@ func TestSynthUsageErrors(t *testing.T) {
 		{[]string{"synth", "-go", "-json", spec}, "give one of them"},
 		{[]string{"synth", spec, spec}, "one spec file at a time"},
 		{[]string{"synth", filepath.Join(t.TempDir(), "missing.slugsin")}, "no such file"},
-		{[]string{"synth", "-max-states", "2", "-json", spec}, "raise -max-states"},
+		{[]string{"synth", "-max-states", "2", "-explicit", "-json", spec}, "raise -max-states"},
+		{[]string{"synth", "-max-memory", "lots", spec}, `-max-memory: "lots" is not a size`},
+		{[]string{"synth", "-explicit", "-aiger", "x.aag", spec}, "cannot be combined with -explicit"},
 		{[]string{"synth", "-nosuchflag", spec}, "flag provided but not defined"},
 	}
 	for _, c := range cases {
@@ -150,7 +152,7 @@ func TestSynthStrategyFiles(t *testing.T) {
 	dir := t.TempDir()
 
 	jsonPath := filepath.Join(dir, "arbiter.json")
-	status, out, errOut := runLTL(t, "", "synth", spec, "-strategy", jsonPath)
+	status, out, errOut := runLTL(t, "", "synth", "-explicit", spec, "-strategy", jsonPath)
 	require.Equal(t, 0, status, errOut)
 	assert.Equal(t, "realizable", firstLine(out))
 	assert.Contains(t, out, "controller (")

@@ -76,7 +76,7 @@ type Backend interface {
 }
 
 // Interruptible is implemented by backends whose operations can be abandoned
-// when a context is done (the native kernel; rudd cannot be interrupted).
+// when a context is done (the native kernel).
 type Interruptible interface {
 	// SetContext makes later operations look at ctx. Once ctx is done, the
 	// running operation is abandoned within a few thousand recursive steps,

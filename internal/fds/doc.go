@@ -10,11 +10,10 @@
 // (Vec) and the enumeration of satisfying assignments. An Arena adds the
 // controllable predecessors of two-player games.
 //
-// The BDD package is hidden behind the Backend interface. Two backends are
-// provided: the native kernel (NewKernel, the default: array node table,
-// chained unique table, direct-mapped cache) and github.com/dalzilio/rudd
-// (NewRudd), whose map-based unique table made it several times slower on
-// the GR(1) benchmarks.
+// The BDD package is hidden behind the Backend interface; the native kernel
+// (NewKernel: array node table, chained unique table, direct-mapped cache,
+// complement edges) implements it, with Coudert and Madre's restrict
+// (BDD.Restrict) for simplifying functions against a care set.
 //
 // # Limits
 //
@@ -25,7 +24,6 @@
 //   - An integer variable spans at most 2^30 values (30 bits).
 //   - After a failure — the node table's limit reached (ErrNodeLimit), or
 //     the Space's context done (ErrInterrupted) — Space.Err reports why,
-//     and the BDDs computed after it are not meaningful. Only the native kernel can be interrupted by a context;
-//     rudd cannot.
+//     and the BDDs computed after it are not meaningful.
 //   - A Space and its BDDs are not safe for concurrent use.
 package fds

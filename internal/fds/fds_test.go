@@ -12,13 +12,9 @@ import (
 func forBackends(t *testing.T, test func(t *testing.T, newSpace func() *Space)) {
 	backends := map[string]func(int) (Backend, error){
 		"kernel": func(n int) (Backend, error) { return NewKernel(n, 0, 0), nil },
-		"rudd":   func(n int) (Backend, error) { return NewRudd(n, 0, 0) },
 	}
 	for name, b := range backends {
 		t.Run(name, func(t *testing.T) {
-			if name == "rudd" && raceDetector {
-				t.Skip("rudd races with its own finalizers (see race_on_test.go)")
-			}
 			test(t, func() *Space { return NewSpace(WithBackend(b)) })
 		})
 	}

@@ -107,6 +107,7 @@ const (
 	opExist
 	opAndExist
 	opReplace
+	opRestrict
 )
 
 // ErrNodeLimit is reported when a kernel's node table reaches its limit.
@@ -376,7 +377,7 @@ func (k *kernel) sweepCache() {
 			// b is a renaming id
 		case opAndExist:
 			ok = ok && alive(e.b) && alive(e.c)
-		default: // opAnd, opXor: b is a ref; opExist: b is a cube ref
+		default: // opAnd, opXor, opRestrict: b is a ref; opExist: b is a cube ref
 			ok = ok && alive(e.b)
 		}
 		if !ok {

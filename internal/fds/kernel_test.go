@@ -8,96 +8,172 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestKernelMatchesRudd builds the same random functions with the native
-// kernel (with a tiny node table, so that it grows and collects garbage
-// between operations) and with rudd, and compares them on every assignment.
-func TestKernelMatchesRudd(t *testing.T) {
-	if raceDetector {
-		t.Skip("rudd races with its own finalizers (see race_on_test.go)")
+// table is a reference implementation of Boolean functions over a Space's
+// levels: the truth table, indexed by assignments (bit l = level l).
+type table []bool
+
+func (t table) apply(u table, op func(a, b bool) bool) table {
+	out := make(table, len(t))
+	for i := range t {
+		out[i] = op(t[i], u[i])
 	}
+	return out
+}
+
+// exists quantifies the levels ls.
+func (t table) exists(ls []int) table {
+	out := append(table(nil), t...)
+	for _, l := range ls {
+		bit := 1 << l
+		for i := range out {
+			if out[i] || out[i^bit] {
+				out[i], out[i^bit] = true, true
+			}
+		}
+	}
+	return out
+}
+
+// truthTable evaluates f at every assignment (bit l = level l) of size.
+func truthTable(f BDD, size int) table {
+	be := f.Space().Backend()
+	if c, v := be.IsConst(f.Node()); c {
+		out := make(table, size)
+		for i := range out {
+			out[i] = v
+		}
+		return out
+	}
+	type node struct{ level, lo, hi int }
+	nodes := map[int]node{}
+	root := be.Walk(f.Node(), func(id, level, lo, hi int) { nodes[id] = node{level, lo, hi} })
+	out := make(table, size)
+	for a := range out {
+		n := root
+		for n > 1 {
+			d := nodes[n]
+			if a&(1<<d.level) != 0 {
+				n = d.hi
+			} else {
+				n = d.lo
+			}
+		}
+		out[a] = n == 1
+	}
+	return out
+}
+
+// TestKernelMatchesTruthTables builds random functions with the native
+// kernel (with a tiny node table, so that it grows and collects garbage
+// between operations) and with truth tables, and compares them on every
+// assignment of every level.
+func TestKernelMatchesTruthTables(t *testing.T) {
 	seed := uint64(20261122)
 	t.Logf("seed %d", seed)
 	r := rand.New(rand.NewPCG(seed, 1))
 	const nv = 3
-	mkSpace := func(b func(int) (Backend, error)) (*Space, []*Var) {
-		s := NewSpace(WithBackend(b))
-		var vs []*Var
-		for i := range nv {
-			v, err := s.Int(string(rune('a'+i)), 0, 2)
-			require.NoError(t, err)
-			vs = append(vs, v)
+	s, kv := tinySpace(t, nv, 2)
+	size := 1 << s.NumLevels()
+	eq := func(v *Var, k int, next bool) table {
+		out := make(table, size)
+		for a := range out {
+			val := 0
+			for b, l := range v.Levels(next) {
+				if a&(1<<l) != 0 {
+					val |= 1 << b
+				}
+			}
+			out[a] = val == k
 		}
-		require.NoError(t, s.Build())
-		return s, vs
+		return out
 	}
-	ks, kv := mkSpace(func(n int) (Backend, error) { return NewKernel(n, 64, 0), nil })
-	rs, rv := mkSpace(func(n int) (Backend, error) { return NewRudd(n, 0, 0) })
-	type pair struct{ k, r BDD }
+	levelsOf := func(vs []*Var, next bool) []int {
+		var ls []int
+		for _, v := range vs {
+			ls = append(ls, v.Levels(next)...)
+		}
+		return ls
+	}
+	type pair struct {
+		k BDD
+		r table
+	}
 	var pool []pair
 	var ops []int
 	for i := range nv {
-		pool = append(pool, pair{kv[i].Eq(1, false), rv[i].Eq(1, false)}, pair{kv[i].Eq(2, true), rv[i].Eq(2, true)})
+		pool = append(pool, pair{kv[i].Eq(1, false), eq(kv[i], 1, false)}, pair{kv[i].Eq(2, true), eq(kv[i], 2, true)})
 	}
+	and := func(a, b bool) bool { return a && b }
 	for step := range 250 {
 		a := pool[r.IntN(len(pool))]
 		b := pool[r.IntN(len(pool))]
 		c := pool[r.IntN(len(pool))]
 		var p pair
-		op := r.IntN(9)
+		op := r.IntN(10)
 		ops = append(ops, op)
 		switch op {
 		case 0:
-			p = pair{a.k.And(b.k), a.r.And(b.r)}
+			p = pair{a.k.And(b.k), a.r.apply(b.r, and)}
 		case 1:
-			p = pair{a.k.Or(b.k), a.r.Or(b.r)}
+			p = pair{a.k.Or(b.k), a.r.apply(b.r, func(x, y bool) bool { return x || y })}
 		case 2:
-			p = pair{a.k.Xor(b.k), a.r.Xor(b.r)}
+			p = pair{a.k.Xor(b.k), a.r.apply(b.r, func(x, y bool) bool { return x != y })}
 		case 3:
-			p = pair{a.k.Imp(b.k).Iff(c.k), a.r.Imp(b.r).Iff(c.r)}
+			p = pair{a.k.Imp(b.k).Iff(c.k), a.r.apply(b.r, func(x, y bool) bool { return !x || y }).apply(c.r, func(x, y bool) bool { return x == y })}
 		case 4:
-			p = pair{a.k.Ite(b.k, c.k), a.r.Ite(b.r, c.r)}
+			ite := make(table, size)
+			for i := range ite {
+				ite[i] = a.r[i] && b.r[i] || !a.r[i] && c.r[i]
+			}
+			p = pair{a.k.Ite(b.k, c.k), ite}
 		case 5:
 			i, next := r.IntN(nv), r.IntN(2) == 0
-			p = pair{a.k.Exists(ks.CubeOf(kv[i:i+1], next)), a.r.Exists(rs.CubeOf(rv[i:i+1], next))}
+			p = pair{a.k.Exists(s.CubeOf(kv[i:i+1], next)), a.r.exists(kv[i].Levels(next))}
 		case 6:
 			next := r.IntN(2) == 0
-			p = pair{a.k.AndExists(b.k, ks.CubeOf(kv[:2], next)), a.r.AndExists(b.r, rs.CubeOf(rv[:2], next))}
+			p = pair{a.k.AndExists(b.k, s.CubeOf(kv[:2], next)), a.r.apply(b.r, and).exists(levelsOf(kv[:2], next))}
 		case 7:
-			p = pair{a.k.Exists(ks.NextCube()).Prime(), a.r.Exists(rs.NextCube()).Prime()}
+			ex := a.r.exists(levelsOf(kv, true))
+			primed := make(table, size)
+			for i := range primed {
+				// f′(cur, next) = f(next, ·): read next's bits as cur's.
+				j := 0
+				for _, v := range kv {
+					for b, l := range v.Levels(true) {
+						if i&(1<<l) != 0 {
+							j |= 1 << v.Levels(false)[b]
+						}
+					}
+				}
+				primed[i] = ex[j]
+			}
+			p = pair{a.k.Exists(s.NextCube()).Prime(), primed}
 		case 8:
-			p = pair{a.k.Diff(b.k).Not(), a.r.Diff(b.r).Not()}
+			p = pair{a.k.Diff(b.k).Not(), a.r.apply(b.r, func(x, y bool) bool { return !(x && !y) })}
+		case 9:
+			// Restrict agrees with a wherever b holds.
+			g := a.k.Restrict(b.k)
+			want := truthTable(g, size)
+			for i := range want {
+				if b.r[i] {
+					want[i] = a.r[i]
+				}
+			}
+			p = pair{g, want}
 		}
 		pool = append(pool, p)
 		if step%50 == 0 {
 			runtime.GC()
 		}
 	}
-	require.NoError(t, ks.Err())
-	require.NoError(t, rs.Err())
-	// Compare every function on every assignment of the 8 copies (3^6).
-	var assigns [][2]BDD
-	vals := make([]int, 2*nv)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == len(vals) {
-			assigns = append(assigns, [2]BDD{
-				ks.Assign(kv, vals[:nv], false).And(ks.Assign(kv, vals[nv:], true)),
-				rs.Assign(rv, vals[:nv], false).And(rs.Assign(rv, vals[nv:], true)),
-			})
-			return
-		}
-		for v := range 3 {
-			vals[i] = v
-			rec(i + 1)
-		}
-	}
-	rec(0)
+	require.NoError(t, s.Err())
 	for j, p := range pool {
-		for a, c := range assigns {
-			require.Equal(t, !p.r.And(c[1]).IsFalse(), !p.k.And(c[0]).IsFalse(), "function %d (op %d) at assignment %d", j, ops[max(j-2*nv, 0)], a)
+		got := truthTable(p.k, size)
+		for a := range size {
+			require.Equal(t, p.r[a], got[a], "function %d (op %d) at assignment %#x", j, ops[max(j-2*nv, 0)], a)
 		}
 	}
-	st := ks.Stats()
+	st := s.Stats()
 	t.Logf("kernel: %+v", st)
 	require.Greater(t, st.Allocated, 64, "the tiny table grew")
 }
@@ -109,14 +185,7 @@ func TestFromNodes(t *testing.T) {
 	seed := uint64(20261126)
 	t.Logf("seed %d", seed)
 	r := rand.New(rand.NewPCG(seed, 1))
-	s := NewSpace(WithBackend(func(n int) (Backend, error) { return NewKernel(n, 64, 0), nil }))
-	var vs []*Var
-	for i := range 4 {
-		v, err := s.Int(string(rune('a'+i)), 0, 3)
-		require.NoError(t, err)
-		vs = append(vs, v)
-	}
-	require.NoError(t, s.Build())
+	s, vs := tinySpace(t, 4, 3)
 	pool := []BDD{s.True(), s.False()}
 	for i := range vs {
 		pool = append(pool, vs[i].Eq(1, false), vs[i].Eq(2, true), vs[i].Eq(3, false))

@@ -66,7 +66,7 @@ func WithContext(ctx context.Context) Option {
 // The backend stays consistent after an interruption: a later SetContext
 // (with a context that is not done) clears the interruption and the Space
 // and its earlier BDDs can be used again. It does not clear a node-limit
-// failure. Backends that do not implement Interruptible (rudd) ignore ctx;
+// failure. Backends that do not implement Interruptible ignore ctx;
 // their operations always run to completion.
 func (s *Space) SetContext(ctx context.Context) {
 	s.ctx = ctx

@@ -6,4 +6,4 @@
 // ltltest.Conforms). Regenerate it with go generate after changing the spec.
 package trafficctl
 
-//go:generate go run ../../../cmd/ltl synth -pkg trafficctl -type Controller -strategy controller.go ../traffic.structuredslugs
+//go:generate go run ../../../cmd/ltl synth -explicit -pkg trafficctl -type Controller -strategy controller.go ../traffic.structuredslugs

@@ -1,0 +1,417 @@
+package synth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/henceforth-go/henceforth/internal/fds"
+)
+
+// ErrRefuted is wrapped by the error of a check that found a behaviour on
+// which a controller violates its specification.
+var ErrRefuted = errors.New("the controller violates the specification")
+
+// Check model-checks the circuit against spec on the semantics of its
+// and-inverter graph (AIG); see CheckAIG.
+func (c *Circuit) Check(ctx context.Context, spec *Spec, opts ...Option) error {
+	a, err := c.AIG()
+	if err != nil {
+		return err
+	}
+	return CheckAIG(ctx, spec, a, opts...)
+}
+
+// CheckAIG model-checks a controller circuit against spec, independently of
+// how it was synthesized: it builds the product of the circuit (its inputs
+// and outputs matched to the spec's variable bits by name, as AIG.Write…
+// names them; its latches opaque, starting at 0) with the environments
+// that keep the spec's assumptions, computes the reachable states, and
+// checks that
+//
+//   - the first outputs meet SYS_INIT and every step meets SYS_TRANS
+//     (Strict semantics: as long as the environment has kept ENV_TRANS);
+//   - no reachable cycle meets every liveness assumption infinitely often
+//     while it meets some liveness guarantee only finitely often (a fair
+//     cycle of the closed loop: the Emerson–Lei fixpoint on transitions).
+//
+// Under Implication semantics the game's monitor flags (whether each side
+// has kept its safety part) are part of the product, computed by the
+// spec's clauses, and the first guarantee is that the system's flag stays
+// set infinitely often unless the environment's does not.
+//
+// It returns nil when the circuit realizes the spec, an error wrapping
+// ErrRefuted naming the violated clause when it does not, ctx's error when
+// ctx is done first, and one wrapping ErrMemoryBound when the BDDs exceed
+// WithMemoryLimit (the other options choose the BDD engine as for
+// Realizable). Nothing of the synthesis (its fixpoints, its
+// strategy) is used: only the spec's clauses, compiled afresh, and the
+// circuit.
+func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
+	if err := spec.Check(); err != nil {
+		return err
+	}
+	if err := a.validate(); err != nil {
+		return err
+	}
+	inBits, err := aigBitsOf(spec.Inputs, a.InputNames, "input")
+	if err != nil {
+		return err
+	}
+	outBits, err := aigBitsOf(spec.Outputs, a.OutputNames, "output")
+	if err != nil {
+		return err
+	}
+	// Declare each latch next to the spec variable it names (when it names
+	// one): the reachable states relate latches to the current values, and
+	// keeping related bits close keeps those BDDs small.
+	all := append(append([]Var(nil), spec.Inputs...), spec.Outputs...)
+	index := map[string]int{}
+	for i, v := range all {
+		index[v.Name] = i
+	}
+	after := map[int][]string{}
+	var tail []string
+	latchName := make([]string, len(a.Latches))
+	for l := range a.Latches {
+		latchName[l] = "%latch" + strconv.Itoa(l)
+		name := a.LatchNames[l]
+		if i := strings.LastIndexByte(name, '@'); i >= 0 {
+			name = name[:i]
+		}
+		if i, ok := index[name]; ok {
+			after[i] = append(after[i], latchName[l])
+		} else {
+			tail = append(tail, latchName[l])
+		}
+	}
+	o := newOptions(opts)
+	var order []int
+	if o.order == OrderClustered {
+		order = clusteredOrder(spec)
+	}
+	g, err := newGameWith(spec, order, o, after, tail)
+	if err != nil {
+		return interrupted(ctx, err)
+	}
+	release := g.bind(ctx)
+	defer release()
+	err = (&aigCheck{g: g, a: a, in: inBits, out: outBits, latch: latchName}).run(ctx)
+	return interrupted(ctx, err)
+}
+
+// validate checks the structure ParseAIGER guarantees, for graphs built in
+// Go.
+func (a *AIG) validate() error {
+	if a.Inputs < 0 || a.MaxVar != a.Inputs+len(a.Latches)+len(a.Ands) {
+		return fmt.Errorf("synth: AIG: M = %d is not I+L+A", a.MaxVar)
+	}
+	if len(a.InputNames) != a.Inputs || len(a.LatchNames) != len(a.Latches) || len(a.OutputNames) != len(a.Outputs) {
+		return fmt.Errorf("synth: AIG: the symbol table does not name every input, latch and output")
+	}
+	maxLit := uint32(2*a.MaxVar + 1)
+	for _, x := range a.Latches {
+		if x.Next > maxLit {
+			return fmt.Errorf("synth: AIG: latch literal %d out of range", x.Next)
+		}
+	}
+	for _, x := range a.Outputs {
+		if x > maxLit {
+			return fmt.Errorf("synth: AIG: output literal %d out of range", x)
+		}
+	}
+	for i, g := range a.Ands {
+		lhs := uint32(2 * (a.Inputs + len(a.Latches) + 1 + i))
+		if g.A >= lhs || g.B >= lhs {
+			return fmt.Errorf("synth: AIG: and-gate %d uses a later literal", lhs)
+		}
+	}
+	return nil
+}
+
+// aigBit is one bit of a spec variable's encoding.
+type aigBit struct {
+	v   int // index into the variables
+	bit int
+}
+
+// aigBitsOf matches the circuit's input or output names with the bits of
+// vars: every bit must be named exactly once.
+func aigBitsOf(vars []Var, names []string, what string) ([]aigBit, error) {
+	want := map[string]aigBit{}
+	for i, v := range vars {
+		if v.Bool {
+			want[v.Name] = aigBit{i, 0}
+			continue
+		}
+		for b := range intWidth(v) {
+			want[fmt.Sprintf("%s@%d", v.Name, b)] = aigBit{i, b}
+		}
+	}
+	bits := make([]aigBit, len(names))
+	seen := map[string]bool{}
+	for k, n := range names {
+		b, ok := want[n]
+		if !ok {
+			return nil, fmt.Errorf("synth: circuit %s %d is named %q, which is no bit of the spec's %ss (%s): %w", what, k, n, what, varNames(vars), ErrRefuted)
+		}
+		if seen[n] {
+			return nil, fmt.Errorf("synth: circuit %s %q appears twice: %w", what, n, ErrRefuted)
+		}
+		seen[n] = true
+		bits[k] = b
+	}
+	if len(seen) != len(want) {
+		for n := range want {
+			if !seen[n] {
+				return nil, fmt.Errorf("synth: the circuit has no %s %q: %w", what, n, ErrRefuted)
+			}
+		}
+	}
+	return bits, nil
+}
+
+// aigCheck is one run of CheckAIG.
+type aigCheck struct {
+	g     *game
+	a     *AIG
+	in    []aigBit
+	out   []aigBit
+	latch []string // the latches' variable names in g's Space
+}
+
+func (k *aigCheck) run(ctx context.Context) error {
+	g, a := k.g, k.a
+	sp := g.sp
+	g.assemble(nil)
+	nIn, nL := a.Inputs, len(a.Latches)
+	latchVars := make([]*fds.Var, nL)
+	for l, n := range k.latch {
+		latchVars[l] = sp.Lookup(n)
+	}
+	// A latch whose next value is an input, an output or a constant holds,
+	// after the first step, the current value of that spec bit or that
+	// constant: a structural fact of the circuit, used so that such copies
+	// need no variables of their own. The other latches are state of the
+	// product.
+	copyOf := make([]fds.BDD, nL)
+	inOf := map[uint32]aigBit{}
+	for i, b := range k.in {
+		inOf[uint32(2*(i+1))] = b
+	}
+	outOf := map[uint32]aigBit{}
+	for o, x := range a.Outputs {
+		if _, dup := outOf[x]; !dup {
+			outOf[x] = k.out[o]
+		}
+	}
+	for l, x := range a.Latches {
+		neg := x.Next&1 == 1
+		if x.Next <= 1 {
+			copyOf[l] = sp.Const(neg)
+		} else if b, ok := inOf[x.Next&^1]; ok {
+			copyOf[l] = g.inputs[b.v].Bit(b.bit, false)
+		} else if b, ok := outOf[x.Next]; ok {
+			copyOf[l], neg = g.outputs[b.v].Bit(b.bit, false), false
+		} else if b, ok := outOf[x.Next^1]; ok {
+			copyOf[l], neg = g.outputs[b.v].Bit(b.bit, false), true
+		}
+		if neg && x.Next > 1 && copyOf[l].Space() != nil {
+			copyOf[l] = copyOf[l].Not()
+		}
+	}
+	latchLit := func(l int) fds.BDD {
+		if copyOf[l].Space() != nil {
+			return copyOf[l]
+		}
+		return latchVars[l].True(false)
+	}
+	// The literal of each AIG variable as a BDD over the latches (current)
+	// and the step's inputs (primed): the inputs are read as the next values
+	// of the spec's input variables. first: with every latch 0 (the first
+	// step); later: with the latches as above.
+	gates := func(first bool) ([]fds.BDD, error) {
+		lits := make([]fds.BDD, a.MaxVar+1)
+		lits[0] = sp.False()
+		for i, b := range k.in {
+			lits[i+1] = g.inputs[b.v].Bit(b.bit, true)
+		}
+		for l := range latchVars {
+			if first {
+				lits[nIn+1+l] = sp.False()
+			} else {
+				lits[nIn+1+l] = latchLit(l)
+			}
+		}
+		// Free each gate's BDD after its last use.
+		last := make([]int, a.MaxVar+1)
+		for i, gate := range a.Ands {
+			last[gate.A/2], last[gate.B/2] = i, i
+		}
+		end := len(a.Ands)
+		for _, x := range a.Latches {
+			last[x.Next/2] = end
+		}
+		for _, x := range a.Outputs {
+			last[x/2] = end
+		}
+		base := nIn + nL + 1
+		for i, gate := range a.Ands {
+			if i%1024 == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			lits[base+i] = aigLit(lits, gate.A).And(aigLit(lits, gate.B))
+			for _, x := range []uint32{gate.A, gate.B} {
+				if v := int(x / 2); v >= base && last[v] == i {
+					lits[v] = fds.BDD{}
+				}
+			}
+		}
+		return lits, sp.Err()
+	}
+	// The circuit's step as a relation: outputs and the latches that are
+	// state as functions of the latches and inputs.
+	step := func(lits []fds.BDD) fds.BDD {
+		circ := sp.True()
+		for o, x := range a.Outputs {
+			b := k.out[o]
+			circ = circ.And(g.outputs[b.v].Bit(b.bit, true).Iff(aigLit(lits, x)))
+		}
+		for l, x := range a.Latches {
+			if copyOf[l].Space() == nil {
+				circ = circ.And(latchVars[l].True(true).Iff(aigLit(lits, x.Next)))
+			}
+		}
+		return circ
+	}
+	firstLits, err := gates(true)
+	if err != nil {
+		return err
+	}
+	firstStep := step(firstLits)
+	firstLits = nil
+	laterLits, err := gates(false)
+	if err != nil {
+		return err
+	}
+	circ := step(laterLits)
+	laterLits = nil
+	impl := g.spec.Semantics == Implication
+	// The first step from the all-zero latches.
+	first := g.thetaE.Prime().And(firstStep)
+	if impl {
+		first = first.And(g.thetaS.Prime())
+	}
+	init := first.Exists(sp.CurCube()).Unprime()
+	// Later steps: the environment keeps ENV_TRANS (under Implication the
+	// monitor flags follow their definition in ρs).
+	trans := g.rhoE.And(circ)
+	if impl {
+		trans = trans.And(g.rhoS)
+	}
+	if err := sp.Err(); err != nil {
+		return err
+	}
+	if !impl {
+		if bad := init.Diff(g.thetaS); !bad.IsFalse() {
+			return k.refuted(g.clausesViolated(SysInit, init), "the first outputs violate SYS_INIT")
+		}
+	}
+	reach := init
+	frontier := init
+	steps := 0
+	for !frontier.IsFalse() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if !impl {
+			if bad := frontier.And(trans).Diff(g.rhoS); !bad.IsFalse() {
+				return k.refuted(g.clausesViolated(SysTrans, frontier.And(trans)), fmt.Sprintf("step %d can violate SYS_TRANS", steps+2))
+			}
+		}
+		next := frontier.AndExists(trans, sp.CurCube()).Unprime()
+		frontier = next.Diff(reach)
+		reach = reach.Or(next)
+		steps++
+		if err := sp.Err(); err != nil {
+			return err
+		}
+	}
+	// Fair cycles: for each guarantee j, the states from which some path
+	// avoids J^s_j while meeting every assumption infinitely often.
+	live := reach.And(trans).And(reach.Prime())
+	for j, js := range g.sysJ {
+		r := live.Diff(js)
+		z := reach
+		for {
+			znew := z
+			for _, je := range g.envJ {
+				target := je.And(z.Prime())
+				w := sp.False()
+				for {
+					if err := ctx.Err(); err != nil {
+						return err
+					}
+					wn := r.AndExists(target.Or(w.Prime()), sp.NextCube()).And(z)
+					if wn.Equal(w) {
+						break
+					}
+					w = wn
+				}
+				znew = znew.And(w)
+			}
+			if err := sp.Err(); err != nil {
+				return err
+			}
+			if znew.Equal(z) {
+				break
+			}
+			z = znew
+		}
+		if !z.IsFalse() {
+			what := "a liveness guarantee"
+			if c := g.sysJClause[j]; c >= 0 {
+				what = fmt.Sprintf("the liveness guarantee at %s (%s)", g.spec.Clauses[c].Pos, g.spec.Clauses[c].Expr)
+			} else if impl {
+				what = "the safety guarantees (under Implication semantics)"
+			}
+			return k.refuted(nil, "a reachable loop meets every liveness assumption but starves "+what)
+		}
+	}
+	return sp.Err()
+}
+
+// aigLit is the BDD of literal x given the BDDs of the variables.
+func aigLit(lits []fds.BDD, x uint32) fds.BDD {
+	b := lits[x/2]
+	if x&1 == 1 {
+		return b.Not()
+	}
+	return b
+}
+
+func (k *aigCheck) refuted(clauses []string, msg string) error {
+	if len(clauses) > 0 {
+		msg += ": " + strings.Join(clauses, "; ")
+	}
+	return fmt.Errorf("synth: %s: %s: %w", k.g.spec.Name, msg, ErrRefuted)
+}
+
+// clausesViolated names the clauses of section that some state or
+// transition of f violates.
+func (g *game) clausesViolated(section Section, f fds.BDD) []string {
+	var out []string
+	for i, c := range g.spec.Clauses {
+		if c.Section != section {
+			continue
+		}
+		if !f.Diff(g.clause[i]).IsFalse() {
+			out = append(out, fmt.Sprintf("%s: %s", c.Pos, c.Expr))
+		}
+	}
+	return out
+}

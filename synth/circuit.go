@@ -1,0 +1,245 @@
+package synth
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/henceforth-go/henceforth/internal/fds"
+)
+
+// Circuit is a deterministic controller in symbolic form: a shared decision
+// graph (a multi-rooted BDD without complement edges) that computes, from
+// the controller's latched state and the inputs of the step, whether the
+// inputs are legal and the value of every output bit. Its size is the
+// number of decision nodes, not the number of explicit states, so it stays
+// small where Controller.Mealy is astronomically large.
+//
+// A step reads the Signals: the latches (the values of the game's variables
+// and the goal counter at the previous step) followed by the input bits of
+// the step. In the first step (Started false) the InitRoots apply, in the
+// others the StepRoots. After a legal step every latch takes the value of
+// its Next bit: an input bit or a computed bit.
+//
+// A Circuit is plain data: it is safe to share once built, and its methods
+// (Run, WriteGo, WriteAIGER, WriteJSON, WriteDOT, Check) do not use the BDD
+// space it came from.
+type Circuit struct {
+	Name    string
+	Inputs  []Var
+	Outputs []Var
+
+	// Latches are the bits the controller keeps from one step to the next,
+	// signals 0…len(Latches)-1. Every latch starts at 0.
+	Latches []CircuitBit
+	// InputBits are the bits of the step's inputs, signals
+	// len(Latches)…len(Latches)+len(InputBits)-1: each input variable's
+	// encoding (its value minus Lo), least significant bit first.
+	InputBits []CircuitBit
+	// ComputedBits are the bits a step computes: the outputs' encodings
+	// (which the circuit's outputs read), then the game's auxiliary
+	// variables and the goal counter.
+	ComputedBits []CircuitBit
+
+	// Nodes is the decision graph, children first: node i has id i+2; ids 0
+	// and 1 are the constants false and true. Every node's children have
+	// smaller ids.
+	Nodes []CircuitNode
+
+	// Init and Step hold the roots of the first step and of the others.
+	Init, Step CircuitRoots
+
+	// Next gives, for each latch, the signal or computed bit it takes after
+	// a step: Next[l] ≥ 0 is the input signal Next[l], Next[l] < 0 the
+	// computed bit -Next[l]-1.
+	Next []int
+}
+
+// CircuitBit names one bit of a variable's encoding: bit Bit (0 = least
+// significant) of Var, whose value is Lo plus the encoded number. Internal
+// variables of the game (implication flags, the goal counter) have names
+// that start with '#'.
+type CircuitBit struct {
+	Var string
+	Bit int
+}
+
+func (b CircuitBit) String() string { return fmt.Sprintf("%s@%d", b.Var, b.Bit) }
+
+// CircuitNode is a decision node: it reads Signal and continues with Hi when
+// the signal is 1, Lo when it is 0.
+type CircuitNode struct {
+	Signal int32
+	Lo, Hi int32
+}
+
+// CircuitRoots are the roots of one kind of step: Legal decides whether the
+// environment may give the inputs (its assumptions), and Computed[k] the
+// value of ComputedBits[k].
+type CircuitRoots struct {
+	Legal    int32
+	Computed []int32
+}
+
+// Circuit determinizes the controller symbolically and returns it as a
+// shared decision graph: one output valuation is picked for every state and
+// legal input, bit by bit (the first computed bit is 1 when some winning
+// move has it 1, and so on for the next bits given the earlier ones), as
+// Slugs and the SYNTCOMP tools do. Its cost is a few quantifications of the
+// controller's relation; nothing is enumerated.
+func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
+	g := c.g
+	release := g.bind(ctx)
+	defer release()
+	circ, err := c.circuit(ctx)
+	if err := interrupted(ctx, err); err != nil {
+		return nil, err
+	}
+	return circ, nil
+}
+
+func (c *Controller) circuit(ctx context.Context) (*Circuit, error) {
+	g := c.g
+	sp := g.sp
+	spec := c.res.Spec
+	circ := &Circuit{Name: spec.Name, Inputs: spec.Inputs, Outputs: spec.Outputs}
+
+	// Signals: latches for every bit of X ∪ Y and the counter (unprimed
+	// levels), then the step's input bits (primed levels of X).
+	signal := map[int]int32{} // BDD level → signal, for the step's roots
+	initSignal := map[int]int32{}
+	state := append(append([]*fds.Var(nil), g.all...), g.counter)
+	for _, v := range state {
+		for b, l := range v.Levels(false) {
+			signal[l] = int32(len(circ.Latches))
+			circ.Latches = append(circ.Latches, CircuitBit{v.Name(), b})
+		}
+	}
+	latchOf := map[CircuitBit]int{}
+	for i, b := range circ.Latches {
+		latchOf[b] = i
+	}
+	nLatch := len(circ.Latches)
+	for _, v := range g.inputs {
+		for b, l := range v.Levels(true) {
+			s := int32(nLatch + len(circ.InputBits))
+			signal[l] = s
+			initSignal[l] = s
+			circ.InputBits = append(circ.InputBits, CircuitBit{v.Name(), b})
+		}
+	}
+	computed := append(append([]*fds.Var(nil), g.sys...), g.counter)
+	var outLevels []int
+	for _, v := range computed {
+		for b, l := range v.Levels(true) {
+			outLevels = append(outLevels, l)
+			circ.ComputedBits = append(circ.ComputedBits, CircuitBit{v.Name(), b})
+		}
+	}
+	circ.Next = make([]int, nLatch)
+	for i := range circ.Next {
+		circ.Next[i] = -1 // filled below
+	}
+	for k, b := range circ.InputBits {
+		circ.Next[latchOf[b]] = nLatch + k
+	}
+	for k, b := range circ.ComputedBits {
+		circ.Next[latchOf[b]] = -k - 1
+	}
+
+	// The first step: the initial relation over X′, Y′ and the counter′.
+	initRel := c.init.Prime()
+	initFns, err := determinize(ctx, sp, initRel, outLevels)
+	if err != nil {
+		return nil, err
+	}
+	stepFns, err := determinize(ctx, sp, c.trans, outLevels)
+	if err != nil {
+		return nil, err
+	}
+	if err := sp.Err(); err != nil {
+		return nil, err
+	}
+	b := newGraphBuilder(sp)
+	circ.Init.Legal = b.add(g.thetaE.Prime(), initSignal)
+	for _, f := range initFns {
+		circ.Init.Computed = append(circ.Init.Computed, b.add(f, initSignal))
+	}
+	circ.Step.Legal = b.add(g.rhoE, signal)
+	for _, f := range stepFns {
+		circ.Step.Computed = append(circ.Step.Computed, b.add(f, signal))
+	}
+	if b.err != nil {
+		return nil, fmt.Errorf("synth: %s: %w", spec.Name, b.err)
+	}
+	circ.Nodes = b.nodes
+	return circ, sp.Err()
+}
+
+// determinize picks, for the relation rel over the state, the step's
+// inputs and the primed output levels outs, one value per output bit as a
+// function of the state and inputs only, bit by bit: where rel forces bit k
+// (given the bits already chosen) the function has the forced value, and
+// elsewhere — where both values are possible, or rel allows no move — it
+// is whatever makes its BDD small (restrict to the forced states). Where
+// rel allows some move, the bits chosen together form one of its moves.
+func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([]fds.BDD, error) {
+	fns := make([]fds.BDD, len(outs))
+	for k, l := range outs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		v := sp.Level(l)
+		bit := sp.CubeOfLevels([]int{l})
+		can := rel.Exists(sp.CubeOfLevels(outs[k+1:])) // over bit k and the state and inputs
+		one := can.AndExists(v, bit)                   // bit k can be 1
+		zero := can.AndExists(v.Not(), bit)            // bit k can be 0
+		forced := one.Xor(zero)
+		f := one.Diff(zero).Restrict(forced)
+		fns[k] = f
+		// Fix bit k to its function: rel ∧ (bit k ↔ f), then forget it.
+		rel = rel.AndExists(v.Iff(f), bit)
+		if err := sp.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return fns, nil
+}
+
+// graphBuilder copies BDDs into a Circuit's decision graph, sharing nodes
+// between roots.
+type graphBuilder struct {
+	sp    *fds.Space
+	nodes []CircuitNode
+	ids   map[CircuitNode]int32 // hash-consing of the copied nodes
+	err   error
+}
+
+func newGraphBuilder(sp *fds.Space) *graphBuilder {
+	return &graphBuilder{sp: sp, ids: map[CircuitNode]int32{}}
+}
+
+// add copies f, whose variables must all be in signal, and returns its id.
+func (b *graphBuilder) add(f fds.BDD, signal map[int]int32) int32 {
+	local := map[int]int32{0: 0, 1: 1}
+	root := b.sp.Backend().Walk(f.Node(), func(id, level, low, high int) {
+		s, ok := signal[level]
+		if !ok && b.err == nil {
+			v, _ := b.sp.VarAt(level)
+			b.err = fmt.Errorf("a controller function depends on BDD level %d (%v), which is not a signal (a bug)", level, v)
+		}
+		n := CircuitNode{Signal: s, Lo: local[low], Hi: local[high]}
+		if n.Lo == n.Hi {
+			local[id] = n.Lo
+			return
+		}
+		if x, ok := b.ids[n]; ok {
+			local[id] = x
+			return
+		}
+		x := int32(len(b.nodes) + 2)
+		b.nodes = append(b.nodes, n)
+		b.ids[n] = x
+		local[id] = x
+	})
+	return local[root]
+}

@@ -1,0 +1,78 @@
+package synth
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"testing"
+	"time"
+)
+
+// BenchmarkAMBACircuit synthesizes a checked symbolic controller for AMBA
+// n = 2, 3, … until one n takes more than 120 s in all: realizability
+// (solve-s), the symbolic strategy (extract-s), its determinization into a
+// circuit (determinize-s), the model check of the circuit's AIG (check-s),
+// and the sizes: decision nodes, and-gates, bytes of Go and of binary AIGER.
+// cpu-ratio is the CPU time of extraction and determinization over that of
+// realizability (the goal being ≤ 2); the machine is shared, so the CPU
+// times (…-cpu-s) are the figures to compare, wall times (…-s) are noisy.
+//
+//	go test -run '^$' -bench AMBACircuit -benchtime 1x -timeout 4h ./synth
+func BenchmarkAMBACircuit(b *testing.B) {
+	ctx := context.Background()
+	var last time.Duration
+	for n := 2; n <= 12 && last <= benchLimit; n++ {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			spec := ambaSpec(b, n)
+			for b.Loop() {
+				t0, c0 := time.Now(), cpuTime()
+				res, err := spec.Realizable(ctx)
+				if err != nil || !res.Realizable {
+					b.Fatal(err)
+				}
+				t1, c1 := time.Now(), cpuTime()
+				c, err := res.Controller(ctx)
+				if err != nil {
+					b.Fatal(err)
+				}
+				t2, c2 := time.Now(), cpuTime()
+				circ, err := c.Circuit(ctx)
+				if err != nil {
+					b.Fatal(err)
+				}
+				t3, c3 := time.Now(), cpuTime()
+				if err := circ.Check(ctx, spec); err != nil {
+					b.Fatal(err)
+				}
+				t4, c4 := time.Now(), cpuTime()
+				a, err := circ.AIG()
+				if err != nil {
+					b.Fatal(err)
+				}
+				var goSrc, aig bytes.Buffer
+				if err := circ.WriteGo(&goSrc, "controller", "Controller"); err != nil {
+					b.Fatal(err)
+				}
+				if err := a.WriteAIG(&aig); err != nil {
+					b.Fatal(err)
+				}
+				solve, extract, det, check := t1.Sub(t0), t2.Sub(t1), t3.Sub(t2), t4.Sub(t3)
+				last = c4 - c0
+				b.ReportMetric(solve.Seconds(), "solve-s")
+				b.ReportMetric(extract.Seconds(), "extract-s")
+				b.ReportMetric(det.Seconds(), "determinize-s")
+				b.ReportMetric(check.Seconds(), "check-s")
+				b.ReportMetric((c1 - c0).Seconds(), "solve-cpu-s")
+				b.ReportMetric((c2 - c1).Seconds(), "extract-cpu-s")
+				b.ReportMetric((c3 - c2).Seconds(), "determinize-cpu-s")
+				b.ReportMetric((c4 - c3).Seconds(), "check-cpu-s")
+				b.ReportMetric((c3-c1).Seconds()/(c1-c0).Seconds(), "cpu-ratio")
+				b.ReportMetric(float64(c.Nodes()), "strategy-nodes")
+				b.ReportMetric(float64(circ.NumNodes()), "circuit-nodes")
+				b.ReportMetric(float64(a.NumAnds()), "ands")
+				b.ReportMetric(float64(goSrc.Len()), "go-bytes")
+				b.ReportMetric(float64(aig.Len()), "aig-bytes")
+			}
+		})
+	}
+}

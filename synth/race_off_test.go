@@ -1,6 +1,0 @@
-//go:build !race
-
-package synth
-
-// raceDetector reports whether the tests run with -race (see race_on_test.go).
-const raceDetector = false
