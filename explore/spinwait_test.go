@@ -1,0 +1,28 @@
+package explore
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// A goroutine in a spin lock's Gosched backoff whose lock was freed is
+// not stuck: the clock does not run to the next deadline (a timeout, a
+// purge loop's tick) before it polls again, so it takes the lock in time
+// and an idle worker is retired by the loop instead of being reported as
+// a leak. A spinner that waits for the clock (a sleeper's flag, a
+// deadline on time.Now) still lets it advance.
+func TestSpinWaitAndClock(t *testing.T) {
+	for _, test := range []string{
+		"TestFreeLockBeforeTimeout",
+		"TestIdleWorkersRetired",
+		"TestSpinUntilSleeperWakes",
+		"TestSpinUntilDeadline",
+	} {
+		t.Run(test, func(t *testing.T) {
+			r := exploreTestdata(t, "spinwait", test, Options{})
+			assert.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+			assert.True(t, r.Complete, "bound %q: %s", r.Bound, r.Suggestion)
+		})
+	}
+}
