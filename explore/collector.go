@@ -69,6 +69,7 @@ func (c *collector) add(x *execution) {
 	}
 	c.addSymbolic(x)
 	c.addMapAdded(x)
+	c.addWarnings(x)
 	for _, f := range x.findings {
 		f.Replay = token
 		c.set.add(f)
@@ -197,6 +198,28 @@ func (c *collector) addMapAdded(x *execution) {
 	for pos := range x.mapAdded {
 		c.warns[fmt.Sprintf("%s: a range over a map visited entries added during the range, after the others: Go may also skip them or visit them earlier; only this was explored", x.m.prog.Fset.Position(pos))] = true
 	}
+}
+
+// addWarnings records the warnings models raised in x (with c.mu held).
+func (c *collector) addWarnings(x *execution) {
+	if len(x.warnings) == 0 {
+		return
+	}
+	if c.warns == nil {
+		c.warns = map[string]bool{}
+	}
+	for w := range x.warnings {
+		c.warns[w] = true
+	}
+}
+
+// warn adds a warning to the report: something the execution did
+// differently from Go that does not stop it (Report.Warnings).
+func (x *execution) warn(format string, args ...any) {
+	if x.warnings == nil {
+		x.warnings = map[string]bool{}
+	}
+	x.warnings[fmt.Sprintf(format, args...)] = true
 }
 
 // addedVisited records that the range at pos visited an entry added

@@ -99,6 +99,8 @@ type execution struct {
 	// mapAdded holds the positions of the ranges over maps that visited
 	// entries added during the range (maps.go; reported as warnings).
 	mapAdded map[token.Pos]bool
+	// warnings are the models' warnings for the report (warn).
+	warnings map[string]bool
 }
 
 // choice is one choice point of a path.
