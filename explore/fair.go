@@ -27,8 +27,8 @@ import "strings"
 // (changes; reads and failed polls do not, clock advances do), and each
 // goroutine remembers the changes at its last read (seen: any step but
 // runtime.Gosched and time.Sleep(0); a failed select or TryLock reads).
-// A goroutine whose failed poll comes after no change since its last
-// read is stalled (stalled): polling again shows it nothing new. Only
+// A goroutine that failed a poll and read since the last change, and
+// polls again, is stalled (stalled): polling again shows it nothing new. Only
 // stalled pollers let the clock run to a deadline farther than
 // Options.EarlyFire (clock.go: canMove); one that may see a change runs
 // first, as in Go, where it sees it within microseconds (a worker in a
@@ -97,6 +97,9 @@ func (x *execution) observe(g *goroutine, alt int) {
 	if !poll || p.kind != opSync {
 		g.seen = x.changes + 1
 	}
+	if poll {
+		g.polled = x.changes + 1
+	}
 }
 
 // readOnly reports whether performing p changes nothing another
@@ -121,12 +124,18 @@ func readOnly(p *pendingOp) bool {
 	return false
 }
 
-// stalled reports whether t is a failed poll of a goroutine that has
-// seen every change (its last read came after the last change) or has
-// polled maxFreshPolls times in a row without reading.
+// stalled reports whether t is a failed poll of a goroutine that polls
+// again: it has seen every change (its last read and a failed poll came
+// after the last change), or has polled maxFreshPolls times in a row
+// without reading. A first poll is not stalled: it may read what the
+// goroutine has not read yet.
 func (t transition) stalled() bool {
 	g := t.g
-	return failedPoll(&g.pend, t.alt) && (g.seen == g.x.changes+1 || g.polls >= maxFreshPolls)
+	if !failedPoll(&g.pend, t.alt) {
+		return false
+	}
+	now := g.x.changes + 1
+	return g.seen == now && g.polled == now || g.polls >= maxFreshPolls
 }
 
 // fair removes from ts the failed polls of goroutines that have failed

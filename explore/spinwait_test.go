@@ -11,13 +11,15 @@ import (
 // purge loop's tick) before it polls again, so it takes the lock in time
 // and an idle worker is retired by the loop instead of being reported as
 // a leak. A spinner that waits for the clock (a sleeper's flag, a
-// deadline on time.Now) still lets it advance.
+// deadline on time.Now) still lets it advance; a goroutine's first poll
+// does not.
 func TestSpinWaitAndClock(t *testing.T) {
 	for _, test := range []string{
 		"TestFreeLockBeforeTimeout",
 		"TestIdleWorkersRetired",
 		"TestSpinUntilSleeperWakes",
 		"TestSpinUntilDeadline",
+		"TestPollOnceBeforeTimeout",
 	} {
 		t.Run(test, func(t *testing.T) {
 			r := exploreTestdata(t, "spinwait", test, Options{})

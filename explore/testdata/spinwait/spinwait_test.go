@@ -1,6 +1,7 @@
 package spinwait
 
 import (
+	"context"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -61,5 +62,19 @@ func TestSpinUntilDeadline(t *testing.T) {
 	deadline := time.Now().Add(250 * time.Millisecond)
 	for time.Now().Before(deadline) {
 		runtime.Gosched()
+	}
+}
+
+// TestPollOnceBeforeTimeout polls a context once, right after a read,
+// before its deadline: a first poll is not a goroutine waiting for time.
+func TestPollOnceBeforeTimeout(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	var n atomic.Int32
+	n.Load()
+	select {
+	case <-ctx.Done():
+		t.Fatal("the deadline passed before the first poll")
+	default:
 	}
 }
