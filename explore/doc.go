@@ -236,6 +236,11 @@
 //     may still see a change (a spin lock that was freed): a schedule in
 //     which a poller stays descheduled until a timeout expires is legal
 //     Go but is not explored.
+//   - testing.AllocsPerRun runs its function as Go does but returns 0,
+//     with a report warning: the explorer cannot count Go's allocations.
+//     A test that expects an exact positive count fails.
+//   - reflect.Value: Set works on addressable Values; the other setters
+//     (SetInt, SetLen…) and Addr are not modelled.
 //   - t.Parallel: all parallel subtests run at once (no -parallel limit);
 //     deadlocks that only a smaller limit causes are not reported.
 //   - Subtests (Program.Subtests): each is explored on its own, the other
