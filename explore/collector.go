@@ -186,17 +186,11 @@ func hashLines(lines []string, sep byte) uint64 {
 	return h.Sum64()
 }
 
-// addMapAdded records the ranges over maps of x that visited entries
-// added during the range (with c.mu held).
+// addMapAdded turns the ranges over maps of x that visited entries added
+// during the range into warnings of x (addWarnings records them).
 func (c *collector) addMapAdded(x *execution) {
-	if len(x.mapAdded) == 0 {
-		return
-	}
-	if c.warns == nil {
-		c.warns = map[string]bool{}
-	}
 	for pos := range x.mapAdded {
-		c.warns[fmt.Sprintf("%s: a range over a map visited entries added during the range, after the others: Go may also skip them or visit them earlier; only this was explored", x.m.prog.Fset.Position(pos))] = true
+		x.warn("%s: a range over a map visited entries added during the range, after the others: Go may also skip them or visit them earlier; only this was explored", x.m.prog.Fset.Position(pos))
 	}
 }
 

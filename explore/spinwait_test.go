@@ -1,10 +1,6 @@
 package explore
 
-import (
-	"testing"
-
-	"github.com/stretchr/testify/assert"
-)
+import "testing"
 
 // A goroutine in a spin lock's Gosched backoff whose lock was freed is
 // not stuck: the clock does not run to the next deadline (a timeout, a
@@ -14,17 +10,6 @@ import (
 // deadline on time.Now) still lets it advance; a goroutine's first poll
 // does not.
 func TestSpinWaitAndClock(t *testing.T) {
-	for _, test := range []string{
-		"TestFreeLockBeforeTimeout",
-		"TestIdleWorkersRetired",
-		"TestSpinUntilSleeperWakes",
-		"TestSpinUntilDeadline",
-		"TestPollOnceBeforeTimeout",
-	} {
-		t.Run(test, func(t *testing.T) {
-			r := exploreTestdata(t, "spinwait", test, Options{})
-			assert.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
-			assert.True(t, r.Complete, "bound %q: %s", r.Bound, r.Suggestion)
-		})
-	}
+	assertCompletePasses(t, "spinwait", "TestFreeLockBeforeTimeout", "TestIdleWorkersRetired",
+		"TestSpinUntilSleeperWakes", "TestSpinUntilDeadline", "TestPollOnceBeforeTimeout")
 }
