@@ -12,7 +12,8 @@ import (
 // net operation (model_net.go) — and fires the timers due. It
 // is enabled
 //
-//   - when no goroutine can move except by failing polls (fair.go): time
+//   - when no goroutine can move except by polls of stalled goroutines
+//     (fair.go: they have seen every change since their last read): time
 //     passes while everything waits for it, as with testing/synctest;
 //   - at any scheduling point, when that deadline is at most
 //     Options.EarlyFire away: real time passes between any two steps of a
@@ -257,10 +258,11 @@ func (x *execution) moved(g *goroutine) {
 }
 
 // canMove reports whether a goroutine can move other than by a failed
-// poll of a spinning goroutine (fair.go).
+// poll of a stalled goroutine (fair.go): a spinning goroutine that may
+// see a change since its last read can move.
 func (x *execution) canMove(ts []transition) bool {
 	for _, t := range ts {
-		if !t.spinning() {
+		if !t.stalled() {
 			return true
 		}
 	}
@@ -289,6 +291,7 @@ func (x *execution) clockPending() bool {
 // first. A timer whose channel is full drops its value.
 func (x *execution) advance(to int64) {
 	x.advances++
+	x.changes++
 	if x.entryDone {
 		x.postAdvances++
 	}

@@ -69,6 +69,7 @@ func (c *collector) add(x *execution) {
 	}
 	c.addSymbolic(x)
 	c.addMapAdded(x)
+	c.addWarnings(x)
 	for _, f := range x.findings {
 		f.Replay = token
 		c.set.add(f)
@@ -185,18 +186,34 @@ func hashLines(lines []string, sep byte) uint64 {
 	return h.Sum64()
 }
 
-// addMapAdded records the ranges over maps of x that visited entries
-// added during the range (with c.mu held).
+// addMapAdded turns the ranges over maps of x that visited entries added
+// during the range into warnings of x (addWarnings records them).
 func (c *collector) addMapAdded(x *execution) {
-	if len(x.mapAdded) == 0 {
+	for pos := range x.mapAdded {
+		x.warn("%s: a range over a map visited entries added during the range, after the others: Go may also skip them or visit them earlier; only this was explored", x.m.prog.Fset.Position(pos))
+	}
+}
+
+// addWarnings records the warnings models raised in x (with c.mu held).
+func (c *collector) addWarnings(x *execution) {
+	if len(x.warnings) == 0 {
 		return
 	}
 	if c.warns == nil {
 		c.warns = map[string]bool{}
 	}
-	for pos := range x.mapAdded {
-		c.warns[fmt.Sprintf("%s: a range over a map visited entries added during the range, after the others: Go may also skip them or visit them earlier; only this was explored", x.m.prog.Fset.Position(pos))] = true
+	for w := range x.warnings {
+		c.warns[w] = true
 	}
+}
+
+// warn adds a warning to the report: something the execution did
+// differently from Go that does not stop it (Report.Warnings).
+func (x *execution) warn(format string, args ...any) {
+	if x.warnings == nil {
+		x.warnings = map[string]bool{}
+	}
+	x.warnings[fmt.Sprintf(format, args...)] = true
 }
 
 // addedVisited records that the range at pos visited an entry added

@@ -179,10 +179,11 @@
 //     the clock at most Options.EarlyFire ahead in all between two points
 //     where everything waits, so a bug that needs several ticks of a 1ms
 //     ticker during one stretch of computation is missed too. A spin loop
-//     on an atomic load or on time.Now is not a failed poll (its outcome
-//     is a value), so fairness does not apply: each number of iterations
-//     before the awaited write is an execution of its own, and the
-//     exploration may not complete. The clock does not advance for a
+//     on an atomic load or on time.Now that never yields (no Gosched, no
+//     select default) is not a failed poll (its outcome is a value), so
+//     fairness does not apply: each number of iterations before the
+//     awaited write is an execution of its own, and the exploration may
+//     not complete. The clock does not advance for a
 //     loop that polls time.Now while no timer is set. time.Now reads the
 //     clock plus 1ns per advance so far: two reads with no advance between
 //     them are equal, and Now runs ahead of the timers' deadlines by that
@@ -191,12 +192,7 @@
 //     can still wake (a sleep, a timer's or ticker's channel, a select
 //     with such a case) is woken once more, then the execution ends; it
 //     is not a leak unless Options.ReportTimerLeaks asks. What it would do
-//     in later rounds (a panic, a race, a late t.Log) is not explored. A
-//     goroutine that spins (a Gosched backoff) when the entry returns,
-//     next to loops that keep the clock going, polls again only once the
-//     clock stops after postEntryAdvances: if it then blocks where a loop
-//     would have woken it (an idle worker a purge loop retires), it is
-//     reported as a leak.
+//     in later rounds (a panic, a race, a late t.Log) is not explored.
 //   - encoding/json prints Go's bytes and errors (the real package runs on
 //     host mirrors of the values, Marshalers are called in the
 //     interpreter); decoding calls Unmarshalers after the rest of the
@@ -234,7 +230,17 @@
 //     unwinds below a "panic(...)" line.
 //   - Fairness: a failed poll (select default, failed TryLock, Gosched,
 //     Sleep(0)) repeated more than twice in a row while another goroutine
-//     could move is not explored.
+//     could move is not explored, nor one by a goroutine that has seen
+//     every change since its last read. The clock does not run to a
+//     deadline farther than Options.EarlyFire while a polling goroutine
+//     may still see a change (a spin lock that was freed): a schedule in
+//     which a poller stays descheduled until a timeout expires is legal
+//     Go but is not explored.
+//   - testing.AllocsPerRun runs its function as Go does but returns 0,
+//     with a report warning: the explorer cannot count Go's allocations.
+//     A test that expects an exact positive count fails.
+//   - reflect.Value: Set works on addressable Values; the other setters
+//     (SetInt, SetLen…) and Addr are not modelled.
 //   - t.Parallel: all parallel subtests run at once (no -parallel limit);
 //     deadlocks that only a smaller limit causes are not reported.
 //   - Subtests (Program.Subtests): each is explored on its own, the other

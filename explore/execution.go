@@ -64,6 +64,10 @@ type execution struct {
 	// postAdvances counts clock advances after the entry returned.
 	postAdvances int
 	lastG        *goroutine
+	// changes counts the steps that may have changed what a goroutine
+	// reads: every step but reads and failed polls, and every clock
+	// advance (fair.go: stalled).
+	changes uint64
 
 	out     strings.Builder // the program's output (os.Stdout, os.Stderr, log, t.Log)
 	monitor pathMonitor
@@ -95,6 +99,8 @@ type execution struct {
 	// mapAdded holds the positions of the ranges over maps that visited
 	// entries added during the range (maps.go; reported as warnings).
 	mapAdded map[token.Pos]bool
+	// warnings are the models' warnings for the report (warn).
+	warnings map[string]bool
 }
 
 // choice is one choice point of a path.

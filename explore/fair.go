@@ -1,5 +1,7 @@
 package explore
 
+import "strings"
+
 // Fair scheduling of polling loops. A goroutine that polls and fails (a
 // select whose default case runs because no case is ready, a TryLock of
 // a held lock, runtime.Gosched, time.Sleep(0)) can run forever without
@@ -19,12 +21,33 @@ package explore
 // failed poll repeated more than spinLimit times in a row while others
 // could run: it observes nothing new, so it differs from the explored
 // executions only in the poller's own local state (an iteration count).
+//
+// The clock waits for a poller that may see something new. Every step
+// that may change what another goroutine reads counts as a change
+// (changes; reads and failed polls do not, clock advances do), and each
+// goroutine remembers the changes at its last read (seen: any step but
+// runtime.Gosched and time.Sleep(0); a failed select or TryLock reads).
+// A goroutine that failed a poll and read since the last change, and
+// polls again, is stalled (stalled): polling again shows it nothing new. Only
+// stalled pollers let the clock run to a deadline farther than
+// Options.EarlyFire (clock.go: canMove); one that may see a change runs
+// first, as in Go, where it sees it within microseconds (a worker in a
+// spin lock's Gosched backoff takes the lock that was freed before a
+// timeout expires). Stalled pollers are held back like spinning ones, so
+// a loop that polls an atomic flag or time.Now with Gosched lets the
+// clock advance; the advance is a change, after which each poller polls
+// again. A goroutine is also stalled after maxFreshPolls failed polls in
+// a row without a read, whatever changed (a yield loop that reads
+// nothing would otherwise hold the clock forever).
 
 // spinLimit is the number of consecutive failed polls after which a
-// goroutine's failed poll waits for the others. A goroutine that can only
-// poll does not hold the clock back either: the clock advances when
-// nothing else can move (clock.go).
+// goroutine's failed poll waits for the others.
 const spinLimit = 2
+
+// maxFreshPolls is the number of consecutive failed polls after which a
+// goroutine is stalled even if something changed since its last read:
+// more than a spin lock's longest Gosched backoff (commonly 16).
+const maxFreshPolls = 32
 
 // nextSpin returns g's count of consecutive failed polls after it takes
 // alternative alt of its pending operation.
@@ -57,9 +80,67 @@ func failedPoll(p *pendingOp, alt int) bool {
 	return false
 }
 
+// observe records, when g takes alternative alt of its pending
+// operation, whether the step may change what other goroutines read
+// (changes) and whether g read (seen), for stalled.
+func (x *execution) observe(g *goroutine, alt int) {
+	p := &g.pend
+	poll := failedPoll(p, alt)
+	if !poll && !readOnly(p) {
+		x.changes++
+	}
+	if !poll {
+		g.polls = 0
+	} else if g.polls < maxFreshPolls {
+		g.polls++
+	}
+	if !poll || p.kind != opSync {
+		g.seen = x.changes + 1
+	}
+	if poll {
+		g.polled = x.changes + 1
+	}
+}
+
+// readOnly reports whether performing p changes nothing another
+// goroutine reads: an atomic or shared-memory load, a compare-and-swap
+// of a scalar that will fail, a read of the clock, the end of a sleep.
+// Every other step counts as a change.
+func readOnly(p *pendingOp) bool {
+	switch p.kind {
+	case opAtomic, opShared:
+		if !p.write {
+			return true
+		}
+		if strings.HasSuffix(p.label, "CompareAndSwap") && p.obj != nil {
+			cell := p.obj.cells[p.off]
+			return cell.p == nil && p.val.p == nil && cell.a != p.val.a
+		}
+	case opTime:
+		return !p.write
+	case opSleep:
+		return true
+	}
+	return false
+}
+
+// stalled reports whether t is a failed poll of a goroutine that polls
+// again: it has seen every change (its last read and a failed poll came
+// after the last change), or has polled maxFreshPolls times in a row
+// without reading. A first poll is not stalled: it may read what the
+// goroutine has not read yet.
+func (t transition) stalled() bool {
+	g := t.g
+	if !failedPoll(&g.pend, t.alt) {
+		return false
+	}
+	now := g.x.changes + 1
+	return g.seen == now && g.polled == now || g.polls >= maxFreshPolls
+}
+
 // fair removes from ts the failed polls of goroutines that have failed
-// spinLimit polls in a row, unless nothing else is enabled (or the
-// exploration is a scenario search, Options.unfair).
+// spinLimit polls in a row or are stalled, unless nothing else is enabled
+// (or the exploration is a scenario search, Options.unfair).
 func (x *execution) fair(ts []transition) []transition {
 	if x.opts.unfair {
 		return ts
@@ -83,7 +164,8 @@ func (x *execution) fair(ts []transition) []transition {
 }
 
 // spinning reports whether t is a failed poll of a goroutine whose last
-// spinLimit steps were failed polls: the transition fair holds back.
+// spinLimit steps were failed polls, or that is stalled: the transition
+// fair holds back.
 func (t transition) spinning() bool {
-	return t.g.spin >= spinLimit && failedPoll(&t.g.pend, t.alt)
+	return t.g.spin >= spinLimit && failedPoll(&t.g.pend, t.alt) || t.stalled()
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -88,6 +89,19 @@ func loadPatterns(t testing.TB, patterns ...string) *Program {
 
 // exploreTestdata explores the function test ("TestX") of the package
 // testdata/pkg with opts.
+// assertCompletePasses explores each test of testdata package pkg as a
+// subtest and asserts a complete pass.
+func assertCompletePasses(t *testing.T, pkg string, tests ...string) {
+	t.Helper()
+	for _, test := range tests {
+		t.Run(test, func(t *testing.T) {
+			r := exploreTestdata(t, pkg, test, Options{})
+			assert.Equal(t, "pass", r.Verdict(), "%v", r.Findings)
+			assert.True(t, r.Complete, "bound %q: %s", r.Bound, r.Suggestion)
+		})
+	}
+}
+
 func exploreTestdata(t testing.TB, pkg, test string, opts Options) *Report {
 	t.Helper()
 	p := loadPatterns(t, "./testdata/"+pkg)

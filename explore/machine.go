@@ -245,7 +245,10 @@ type goroutine struct {
 	deferPos     token.Pos
 	deferFr      *frame
 	done         bool
-	spin         int // consecutive failed polls (fair.go)
+	spin         int    // consecutive failed polls, at most spinLimit (fair.go)
+	polls        int    // consecutive failed polls, at most maxFreshPolls (fair.go: stalled)
+	seen         uint64 // 1 + the execution's changes at g's last read, 0 before it (fair.go: stalled)
+	polled       uint64 // 1 + the execution's changes at g's last failed poll, 0 before it
 	children     int
 	allocs       uint64
 	spawnEv      int       // DPOR: event during which the goroutine was started

@@ -59,7 +59,13 @@ func atomicFunc(op string) intrinsicFactory {
 			if !ok {
 				return c.nilPanic()
 			}
-			if c.yield(pendingOp{kind: opAtomic, obj: o, off: off, write: op != "Load", label: label}) {
+			pend := pendingOp{kind: opAtomic, obj: o, off: off, write: op != "Load", label: label}
+			if op == "CompareAndSwap" && c.args[1].p == nil {
+				// the scalar it expects: a swap that will fail is a read
+				// (fair.go: readOnly)
+				pend.val = c.args[1]
+			}
+			if c.yield(pend) {
 				return ctrlYield
 			}
 			if rs := c.x().race; rs != nil {

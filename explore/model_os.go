@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"syscall"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -191,8 +192,10 @@ func osModel() model {
 		globals[k] = g
 	}
 	return model{
-		funcs:    funcs,
-		globals:  globals,
+		funcs:   funcs,
+		globals: globals,
+		// the host's page size (4096 on linux/amd64)
+		natives:  map[string]any{"os.Getpagesize": os.Getpagesize, "syscall.Getpagesize": syscall.Getpagesize},
 		slot:     osSlot,
 		newState: func(*execution) modelState { return &osState{} },
 	}

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"runtime"
 	"unsafe"
@@ -19,9 +20,21 @@ import (
 // the real struct type (three cells: typ_, ptr, flag); the model keeps the
 // payload in the ptr cell and the interpreter's rtype in the flag cell's
 // pointer word (a uintptr-typed cell, so copying and snapshots leave it
-// alone). Settable values (Set*, Addr) are not modelled.
+// alone). An addressable Value (from Elem of a pointer, a slice's
+// Index, a Field or Index of an addressable Value, reflect.New's Elem)
+// keeps the address of its memory in the ptr cell instead, with
+// reflectAddr in its flag, and reads it at each use; Set writes there
+// (an unsafe.Pointer cell, so a package snapshot is not taken while one
+// is live). A field that is not exported gives a read-only Value
+// (reflectRO), which Set refuses as Go's does. The other setters (SetInt,
+// Addr…) are not modelled.
 
-const reflectValid = 1
+// Flag bits of a reflect.Value's flag cell.
+const (
+	reflectValid = 1
+	reflectAddr  = 2 // the ptr cell is the address of the value
+	reflectRO    = 4 // obtained through a field that is not exported
+)
 
 var typByte = types.Typ[types.Uint8]
 
@@ -44,10 +57,58 @@ func (m *machine) newReflectValue(t *rtype, v Value) Value {
 	return ptrV(o, 0)
 }
 
-// reflectOf decodes a reflect.Value argument.
+// newReflectAddr builds an addressable reflect.Value of type t for the
+// memory at o's cell off; flags adds reflectRO.
+func (m *machine) newReflectAddr(t *rtype, o *object, off int, flags uint64) Value {
+	v := m.newReflectValue(t, ptrV(o, off))
+	v.obj().cells[v.off()+2].a |= reflectAddr | flags
+	return v
+}
+
+// reflectOf decodes a reflect.Value argument: its type and its value (an
+// addressable one's, read from its memory now).
 func reflectOf(v Value) (*rtype, Value) {
 	cells := v.obj().cells[v.off():]
-	return (*rtype)(cells[2].p), cells[1]
+	t := (*rtype)(cells[2].p)
+	if cells[2].a&reflectAddr != 0 {
+		a := cells[1]
+		return t, loadValue(t, a.obj(), a.off())
+	}
+	return t, cells[1]
+}
+
+// reflectAddrOf returns the memory of an addressable reflect.Value and
+// its extra flags (reflectRO); ok is false for another Value.
+func reflectAddrOf(v Value) (o *object, off int, flags uint64, ok bool) {
+	cells := v.obj().cells[v.off():]
+	if cells[2].a&reflectAddr == 0 {
+		return nil, 0, 0, false
+	}
+	return cells[1].obj(), cells[1].off(), cells[2].a & reflectRO, true
+}
+
+// reflectSet is reflect.Value.Set: dst must be addressable and not
+// read-only, x's type assignable to dst's.
+func reflectSet(c *icall) ctrl {
+	t, _ := reflectOf(c.args[0])
+	xt, xv := reflectOf(c.args[1])
+	if t == nil || xt == nil {
+		return c.reflectPanic("Set", nil)
+	}
+	o, off, flags, ok := reflectAddrOf(c.args[0])
+	switch {
+	case ok && flags&reflectRO != 0:
+		return c.g.throwPlain("reflect: reflect.Value.Set using value obtained using unexported field")
+	case !ok:
+		return c.g.throwPlain("reflect: reflect.Value.Set using unaddressable value")
+	case !types.AssignableTo(xt.T, t.T):
+		return c.g.throwPlain("reflect.Set: value of type " + xt.String() + " is not assignable to type " + t.String())
+	}
+	if t.kind == kIface && xt.kind != kIface {
+		xv = ifaceV(xt, xv)
+	}
+	storeValue(t, o, off, xv)
+	return c.ret(Value{})
 }
 
 func (c *icall) reflectPanic(method string, t *rtype) ctrl {
@@ -113,6 +174,30 @@ func reflectModel() model {
 					return c.ret(m.newReflectValue(nil, Value{}))
 				}
 				return c.ret(m.newReflectValue(t.elem, loadValue(t.elem, v.obj(), v.off())))
+			}
+		},
+		"reflect.New": func(m *machine, fn *ssa.Function) intrinsic {
+			return func(c *icall) ctrl {
+				if c.args[0].p == nil {
+					return c.g.throwPlain("reflect: New(nil)")
+				}
+				t := (*rtype)(c.args[0].iface().v.p)
+				o := newObject(max(t.size, 1))
+				storeValue(t, o, 0, t.zero)
+				return c.ret(m.newReflectValue(m.rtypeOf(types.NewPointer(t.T)), ptrV(o, 0)))
+			}
+		},
+		"(reflect.Value).Set": simple(reflectSet),
+		"(reflect.Value).CanSet": func(m *machine, fn *ssa.Function) intrinsic {
+			return func(c *icall) ctrl {
+				_, _, flags, ok := reflectAddrOf(c.args[0])
+				return c.ret(boolV(ok && flags&reflectRO == 0))
+			}
+		},
+		"(reflect.Value).CanAddr": func(m *machine, fn *ssa.Function) intrinsic {
+			return func(c *icall) ctrl {
+				_, _, _, ok := reflectAddrOf(c.args[0])
+				return c.ret(boolV(ok))
 			}
 		},
 		"(reflect.Value).IsValid": method(func(c *icall, t *rtype, v Value) ctrl { return c.ret(boolV(t != nil)) }),
@@ -196,6 +281,12 @@ func reflectModel() model {
 					if i < 0 || i >= n {
 						return c.g.throwPlain("reflect: slice index out of range")
 					}
+					if t.kind == kSlice {
+						return c.ret(m.newReflectAddr(t.elem, v.obj(), v.off()+i*t.elem.size, 0))
+					}
+					if o, off, flags, ok := reflectAddrOf(c.args[0]); ok {
+						return c.ret(m.newReflectAddr(t.elem, o, off+i*t.elem.size, flags))
+					}
 					return c.ret(m.newReflectValue(t.elem, elemAt(t, v, i)))
 				case kString:
 					s := v.Str()
@@ -215,7 +306,7 @@ func reflectModel() model {
 					if v.p == nil {
 						return c.ret(m.newReflectValue(nil, Value{}))
 					}
-					return c.ret(m.newReflectValue(t.elem, loadValue(t.elem, v.obj(), v.off())))
+					return c.ret(m.newReflectAddr(t.elem, v.obj(), v.off(), 0))
 				case t != nil && t.kind == kIface:
 					if v.p == nil {
 						return c.ret(m.newReflectValue(nil, Value{}))
@@ -297,6 +388,12 @@ func reflectModel() model {
 					return c.g.throwPlain("reflect: Field index out of range")
 				}
 				f := t.fields[i]
+				if o, off, flags, ok := reflectAddrOf(c.args[0]); ok {
+					if !token.IsExported(f.name) {
+						flags |= reflectRO
+					}
+					return c.ret(m.newReflectAddr(f.t, o, off+f.off, flags))
+				}
 				return c.ret(m.newReflectValue(f.t, viewAt(f.t, v, f.off)))
 			}
 		},

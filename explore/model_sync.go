@@ -608,6 +608,9 @@ func condWait(c *icall, tr *fnCode) ctrl {
 	if c.yield(pendingOp{kind: opSync, obj: o, off: off, label: "sync.(*Cond).Wait"}) {
 		return ctrlYield
 	}
+	if cc := condCheck(c, o, off); cc != ctrlNext {
+		return cc
+	}
 	ticket := uint32(o.cells[off+condWaitCell].a)
 	o.cells[off+condWaitCell].a = uint64(ticket + 1)
 	nf := c.g.push(tr, -1)
@@ -628,6 +631,9 @@ func condNotifyOp(c *icall, all bool) ctrl {
 	}
 	if c.yield(pendingOp{kind: opSync, obj: o, off: off, label: label}) {
 		return ctrlYield
+	}
+	if cc := condCheck(c, o, off); cc != ctrlNext {
+		return cc
 	}
 	wait, notify := uint32(o.cells[off+condWaitCell].a), uint32(o.cells[off+condNotify].a)
 	if wait != notify {
@@ -841,6 +847,9 @@ func poolPut(c *icall) ctrl {
 // (syncLayoutOK reports the intrinsics as unsupported).
 type syncLayout struct {
 	layoutErr string // non-empty if sync types differ from the expected layout
+	// condChecker is the cell of Cond.checker (-1: none), which condCheck
+	// sets to the Cond's own identity.
+	condChecker int
 }
 
 // Cell offsets within sync types (verified by syncLayout.init).
@@ -875,4 +884,34 @@ func (mt *syncLayout) init(m *machine) {
 	check(condL, "Cond", "L")
 	check(condWaitCell, "Cond", "notify", "wait")
 	check(condNotify, "Cond", "notify", "notify")
+	mt.condChecker = -1
+	if t := m.named("sync", "Cond"); t != nil {
+		if off, ok := m.cellOffset(t, "checker"); ok {
+			mt.condChecker = off
+		}
+	}
+}
+
+// condCheck is Cond's copyChecker: the first Wait, Signal or Broadcast
+// records the Cond's identity (object and cell) in its checker cell; a
+// later one on a copy finds another and panics as Go's does.
+func condCheck(c *icall, o *object, off int) ctrl {
+	k := c.m().syncLayout.condChecker
+	if k < 0 {
+		return ctrlNext
+	}
+	cell := &o.cells[off+k]
+	// the object's id survives a snapshot's copy; objects without one
+	// (the models') are told apart by address
+	self := Value{a: o.id, b: uint64(off + k + 1)}
+	if o.id == 0 {
+		self.p = unsafe.Pointer(o)
+	}
+	switch {
+	case *cell == Value{}:
+		*cell = self
+	case *cell != self:
+		return c.g.throwPlain("sync.Cond is copied")
+	}
+	return ctrlNext
 }

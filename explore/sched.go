@@ -246,6 +246,7 @@ func (x *execution) apply(t transition) {
 	p := &g.pend
 	x.record(t)
 	g.spin = nextSpin(g, t.alt)
+	x.observe(g, t.alt)
 	if len(x.starved) > 0 {
 		x.moved(g)
 		if t.partner != nil {
