@@ -80,7 +80,7 @@ const henceforthModule = "github.com/henceforth-go/henceforth"
 var henceforthLibraries = map[string]bool{
 	"annotate": true, "automaton": true, "cmd": true, "explore": true,
 	"internal": true, "ltl": true, "ltltest": true, "monitor": true,
-	"split": true, "symbolic": true, "synth": true,
+	"report": true, "split": true, "symbolic": true, "synth": true,
 }
 
 // opaqueLibraries are module path prefixes of the libraries the explorer
@@ -90,7 +90,6 @@ var opaqueLibraries = []string{
 	"golang.org/x/mod",
 	"golang.org/x/sync",
 	"github.com/aclements/go-z3",
-	"github.com/dalzilio/rudd",
 }
 
 // isHenceforthLibrary reports whether the package with the given import
