@@ -59,8 +59,9 @@ the base system's aspects into one GR(1) game and synthesizes it. For a
 realizable weaving, -trace prints which modules justify each move of the
 controller and which forbid the moves it never makes; for an unrealizable
 one, the minimal sets of conflicting aspects and a play of the
-environment's winning strategy are printed. -go adds constants for the
-values of enumerations.
+environment's winning strategy are printed. A weaving's controller is the
+explicit machine, whose Go source (-go) has constants for the values of
+enumerations; -aiger writes its circuit instead.
 
 Exit status: 0 realizable, 1 unrealizable, 2 usage or input error (a
 malformed spec is one line naming FILE:LINE:COL), or no answer in time.
@@ -197,7 +198,9 @@ func runSynth(e *env, args []string) (int, error) {
 	if printed == 0 && f.strategy == "" && f.aiger == "" {
 		return status, nil
 	}
-	if res.Realizable && !f.explicit {
+	// A weaving's controller is the explicit machine (its Go source names
+	// the enumeration values) unless a circuit is asked for with -aiger.
+	if res.Realizable && !f.explicit && (woven == nil || f.aiger != "") {
 		return writeCircuit(ctx, e, spec, res, f, opts, unknown)
 	}
 	if f.aiger != "" {
