@@ -1,0 +1,148 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestParseShard(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Shard
+		err  string
+	}{
+		{in: "1/1", want: Shard{0, 1}},
+		{in: "2/4", want: Shard{1, 4}},
+		{in: " 4/4 ", want: Shard{3, 4}},
+		{in: "0/4", err: `shard "0/4": index 0 out of range: want 1 to 4`},
+		{in: "5/4", err: `shard "5/4": index 5 out of range: want 1 to 4`},
+		{in: "1/0", err: `shard "1/0": total 0: want at least 1 shard`},
+		{in: "2", err: `shard "2": want I/N`},
+		{in: "a/4", err: `shard "a/4": index "a" is not an integer`},
+		{in: "1/b", err: `shard "1/b": total "b" is not an integer`},
+	} {
+		got, err := ParseShard(tc.in)
+		if tc.err != "" {
+			require.ErrorContains(t, err, tc.err, tc.in)
+			continue
+		}
+		require.NoError(t, err, tc.in)
+		assert.Equal(t, tc.want, got, tc.in)
+		assert.Equal(t, fmt.Sprintf("%d/%d", got.Index+1, got.Total), got.String())
+	}
+	assert.Empty(t, Shard{}.String())
+	assert.False(t, Shard{0, 1}.Sharded())
+}
+
+// shardCase is a program explored whole and in shards.
+type shardCase struct {
+	name string
+	load func(t testing.TB) *Program
+	fn   string
+	opts Options
+}
+
+func shardCases() []shardCase {
+	bench := func(t testing.TB) *Program { return loadBench(t) }
+	return []shardCase{
+		{"philosophers-4", bench, benchPath + ".Philosophers4", Options{Strategy: DPOR}},
+		{"philosophers-3-shared", bench, benchPath + ".Philosophers3", Options{Strategy: DPOR, Shared: true}},
+		{"writers-shared-3", bench, testdataPath + "/writers.Shared3", Options{Strategy: DPOR, Shared: true}},
+		{"writers-independent-3", bench, testdataPath + "/writers.Independent3", Options{Strategy: DPOR, Shared: true}},
+		{"philosophers-3-dfs", bench, benchPath + ".Philosophers3", Options{Strategy: DFS}},
+		{"philosophers-3-pb", bench, benchPath + ".Philosophers3", Options{Strategy: PB, Preemptions: 1}},
+		{"diners-dpor", load, testdataPath + "/outcomes.Diners", Options{Strategy: DPOR}},
+		{"symbolic-absdiff", load, symExamples + "/absdiff.AbsDiffWrap", Options{Strategy: DPOR}},
+		{"symbolic-transfer", load, symExamples + "/transfer.Withdraw2", Options{Strategy: DPOR}},
+	}
+}
+
+// shardFindingKeys describes a report's findings by kind, position,
+// message, steps, the executions that showed them and their variants.
+func shardFindingKeys(r *Report) []string {
+	var ks []string
+	for _, f := range r.Findings {
+		ks = append(ks, fmt.Sprintf("%s %s %q steps %d seen %d %q", f.Kind, f.Pos, f.Message, f.Steps, f.Seen, f.Variants))
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// TestShardPartition explores each program whole and in 1, 2, 3 and 7
+// shards: the shards' happens-before classes (with the local choices:
+// symbolic branches) are disjoint and their union is the whole run's,
+// the executions add up to the whole run's, every shard is complete,
+// and the findings of the shards are those of the whole run.
+func TestShardPartition(t *testing.T) {
+	for _, tc := range shardCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			p := tc.load(t)
+			e, err := p.Func(tc.fn)
+			require.NoError(t, err)
+			o := tc.opts
+			o.CountClasses = true
+			whole, err := p.Explore(context.Background(), e, o)
+			require.NoError(t, err)
+			require.True(t, whole.Complete || o.Strategy == PB, "whole run: %s", whole.Bound)
+			totals := []int{1, 2, 3, 7}
+			if testing.Short() && whole.Executions > 500 {
+				totals = []int{2, 7}
+			}
+			for _, n := range totals {
+				union, paths := map[uint64]bool{}, map[uint64]bool{}
+				var rs []*Report
+				for i := range n {
+					o.Shard = Shard{Index: i, Total: n}
+					r, err := p.Explore(context.Background(), e, o)
+					require.NoError(t, err)
+					require.True(t, r.Complete || r.Bound == whole.Bound, "shard %s: %s (whole: %d executions, shard %d)", o.Shard, r.Bound, whole.Executions, r.Executions)
+					assert.Equal(t, o.Shard, r.Shard)
+					for h := range r.classSet {
+						if o.Strategy == DPOR {
+							assert.False(t, union[h], "shard %s explores a class another shard explored", o.Shard)
+						}
+						union[h] = true
+					}
+					for h := range r.pathSet {
+						assert.False(t, paths[h], "shard %s runs an execution another shard ran", o.Shard)
+						paths[h] = true
+					}
+					rs = append(rs, r)
+				}
+				m, err := MergeReports(rs...)
+				require.NoError(t, err)
+				assert.Equal(t, whole.Complete, m.Complete)
+				assert.Equal(t, whole.Verdict(), m.Verdict())
+				assert.Equal(t, shardFindingKeys(whole), shardFindingKeys(m), "%d shards: findings", n)
+				assert.Equal(t, slices.Sorted(maps.Keys(whole.classSet)), slices.Sorted(maps.Keys(union)), "%d shards: classes", n)
+				assert.Equal(t, slices.Sorted(maps.Keys(whole.pathSet)), slices.Sorted(maps.Keys(paths)), "%d shards: executions", n)
+				if o.Strategy != PB { // (PB's rounds run the paths of the previous ones again)
+					assert.Equal(t, whole.Executions, m.Executions, "%d shards: executions", n)
+				}
+				sizes := make([]int, n)
+				for i, r := range rs {
+					sizes[i] = r.Executions
+				}
+				if n > 1 {
+					m, err := MergeReports(rs[1:]...)
+					require.NoError(t, err)
+					assert.False(t, m.Complete)
+					if whole.Complete {
+						assert.Equal(t, "shards", m.Bound)
+					}
+					assert.Contains(t, m.Suggestion, Shard{0, n}.String())
+					if len(m.Findings) == 0 {
+						assert.Equal(t, "unknown", m.Verdict())
+					}
+				}
+				t.Logf("%d shards: executions %v, skipped %d (whole %d, %d classes)", n, sizes, m.Skipped, whole.Executions, whole.Classes)
+			}
+		})
+	}
+}
