@@ -619,7 +619,9 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 					// reads the node)
 					st.node.events[st.chosen] = x.newEventPeek(t)
 				}
-				d.part.take(i, len(ts))
+				if st.node.fixed {
+					d.takeFixed(st.node, st.chosen)
+				}
 				return i
 			}
 		}

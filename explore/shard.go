@@ -229,14 +229,15 @@ func (s *dporNode) fixedBefore(t tid, add func(tid, event)) {
 // set; the first is taken. With none of this shard's the execution is
 // cut (skipped); with none awake, it is sleep-set blocked.
 func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
-	split := d.part.splitsAt(len(ts))
-	first, awake := -1, false
+	_, awake := s.awakeRank(tid{})
+	split := d.part.splitsAt(awake)
+	first, rank := -1, 0
 	for i, t := range s.enabled {
 		if _, asleep := s.sleep[t]; asleep {
 			continue
 		}
-		awake = true
-		if split && !d.part.owns(i) {
+		rank++
+		if split && !d.part.owns(rank-1) {
 			continue
 		}
 		s.backtrack[t] = true
@@ -251,14 +252,38 @@ func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
 		t := s.enabled[first]
 		d.stack[k].chosen = t
 		s.claimed(t)
-		d.part.take(first, len(ts))
+		d.takeFixed(s, t)
 		return first
-	case awake:
+	case awake > 0:
 		d.skipped = true
 	default:
 		d.blocked++
 	}
 	return sleepBlocked
+}
+
+// awakeRank returns the rank of t among the transitions enabled at s
+// that are not asleep (-1 if t is not one) and their number: the width
+// of a fixed state is what sleep sets leave of it.
+func (s *dporNode) awakeRank(t tid) (rank, awake int) {
+	rank = -1
+	for _, u := range s.enabled {
+		if _, asleep := s.sleep[u]; asleep {
+			continue
+		}
+		if u == t {
+			rank = awake
+		}
+		awake++
+	}
+	return rank, awake
+}
+
+// takeFixed records in the chooser's shard path that t is taken at the
+// fixed state s.
+func (d *dporChooser) takeFixed(s *dporNode, t tid) {
+	rank, awake := s.awakeRank(t)
+	d.part.take(rank, awake)
 }
 
 // owned reports whether the chooser's last execution is its shard's.

@@ -121,7 +121,9 @@ func TestShardPartition(t *testing.T) {
 				assert.Equal(t, whole.Verdict(), m.Verdict())
 				assert.Equal(t, shardFindingKeys(whole), shardFindingKeys(m), "%d shards: findings", n)
 				assert.Equal(t, slices.Sorted(maps.Keys(whole.classSet)), slices.Sorted(maps.Keys(union)), "%d shards: classes", n)
-				assert.Equal(t, slices.Sorted(maps.Keys(whole.pathSet)), slices.Sorted(maps.Keys(paths)), "%d shards: executions", n)
+				if o.Strategy != DPOR { // (DPOR's executions represent classes: which one depends on the order)
+					assert.Equal(t, slices.Sorted(maps.Keys(whole.pathSet)), slices.Sorted(maps.Keys(paths)), "%d shards: executions", n)
+				}
 				if o.Strategy != PB { // (PB's rounds run the paths of the previous ones again)
 					assert.Equal(t, whole.Executions, m.Executions, "%d shards: executions", n)
 				}

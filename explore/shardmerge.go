@@ -97,4 +97,3 @@ func unionStrings(s []string, add ...string) []string {
 	}
 	return s
 }
-

@@ -63,6 +63,8 @@ func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n in
 		// another shard's: every state of its path is fixed, there is
 		// nothing to analyze
 		c.skip(nil)
+		d.resetSpans()
+		d.open = nil
 		return false
 	}
 	if !x.sleepBlocked {
