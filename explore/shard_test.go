@@ -40,26 +40,30 @@ func TestParseShard(t *testing.T) {
 	assert.False(t, Shard{0, 1}.Sharded())
 }
 
-// shardCase is a program explored whole and in shards.
+// shardCase is a program explored whole and in shards; short cases run
+// with -short too.
 type shardCase struct {
-	name string
-	load func(t testing.TB) *Program
-	fn   string
-	opts Options
+	name  string
+	load  func(t testing.TB) *Program
+	fn    string
+	opts  Options
+	short bool
 }
 
 func shardCases() []shardCase {
 	bench := func(t testing.TB) *Program { return loadBench(t) }
 	return []shardCase{
-		{"philosophers-4", bench, benchPath + ".Philosophers4", Options{Strategy: DPOR}},
-		{"philosophers-3-shared", bench, benchPath + ".Philosophers3", Options{Strategy: DPOR, Shared: true}},
-		{"writers-shared-3", bench, testdataPath + "/writers.Shared3", Options{Strategy: DPOR, Shared: true}},
-		{"writers-independent-3", bench, testdataPath + "/writers.Independent3", Options{Strategy: DPOR, Shared: true}},
-		{"philosophers-3-dfs", bench, benchPath + ".Philosophers3", Options{Strategy: DFS}},
-		{"philosophers-3-pb", bench, benchPath + ".Philosophers3", Options{Strategy: PB, Preemptions: 1}},
-		{"diners-dpor", load, testdataPath + "/outcomes.Diners", Options{Strategy: DPOR}},
-		{"symbolic-absdiff", load, symExamples + "/absdiff.AbsDiffWrap", Options{Strategy: DPOR}},
-		{"symbolic-transfer", load, symExamples + "/transfer.Withdraw2", Options{Strategy: DPOR}},
+		{"philosophers-3", bench, benchPath + ".Philosophers3", Options{Strategy: DPOR}, true},
+		{"philosophers-4", bench, benchPath + ".Philosophers4", Options{Strategy: DPOR}, false},
+		{"philosophers-3-shared", bench, benchPath + ".Philosophers3", Options{Strategy: DPOR, Shared: true}, false},
+		{"writers-shared-3", bench, testdataPath + "/writers.Shared3", Options{Strategy: DPOR, Shared: true}, true},
+		{"writers-independent-3", bench, testdataPath + "/writers.Independent3", Options{Strategy: DPOR, Shared: true}, false},
+		{"writers-shared-2-dfs", bench, testdataPath + "/writers.Shared2", Options{Strategy: DFS, Shared: true}, true},
+		{"philosophers-3-dfs", bench, benchPath + ".Philosophers3", Options{Strategy: DFS}, false},
+		{"philosophers-3-pb", bench, benchPath + ".Philosophers3", Options{Strategy: PB, Preemptions: 1}, false},
+		{"diners-dpor", load, testdataPath + "/outcomes.Diners", Options{Strategy: DPOR}, false},
+		{"symbolic-absdiff", load, symExamples + "/absdiff.AbsDiffWrap", Options{Strategy: DPOR}, true},
+		{"symbolic-transfer", load, symExamples + "/transfer.Withdraw2", Options{Strategy: DPOR}, false},
 	}
 }
 
@@ -82,6 +86,9 @@ func shardFindingKeys(r *Report) []string {
 func TestShardPartition(t *testing.T) {
 	for _, tc := range shardCases() {
 		t.Run(tc.name, func(t *testing.T) {
+			if testing.Short() && !tc.short {
+				t.Skip("-short")
+			}
 			p := tc.load(t)
 			e, err := p.Func(tc.fn)
 			require.NoError(t, err)
@@ -90,11 +97,7 @@ func TestShardPartition(t *testing.T) {
 			whole, err := p.Explore(context.Background(), e, o)
 			require.NoError(t, err)
 			require.True(t, whole.Complete || o.Strategy == PB, "whole run: %s", whole.Bound)
-			totals := []int{1, 2, 3, 7}
-			if testing.Short() && whole.Executions > 500 {
-				totals = []int{2, 7}
-			}
-			for _, n := range totals {
+			for _, n := range []int{1, 2, 3, 7} {
 				union, paths := map[uint64]bool{}, map[uint64]bool{}
 				var rs []*Report
 				for i := range n {
