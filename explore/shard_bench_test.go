@@ -23,7 +23,7 @@ type shardCounts struct {
 	Executions, Skipped, Pruned, Classes int
 	Complete                             bool
 	Seconds                              float64
-	CPU float64 // the process's user and system time, loading included (measured by the parent)
+	CPU                                  float64 // the process's user and system time, loading included (measured by the parent)
 }
 
 func TestShardProcess(t *testing.T) {
