@@ -174,3 +174,21 @@ func TestShardSampling(t *testing.T) {
 		assert.Equal(t, slices.Sorted(maps.Keys(whole.pathSet)), slices.Sorted(maps.Keys(paths)), "%s, seed %d", s, seed)
 	}
 }
+
+// FuzzParseShard: ParseShard never panics, and what it accepts is valid
+// and prints back to an equal shard.
+func FuzzParseShard(f *testing.F) {
+	for _, s := range []string{"1/1", "2/4", "0/4", "5/4", "1/0", "x/y", "/", "-1/-2", "9999999999999999999/2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sh, err := ParseShard(s)
+		if err != nil {
+			return
+		}
+		require.NoError(t, sh.Validate())
+		back, err := ParseShard(sh.String())
+		require.NoError(t, err)
+		require.Equal(t, sh, back)
+	})
+}

@@ -130,3 +130,21 @@ func TestExploreShardErrors(t *testing.T) {
 		assert.Contains(t, errOut, tc.want, tc.stdin)
 	}
 }
+
+// FuzzMergeInput: reading shard outputs never panics, and a verdict is
+// one of pass, fail, unknown.
+func FuzzMergeInput(f *testing.F) {
+	f.Add(`{"test":"p.TestX","kind":"shard","message":"pass","shard":"1/2","complete":true,"executions":3}`)
+	f.Add(`{"test":"p.TestX","kind":"deadlock","shard":"2/2","position":"a.go:1:2","steps":3,"seen":1}`)
+	f.Add("{oops\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		tests := map[string]*mergedTest{}
+		if mergeInput(tests, "fuzz", strings.NewReader(in)) != nil {
+			return
+		}
+		for _, mt := range tests {
+			v, _ := mt.verdict()
+			require.Contains(t, []string{"pass", "fail", "unknown"}, v)
+		}
+	})
+}
