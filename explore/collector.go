@@ -21,7 +21,9 @@ type collector struct {
 	maxGs    int // most goroutines of one execution
 	bounds   map[string]bool
 	classes  map[uint64]bool
+	paths    map[uint64]bool // hashes of the executions' paths (with classes)
 	pruned   int
+	skipped  int // executions of another shard (shard.go)
 	warns    map[string]bool
 	stop     atomic.Bool
 	opts     *Options
@@ -39,14 +41,15 @@ type collector struct {
 }
 
 func newCollector(opts *Options) *collector {
-	return &collector{opts: opts, bounds: map[string]bool{}, classes: map[uint64]bool{}, start: time.Now()}
+	return &collector{opts: opts, bounds: map[string]bool{}, classes: map[uint64]bool{}, paths: map[uint64]bool{}, start: time.Now()}
 }
 
 // add records a finished execution.
 func (c *collector) add(x *execution) {
-	var hash uint64
+	var hash, path uint64
 	if c.opts.CountClasses {
 		hash = x.hbHash() ^ x.localChoicesHash()
+		path = pathHash(x.path)
 	}
 	token := ""
 	if len(x.findings) > 0 {
@@ -66,6 +69,7 @@ func (c *collector) add(x *execution) {
 	}
 	if c.opts.CountClasses {
 		c.classes[hash] = true
+		c.paths[path] = true
 	}
 	c.addSymbolic(x)
 	c.addMapAdded(x)
@@ -110,6 +114,8 @@ func (c *collector) fill(r *Report) {
 	r.MaxSteps = c.maxSteps
 	r.Goroutines = c.maxGs
 	r.Classes = len(c.classes)
+	r.Skipped = c.skipped
+	r.classSet, r.pathSet = c.classes, c.paths
 	r.Inconclusive, r.Infeasible = c.inconclusive, c.infeasible
 	r.Concretized = nil
 	for w := range c.concretized {
@@ -126,11 +132,12 @@ func (c *collector) fill(r *Report) {
 	r.boundReason, r.estimate = c.reason, c.estimate
 }
 
-// prunedCount returns the number of executions recorded as pruned so far.
+// prunedCount returns the number of executions recorded as pruned or
+// skipped (another shard's) so far.
 func (c *collector) prunedCount() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.pruned
+	return c.pruned + c.skipped
 }
 
 // boundOrder lists the bounds by precedence: Report.Bound names the first

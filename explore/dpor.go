@@ -399,10 +399,19 @@ type dporNode struct {
 	// a worker that will explore them (a transition is claimed once),
 	// with the order of their claims (1, 2, …).
 	done map[tid]int
+	// fixed marks a state at or above a shard split point (shard.go):
+	// its backtrack set is fixed when it is created (every enabled
+	// transition not asleep, of this shard's at a split point), races do
+	// not add to it, and its children's sleep sets order the transitions
+	// as enabled does, whoever explores them.
+	fixed bool
 }
 
 // addBack adds t to the backtrack set (s.mu held, or s not shared yet).
 func (s *dporNode) addBack(t tid) {
+	if s.fixed {
+		return
+	}
 	s.backtrack[t] = true
 	s.backG[t.g] = true
 }
@@ -471,6 +480,11 @@ type dporChooser struct {
 	// eager makes new nodes hold every enabled transition's event
 	// (several workers share the nodes; see dporNode.events).
 	eager bool
+	// part follows the path through the shard partition; skipped
+	// records that the path reached a split point without an
+	// alternative of this shard.
+	part    shardPath
+	skipped bool
 }
 
 // sleepBlocked is returned by choose when every enabled transition is in
@@ -590,6 +604,10 @@ func (d *dporChooser) noteClock(x *execution, ts []transition, k int) {
 func (d *dporChooser) choose(x *execution, ts []transition) int {
 	k := d.pos
 	d.pos++
+	if k == 0 {
+		d.part.reset()
+		d.skipped = false
+	}
 	d.noteBlocked(x, ts, k)
 	if k < len(d.stack) {
 		st := &d.stack[k]
@@ -601,6 +619,9 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 					// reads the node)
 					st.node.events[st.chosen] = x.newEventPeek(t)
 				}
+				if st.node.fixed {
+					d.takeFixed(st.node, st.chosen)
+				}
 				return i
 			}
 		}
@@ -608,9 +629,10 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		return 0
 	}
 	s := &dporNode{enabled: make([]tid, len(ts)), events: map[tid]event{}, backtrack: map[tid]bool{}, backG: map[uint64]bool{}, done: map[tid]int{}, sleep: map[tid]event{}}
+	fixed := d.part.active()
 	for i, t := range ts {
 		s.enabled[i] = tidOf(t)
-		if d.eager {
+		if d.eager || fixed {
 			s.events[s.enabled[i]] = x.newEventPeek(t)
 		}
 	}
@@ -650,19 +672,26 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		// workers, only those claimed before it, so that two siblings
 		// never count on each other (the claims are a linear order, as
 		// the exploration order is for one worker).
-		p.mu.Lock()
-		before := p.done[ps.chosen]
-		for t, n := range p.done {
-			if n >= before {
-				continue
+		if p.fixed {
+			p.fixedBefore(ps.chosen, add)
+		} else {
+			p.mu.Lock()
+			before := p.done[ps.chosen]
+			for t, n := range p.done {
+				if n >= before {
+					continue
+				}
+				if e, ok := p.eventOf(t); ok {
+					add(t, e)
+				}
 			}
-			if e, ok := p.eventOf(t); ok {
-				add(t, e)
-			}
+			p.mu.Unlock()
 		}
-		p.mu.Unlock()
 	}
 	d.stack = append(d.stack, dporStep{node: s, ev: len(x.events)})
+	if fixed {
+		return d.chooseFixed(s, ts, k)
+	}
 	for i, t := range s.enabled {
 		if _, asleep := s.sleep[t]; !asleep {
 			if _, ok := s.events[t]; !ok {
@@ -988,6 +1017,8 @@ func (d *dporChooser) addBacktrackTo(s *dporNode, pref uint64, initials []uint64
 // there is none (this worker's part of the exploration is complete).
 func (d *dporChooser) next() bool {
 	d.pos = 0
+	d.part.reset()
+	d.skipped = false
 	for k := len(d.stack) - 1; k >= 0; k-- {
 		if t, ok := d.stack[k].node.claim(); ok {
 			d.stack[k].chosen = t

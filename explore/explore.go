@@ -20,6 +20,12 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 	default:
 		return nil, fmt.Errorf("explore: unknown map order mode %q (want offsets or permutations)", opts.MapOrders)
 	}
+	if err := opts.Shard.Validate(); err != nil {
+		return nil, fmt.Errorf("explore: shard: %w", err)
+	}
+	if opts.Replay != "" {
+		opts.Shard = Shard{} // a token names one execution, whichever shard ran it
+	}
 	opts.recordEvents = opts.CountClasses || opts.Shared
 	opts.symbolic = p.symbolicExploration(e, &opts)
 	if opts.Timeout > 0 {
@@ -33,7 +39,7 @@ func (p *Program) Explore(ctx context.Context, e *Entry, opts Options) (*Report,
 	opts.procs = &procCache{}
 	defer opts.procs.cleanup()
 	start := time.Now()
-	r := &Report{Entry: e.Name, Strategy: string(opts.Strategy), Seed: opts.Seed}
+	r := &Report{Entry: e.Name, Strategy: string(opts.Strategy), Seed: opts.Seed, Shard: opts.Shard}
 	specProblems, err := p.installSpecs(ctx, e, &opts, r)
 	if err != nil {
 		return nil, err
@@ -109,6 +115,11 @@ func (p *Program) runOne(m *machine, e *Entry, opts *Options, ch chooser, num in
 // the program (unsupported, internal), which ends the exploration.
 func (p *Program) runCollect(m *machine, e *Entry, opts *Options, ch chooser, num int, seed int64, c, also *collector) bool {
 	x := p.runOne(m, e, opts, ch, num, seed)
+	if o, ok := ch.(shardOwner); ok && !o.owned() {
+		c.skip(also)
+		x.release()
+		return false
+	}
 	c.add(x)
 	if also != nil {
 		also.add(x)

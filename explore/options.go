@@ -82,6 +82,10 @@ type Options struct {
 	StopAtFirst bool
 	// Replay runs exactly the execution of a replay token.
 	Replay string
+	// Shard selects one part of the exploration (shard.go): the parts of
+	// Shard.Total runs with every Index make up the whole exploration,
+	// each class of schedules in exactly one part. Replay ignores it.
+	Shard Shard
 	// observer receives events (spec monitors, Find; set inside the
 	// package only).
 	observer observer

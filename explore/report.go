@@ -169,6 +169,15 @@ type Report struct {
 	// was in the sleep set (redundant with explored ones). They are not
 	// in Executions and do not count toward Options.MaxExecutions.
 	Pruned int
+	// Shard is the part of the exploration the report covers (the zero
+	// value: all of it); Complete then says that the part is complete.
+	Shard Shard
+	// Skipped counts the executions of a sharded exploration that were
+	// cut at a split point without an alternative of its shard, or that
+	// ended above every split point and belong to another shard: the
+	// price of sharding without communication. They are not in
+	// Executions and do not count toward Options.MaxExecutions.
+	Skipped int
 	// Inconclusive counts executions of a symbolic exploration on which
 	// the solver could not decide a branch (time limit): a side was not
 	// explored. Bound is then "solver" and Warnings say where.
@@ -202,6 +211,9 @@ type Report struct {
 	// estimate the time DPOR estimated it needed.
 	boundReason string
 	estimate    time.Duration
+	// classSet holds the hashes of Classes, pathSet those of the
+	// executions' paths (tests compare shards' sets).
+	classSet, pathSet map[uint64]bool
 }
 
 // Phase is one strategy run by Auto.

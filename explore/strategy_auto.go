@@ -138,6 +138,7 @@ func mergePhases(r *Report, phases []*Report) {
 		r.Goroutines = max(r.Goroutines, pr.Goroutines)
 		r.Classes = max(r.Classes, pr.Classes)
 		r.Pruned += pr.Pruned
+		r.Skipped += pr.Skipped
 		r.Inconclusive += pr.Inconclusive
 		r.Infeasible += pr.Infeasible
 		for _, w := range pr.Warnings {

@@ -24,6 +24,11 @@ type dfsChooser struct {
 	bound    int
 	pruned   bool
 	preempts int
+	// part follows the path through the shard partition; skipped
+	// records that the path reached a split point without an
+	// alternative of this shard.
+	part    shardPath
+	skipped bool
 }
 
 // dfsEntry is a choice point of the current path: n alternatives, of
@@ -63,8 +68,13 @@ func (d *dfsChooser) choose(x *execution, ts []transition) int {
 			x.internal(fmt.Sprintf("nondeterministic execution: choice point %d had %d alternatives, now %d", d.pos-1, e.n, len(ts)))
 			return 0
 		}
+		if e.count() == 0 {
+			d.skipped = true
+			return sleepBlocked
+		}
 		c := e.choice()
 		d.preempts += preemptionCost(x, ts, c)
+		d.part.take(c, e.n)
 		return c
 	}
 	e := dfsEntry{n: len(ts)}
@@ -77,10 +87,18 @@ func (d *dfsChooser) choose(x *execution, ts []transition) int {
 			}
 		}
 	}
+	if d.part.splitsAt(e.n) {
+		e.alts = d.part.ownedAlts(e.alts, e.n)
+	}
 	d.stack = append(d.stack, e)
 	d.pos++
+	if e.count() == 0 {
+		d.skipped = true
+		return sleepBlocked
+	}
 	c := e.choice()
 	d.preempts += preemptionCost(x, ts, c)
+	d.part.take(c, e.n)
 	return c
 }
 
@@ -113,6 +131,8 @@ func (d *dfsChooser) split() [][]dfsEntry {
 func (d *dfsChooser) next() bool {
 	d.pos = 0
 	d.preempts = 0
+	d.part.reset()
+	d.skipped = false
 	for len(d.stack) > 0 {
 		top := &d.stack[len(d.stack)-1]
 		if top.k+1 < top.count() {
@@ -142,7 +162,9 @@ func (p *Program) dfsLoop(ctx context.Context, e *Entry, opts *Options, c, also 
 	var pruned atomic.Bool
 	s := treeSearch[[]dfsEntry, *dfsChooser]{
 		p: p, e: e, opts: opts, c: c, also: also,
-		walk: func(prefix []dfsEntry) *dfsChooser { return &dfsChooser{bound: bound, stack: prefix} },
+		walk: func(prefix []dfsEntry) *dfsChooser {
+			return &dfsChooser{bound: bound, stack: prefix, part: newShardPath(opts.Shard)}
+		},
 		run: func(m *machine, d *dfsChooser, n int) bool {
 			return p.runCollect(m, e, opts, d, n, opts.Seed, c, also)
 		},

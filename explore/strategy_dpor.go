@@ -35,7 +35,9 @@ func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *R
 	c := newCollector(&o)
 	s := treeSearch[[]dporStep, *dporChooser]{
 		p: p, e: e, opts: &o, c: c,
-		walk: func(prefix []dporStep) *dporChooser { return &dporChooser{stack: prefix, eager: o.Workers > 1} },
+		walk: func(prefix []dporStep) *dporChooser {
+			return &dporChooser{stack: prefix, eager: o.Workers > 1, part: newShardPath(o.Shard)}
+		},
 		run: func(m *machine, d *dporChooser, n int) bool {
 			return p.runDPOR(m, e, &o, d, n, c)
 		},
@@ -57,6 +59,14 @@ func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n in
 	defer x.release()
 	x.chooseAll = true
 	x.run()
+	if !d.owned() {
+		// another shard's: every state of its path is fixed, there is
+		// nothing to analyze
+		c.skip(nil)
+		d.resetSpans()
+		d.open = nil
+		return false
+	}
 	if !x.sleepBlocked {
 		c.add(x)
 	} else {

@@ -53,7 +53,7 @@ func (p *Program) exploreRandom(ctx context.Context, e *Entry, opts *Options, r 
 					c.bound("executions")
 					return
 				}
-				seed := int64(mix(uint64(opts.Seed), uint64(i)))
+				seed := opts.Shard.sampleSeed(opts.Seed, i)
 				rc := &randomChooser{rng: newRNG(uint64(seed))}
 				if opts.Strategy == PCT {
 					rc.pct = newPCT(opts.pctDepth(), int(maxSteps.Load()), rc.rng)

@@ -239,6 +239,10 @@ func Explore(t TestingT, body any, args ...any) bool {
 	for _, f := range cfg.explore.set {
 		f(&opts)
 	}
+	if err := shardExploration(t, &opts); err != nil {
+		fail(t, "ltltest: cannot shard the exploration", err.Error(), msg)
+		return false
+	}
 	p, e, err := findEntry(body, lc)
 	if err != nil {
 		fail(t, "ltltest: cannot explore the body", err.Error(), msg)

@@ -42,6 +42,11 @@ import (
 //	t.Log(w) // the states, the interleaving and a replay token
 func Find(t TestingT, body any, formula string, args ...any) *explore.Witness {
 	t.Helper()
+	// (Find runs whole in every shard: the test uses its witness.)
+	if _, _, err := envShard(); err != nil {
+		fail(t, "ltltest: cannot shard the search", err.Error(), nil)
+		return nil
+	}
 	res, entry, msg, ok := search(t, body, formula, args)
 	if !ok {
 		return nil
@@ -75,6 +80,9 @@ func RequireFind(t TestingT, body any, formula string, args ...any) *explore.Wit
 //	ltltest.Never(t, dekker.Run, "F(at(P0, m8) && at(P1, n8))") // mutual exclusion
 func Never(t TestingT, body any, formula string, args ...any) bool {
 	t.Helper()
+	if run, ok := searchShard(t, formula, nil); !run {
+		return ok
+	}
 	res, entry, msg, ok := search(t, body, formula, args)
 	if !ok {
 		return false

@@ -24,7 +24,8 @@ var exploreUsage = `Usage: ltl explore [-run REGEX] [-strategy ` + strategyNames
                    [-shared] [-races=false] [-ignore-leaks FUNC,…] [-timer-leaks] [-workers N]
                    [-preemptions N] [-pct-depth N]
                    [-map-orders offsets|permutations] [-replay TOKEN] [-emit-test] [-find FORMULA]
-                   [-specs NAME,… | -specs none] [-func NAME] [-html DIR] [PACKAGES]
+                   [-specs NAME,… | -specs none] [-func NAME] [-html DIR] [-shard I/N] [PACKAGES]
+       ltl explore -merge [-json] [FILES]
 
 Runs the Test functions of PACKAGES (go/packages patterns, "." by default)
 under the explorer, unchanged: every goroutine schedule is executed in an
@@ -138,6 +139,17 @@ symbolic path prints the inputs that reach it and the path condition; in
 -emit-test prints, after each such finding, a Go regression test that
 reproduces it natively with those inputs (in -json: "regression_test").
 
+-shard I/N explores only the I-th of N parts (from 1) of each test's
+schedules: N runs with every I, anywhere and without communicating, cover
+the schedules of one run, each happens-before class in exactly one part.
+With -json each test's output ends with a line of kind "shard":
+  {"test":…,"kind":"shard","message":VERDICT,"shard":"I/N","complete":BOOL,"executions":N}
+and every line has "shard". -merge reads those outputs (FILES, or standard
+input) and prints the report and exit status of one run: a test passes
+only if every part 1..N is there and complete without findings; a part
+missing or incomplete makes it unknown. A replay token of any part
+replays without -shard.
+
 -find FORMULA searches each test for an interleaving that satisfies
 FORMULA (scenario search; see explorefind.go) and prints the witness.
 
@@ -193,6 +205,8 @@ type exploreFlags struct {
 	specs         string
 	fn            string
 	html          string
+	shard         string
+	merge         bool
 }
 
 func (f *exploreFlags) register(fs *flag.FlagSet) {
@@ -219,6 +233,8 @@ func (f *exploreFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.emitTest, "emit-test", false, "print a Go regression test for each finding with symbolic inputs")
 	fs.StringVar(&f.fn, "func", "", "explore the function `name` (e.g. a //ltl:symbolic function) instead of Test functions")
 	fs.StringVar(&f.specs, "specs", "", "comma-separated `names` of the //ltl:spec annotations to check (default all; \"none\": none)")
+	fs.StringVar(&f.shard, "shard", "", "explore only part `I/N` of each test's schedules, the I-th of N (from 1); the N parts' -json outputs merge with -merge")
+	fs.BoolVar(&f.merge, "merge", false, "merge the -json outputs of the shards of a run (the FILES arguments, or standard input) into its report and exit status")
 	fs.StringVar(&f.find, "find", "", "search for an interleaving satisfying `formula` instead of checking")
 	fs.StringVar(&f.html, "html", "", "write an HTML report of each test with findings (or of each witness, with -find) into `dir`")
 }
@@ -289,6 +305,11 @@ func (f *exploreFlags) options() (explore.Options, error) {
 	o.Preemptions = f.preemptions
 	o.PCTDepth = f.pctDepth
 	o.Replay = f.replay
+	if f.shard != "" {
+		if o.Shard, err = explore.ParseShard(f.shard); err != nil {
+			return o, fmt.Errorf("-shard: %w", err)
+		}
+	}
 	switch f.specs {
 	case "":
 	case "none":
@@ -311,6 +332,9 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 	pkgs, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2, err
+	}
+	if f.merge {
+		return mergeShards(e, pkgs, f.json)
 	}
 	opts, err := f.options()
 	if err != nil {
@@ -426,6 +450,11 @@ type jsonFinding struct {
 	RegressionTest string         `json:"regression_test,omitempty"`
 	// Suggestion: for kind "unknown", what would do better.
 	Suggestion string `json:"suggestion,omitempty"`
+	// Shard is the part of a sharded run ("2/4"); a line of kind
+	// "shard" closes each test of a shard's output (shard.go).
+	Shard      string `json:"shard,omitempty"`
+	Complete   *bool  `json:"complete,omitempty"`
+	Executions int    `json:"executions,omitempty"`
 }
 
 func newJSONFinding(test string, f *explore.Finding) jsonFinding {
@@ -525,10 +554,14 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 			if o.emitTest && len(f.Inputs) > 0 {
 				jf.RegressionTest, _ = explore.EmitTest(t, f)
 			}
+			jf.Shard = r.Shard.String()
 			o.writeJSON(jf)
 		}
 		if len(r.Findings) == 0 && (verdict == "unknown" || verdict == "bounded") {
-			o.writeJSON(jsonFinding{Test: r.Entry, Kind: verdict, Message: incompleteMessage(r, verdict), Suggestion: r.Suggestion})
+			o.writeJSON(jsonFinding{Test: r.Entry, Kind: verdict, Message: incompleteMessage(r, verdict), Suggestion: r.Suggestion, Shard: r.Shard.String()})
+		}
+		if r.Shard != (explore.Shard{}) && !replayed {
+			o.writeJSON(shardLine(r, verdict))
 		}
 		return verdict
 	}
@@ -553,6 +586,9 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 		detail = fmt.Sprintf("%s, %s bound reached", r.Ran(), r.Bound)
 	case verdict == "unknown":
 		detail = r.Ran()
+	}
+	if r.Shard != (explore.Shard{}) && !replayed {
+		detail = "shard " + r.Shard.String() + ", " + detail
 	}
 	line := fmt.Sprintf("%-8s %s  %s (%s)", verdict, r.Entry, plural(r.Executions, "execution"), detail)
 	switch n := len(r.Findings); {
