@@ -95,7 +95,11 @@ func racesQuadratic(h *hb, real int, race func(i, j int)) {
 // vector clocks, the same races in the same order.
 func TestDepIndexEquivalence(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for trial := range 3000 {
+	trials := 3000
+	if testing.Short() {
+		trials = 600
+	}
+	for trial := range trials {
 		n, g := 1+r.IntN(60), 1+r.IntN(5)
 		evs := randomEvents(r, n, g)
 		want, got := newHBWith(evs, dependent), newHBIndexed(evs)
@@ -117,7 +121,7 @@ func TestBlockedCandidatesEquivalence(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	trials := 30000 // a chain search that stops too early shows after about 10000
 	if testing.Short() {
-		trials = 5000
+		trials = 2000
 	}
 	for trial := range trials {
 		n, g := 1+r.IntN(60), 1+r.IntN(5)

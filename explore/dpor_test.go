@@ -161,7 +161,11 @@ func TestParallelDPORReachesEveryClass(t *testing.T) {
 				require.Equal(t, findingKeys(dfs), findingKeys(seq))
 				require.Equal(t, dfs.Classes, seq.Classes)
 			}
-			for _, w := range []int{2, 3} {
+			workers := []int{2, 3}
+			if testing.Short() {
+				workers = workers[1:] // -race -short: the three-worker race is the harder one
+			}
+			for _, w := range workers {
 				par := runFunc(t, "outcomes", name, Options{Strategy: DPOR, CountClasses: true, Workers: w})
 				t.Logf("workers %d: %d executions (sequential %d), %d classes, %d pruned (sequential %d)",
 					w, par.Executions, seq.Executions, par.Classes, par.Pruned, seq.Pruned)
@@ -257,7 +261,11 @@ func TestParallelDPORDiners(t *testing.T) {
 	seq := runFunc(t, "outcomes", "Diners", Options{Strategy: DPOR, CountClasses: true})
 	require.True(t, seq.Complete)
 	require.Len(t, outcomes(seq), 24)
-	for _, w := range []int{2, 3, 2, 3} {
+	workers := []int{2, 3, 2, 3}
+	if testing.Short() {
+		workers = workers[:2] // -race -short: each run of 2 or 3 workers once
+	}
+	for _, w := range workers {
 		par := runFunc(t, "outcomes", "Diners", Options{Strategy: DPOR, CountClasses: true, Workers: w})
 		t.Logf("%d workers: %d executions, %d classes, %d pruned (sequential %d, %d, %d)",
 			w, par.Executions, par.Classes, par.Pruned, seq.Executions, seq.Classes, seq.Pruned)

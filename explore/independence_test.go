@@ -40,6 +40,10 @@ func indepFindings(r *Report) []string {
 	return out
 }
 
+// indepLong are the programs of TestIndependenceAgainstDFS whose DFS
+// enumeration is the longest under -race; -short skips them.
+var indepLong = map[string]bool{"Increments": true, "Readers": true, "PipeTwo": true}
+
 // TestIndependenceAgainstDFS: on programs exercising each pair commute
 // makes independent (and pairs it must not), DPOR reaches every finding
 // and every happens-before class DFS reaches, with one execution per
@@ -69,6 +73,9 @@ func TestIndependenceAgainstDFS(t *testing.T) {
 		{"Readers", true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if testing.Short() && indepLong[tc.name] {
+				t.Skip("DFS takes long under -race; runs without -short")
+			}
 			dfs := exploreIndep(t, tc.name, Options{Strategy: DFS, CountClasses: true}, false)
 			dpor := exploreIndep(t, tc.name, Options{Strategy: DPOR, CountClasses: true}, false)
 			old := exploreIndep(t, tc.name, Options{Strategy: DPOR, CountClasses: true}, true)

@@ -80,7 +80,7 @@ func TestMachineReuseSameReports(t *testing.T) {
 		// minute under -race: -short compares fewer of initcache's tests
 		// under DPOR and race-free DFS
 		strategies = []Options{strategies[0], strategies[3]}
-		tests = tests[:min(len(tests), 8)]
+		tests = tests[:min(len(tests), 4)]
 	}
 	for _, opts := range strategies {
 		for _, test := range tests {
