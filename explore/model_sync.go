@@ -911,7 +911,7 @@ func condCheck(c *icall, o *object, off int) ctrl {
 	case *cell == Value{}:
 		*cell = self
 	case *cell != self:
-		return c.g.throwPlain("sync.Cond is copied")
+		return c.throwString("sync.Cond is copied") // panic("sync.Cond is copied"), a string, as in sync/cond.go
 	}
 	return ctrlNext
 }
