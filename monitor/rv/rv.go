@@ -217,13 +217,13 @@ func (m *Monitor) State(name string) State {
 // Step adds an event at which the given atoms and the state atoms
 // currently set hold.
 func (m *Monitor) Step(atoms ...string) {
-	m.mu.Lock()
+	m.lock()
 	var on uint64
 	for _, a := range atoms {
 		on |= m.lookup(a)
 	}
 	v := m.stepLocked(on)
-	m.mu.Unlock()
+	m.unlock()
 	if v != nil {
 		m.report(v)
 	}
@@ -231,20 +231,37 @@ func (m *Monitor) Step(atoms ...string) {
 
 // Set changes the value of a state atom; it takes effect at the next event.
 func (m *Monitor) Set(name string, value bool) {
-	m.mu.Lock()
-	bit := m.lookup(name)
-	m.mu.Unlock()
-	m.set(bit, value)
+	m.lock()
+	m.setLocked(m.lookup(name), value)
+	m.unlock()
 }
 
 // Commit adds an event at which the state atoms currently set hold.
 func (m *Monitor) Commit() { m.step(0) }
 
-func (m *Monitor) set(bit uint64, value bool) {
+// lock and unlock guard one event's work unless the Monitor is
+// Unsynchronized.
+func (m *Monitor) lock() {
 	if !m.unlocked {
 		m.mu.Lock()
-		defer m.mu.Unlock()
 	}
+}
+
+func (m *Monitor) unlock() {
+	if !m.unlocked {
+		m.mu.Unlock()
+	}
+}
+
+func (m *Monitor) set(bit uint64, value bool) {
+	m.lock()
+	m.setLocked(bit, value)
+	m.unlock()
+}
+
+// setLocked changes the state atoms' letter. m.mu is held (or the Monitor
+// is Unsynchronized).
+func (m *Monitor) setLocked(bit uint64, value bool) {
 	if value {
 		m.letter |= bit
 	} else {
@@ -253,14 +270,9 @@ func (m *Monitor) set(bit uint64, value bool) {
 }
 
 func (m *Monitor) step(on uint64) {
-	var v *Violation
-	if m.unlocked {
-		v = m.stepLocked(on)
-	} else {
-		m.mu.Lock()
-		v = m.stepLocked(on)
-		m.mu.Unlock()
-	}
+	m.lock()
+	v := m.stepLocked(on)
+	m.unlock()
 	if v != nil {
 		m.report(v)
 	}
