@@ -612,8 +612,7 @@ func (p *altlParser) expr(minPrec int) (*Expr, error) {
 			return nil, err
 		}
 		if prec == precCmp {
-			if o, _, pr, ok := p.binary(); ok && pr == precCmp {
-				_ = o
+			if _, _, pr, ok := p.binary(); ok && pr == precCmp {
 				return nil, errorf(p.tok.pos, ErrSyntax, "comparisons do not chain: parenthesize")
 			}
 		}
