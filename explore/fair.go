@@ -130,10 +130,12 @@ func readOnly(p *pendingOp) bool {
 // without reading. A first poll is not stalled: it may read what the
 // goroutine has not read yet.
 func (t transition) stalled() bool {
-	g := t.g
-	if !failedPoll(&g.pend, t.alt) {
-		return false
-	}
+	return failedPoll(&t.g.pend, t.alt) && t.g.pollsAgain()
+}
+
+// pollsAgain reports whether g, about to fail a poll, has seen every
+// change or has polled maxFreshPolls times in a row (stalled).
+func (g *goroutine) pollsAgain() bool {
 	now := g.x.changes + 1
 	return g.seen == now && g.polled == now || g.polls >= maxFreshPolls
 }
@@ -167,5 +169,5 @@ func (x *execution) fair(ts []transition) []transition {
 // spinLimit steps were failed polls, or that is stalled: the transition
 // fair holds back.
 func (t transition) spinning() bool {
-	return t.g.spin >= spinLimit && failedPoll(&t.g.pend, t.alt) || t.stalled()
+	return failedPoll(&t.g.pend, t.alt) && (t.g.spin >= spinLimit || t.g.pollsAgain())
 }
