@@ -200,7 +200,7 @@ func (r *Recorder) violationReport(headline string, v *rv.Violation) string {
 	}
 	res, err := automaton.Check(context.Background(), v.Formula, v.Window, monitor.Options{Semantics: r.semantics})
 	if err != nil {
-		return ""
+		return "report: not written: " + err.Error()
 	}
 	return verdictReport(r.t, headline, v.Formula, v.Window, res, r.semantics)
 }
