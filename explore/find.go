@@ -494,10 +494,10 @@ func (o findObserver) NewPath() pathMonitor {
 // findPath tracks the labels of one execution; the chooser reads it.
 type findPath struct {
 	fs    *findSpec
-	at    map[int][]string // goroutine → labels of its last labelled statement
+	at    map[int][]string  // goroutine → labels of its last labelled statement
 	atPos map[int]token.Pos // goroutine → position of that statement
-	names map[int]string   // goroutine → function it was started with
-	fired []string         // events of the current step
+	names map[int]string    // goroutine → function it was started with
+	fired []string          // events of the current step
 	// ended is set by End for a terminal state.
 	ended, terminated bool
 }

@@ -86,8 +86,8 @@ type stepSearch struct {
 	states, stored int
 	reported       int
 
-	ends map[uint64]bool       // DistinctEnd: reported end states
-	trie map[trieEdge]int      // DistinctSequences: reported sequences
+	ends map[uint64]bool        // DistinctEnd: reported end states
+	trie map[trieEdge]int       // DistinctSequences: reported sequences
 	next func() (stepHit, bool) // the suspended generator
 	halt func()
 }

@@ -154,3 +154,117 @@ func TestSessionDekker(t *testing.T) {
 	}
 	assert.Len(t, s.Path(), 1+d4.Step.Steps+d9.Step.Steps)
 }
+
+const (
+	sessionPath = testdataPath + "/session"
+	sessCommute = sessionPath + ".Commute"
+	sessLoop    = sessionPath + ".Loop"
+)
+
+// alternatives pushes formula and backtracks until the step is popped,
+// returning every alternative; the last result must say None.
+func alternatives(t *testing.T, s *Session, formula string, o StepOptions) []*TemporalStep {
+	t.Helper()
+	depth := len(s.Steps())
+	var out []*TemporalStep
+	r := push(t, s, formula, o)
+	for ; r.Verdict == Found; r = backtrack(t, s) {
+		out = append(out, r.Step)
+		require.Less(t, len(out), 100)
+	}
+	require.Equal(t, None, r.Verdict)
+	if len(out) > 0 {
+		assert.True(t, r.Popped)
+	}
+	assert.Len(t, s.Steps(), depth)
+	return out
+}
+
+// TestSessionOptions: each option on a program where it changes the
+// outcome of a step.
+func TestSessionOptions(t *testing.T) {
+	p := loadSpecs(t)
+
+	// Commute: both orders reach y = z = 1. The visited set merges the
+	// two paths at their common end state; AllPaths reports both;
+	// DistinctEnd refuses the second, DistinctSequences does not (their
+	// sequences differ).
+	s := newSession(t, p, sessCommute)
+	both := `F "y == 1 && z == 1"`
+	assert.Len(t, alternatives(t, s, both, StepOptions{}), 1)
+	all := alternatives(t, s, both, StepOptions{AllPaths: true})
+	require.Len(t, all, 2)
+	assert.NotEqual(t, stepLabels(all[0].Witness), stepLabels(all[1].Witness))
+	assert.Len(t, alternatives(t, s, both, StepOptions{AllPaths: true, DistinctEnd: true}), 1)
+	assert.Len(t, alternatives(t, s, both, StepOptions{AllPaths: true, DistinctSequences: true}), 2)
+
+	// Minimal and maximal: G z == 0 holds on the one-state step; the
+	// maximal step runs SetY, whose yield loop is then a cycle of
+	// accepting states: an infinite chain.
+	short := push(t, s, `G "z == 0"`, StepOptions{})
+	require.Equal(t, Found, short.Verdict)
+	assert.Equal(t, 0, short.Step.Steps)
+	require.NoError(t, s.Pop())
+	long := push(t, s, `G "z == 0"`, StepOptions{Size: Maximal})
+	require.Equal(t, Found, long.Verdict)
+	assert.True(t, long.InfiniteChain)
+	assert.Equal(t, 1, long.Step.LoopFrom, "the state after sety repeats")
+	assert.Equal(t, []string{"SetY:sety", "SetY:sety"}, stepLabels(long.Step.Witness))
+	assert.Equal(t, "1", eval(t, s, "y"))
+	assert.Equal(t, "0", eval(t, s, "z"))
+	require.NoError(t, s.Pop())
+	// Every end state: the initial state, then y set.
+	every := alternatives(t, s, `G "z == 0"`, StepOptions{Size: EveryEnd})
+	require.Len(t, every, 2)
+	assert.Equal(t, 0, every[0].Steps)
+	assert.Equal(t, 1, every[1].Steps)
+
+	// Iterative deepening: the shortest step, as BFS, keeping only the
+	// current path; and a complete "none" on the finite program.
+	bfs := push(t, s, both, StepOptions{})
+	require.NoError(t, s.Pop())
+	id := push(t, s, both, StepOptions{Search: IterativeDeepening})
+	require.Equal(t, Found, id.Verdict)
+	assert.Equal(t, bfs.Step.Steps, id.Step.Steps)
+	assert.Less(t, id.Stored, bfs.Stored+1)
+	require.NoError(t, s.Pop())
+	assert.Len(t, alternatives(t, s, `F "y == 2"`, StepOptions{Search: IterativeDeepening}), 0)
+	// Depth-first minimal: a step whose proper prefixes do not accept.
+	dfs := push(t, s, `F "z == 1"`, StepOptions{Search: DepthFirst})
+	require.Equal(t, Found, dfs.Verdict)
+	last := dfs.Step.States[len(dfs.Step.States)-1]
+	assert.Equal(t, "setz", last.At[dfs.Step.Goroutine("SetZ")])
+	for _, st := range dfs.Step.States[:len(dfs.Step.States)-1] {
+		assert.NotEqual(t, "setz", st.At[dfs.Step.Goroutine("SetZ")])
+	}
+	s.Clear()
+
+	// Loop: once A and B have each run, every move is a self-loop. Two
+	// steps from there: the visited set gives one path, AllPaths four
+	// (AA, AB, BA, BB), all the same state sequence: DistinctSequences
+	// reports one of them.
+	s = newSession(t, p, sessLoop)
+	require.Equal(t, Found, push(t, s, "F(at(A, a) && at(B, b))", StepOptions{}).Verdict)
+	assert.Len(t, alternatives(t, s, "X X true", StepOptions{}), 1)
+	assert.Len(t, alternatives(t, s, "X X true", StepOptions{AllPaths: true}), 4)
+	assert.Len(t, alternatives(t, s, "X X true", StepOptions{AllPaths: true, DistinctSequences: true}), 1)
+	// G true on the self-loop: a maximal step meets the accepting cycle
+	// and reports an infinite chain.
+	chain := push(t, s, "G true", StepOptions{Size: Maximal})
+	require.Equal(t, Found, chain.Verdict)
+	assert.True(t, chain.InfiniteChain)
+	assert.Equal(t, 0, chain.Step.LoopFrom)
+	assert.Equal(t, 1, chain.Step.Steps)
+	// A search cut by a bound ends unknown, never none.
+	require.NoError(t, s.Pop())
+	cut := push(t, s, "F false", StepOptions{AllPaths: true, MaxLength: 3})
+	assert.Equal(t, None, cut.Verdict, "F false: the automaton is dead at once")
+	cut = push(t, s, `F "x == 2"`, StepOptions{AllPaths: true})
+	assert.Equal(t, None, cut.Verdict, "no simple path sets x to 2")
+	cut = push(t, s, `F "x == 2"`, StepOptions{AllPaths: true, MaxNodes: 2})
+	assert.Equal(t, Unknown, cut.Verdict)
+	assert.Equal(t, "nodes", cut.Bound)
+	cut = push(t, newSession(t, p, sessCommute), `F "y == 2"`, StepOptions{MaxLength: 1})
+	assert.Equal(t, Unknown, cut.Verdict)
+	assert.Equal(t, "length", cut.Bound)
+}
