@@ -446,6 +446,19 @@ func (p *Program) newFindSpec(ctx context.Context, e *Entry, src string) (*findS
 // exprPredicate type-checks a Go boolean expression in the package scope
 // of tpkg and prepares it.
 func (p *Program) exprPredicate(tpkg *types.Package, src string) (*predicate, error) {
+	pr, err := p.exprValue(tpkg, src)
+	if err != nil {
+		return nil, err
+	}
+	if b, ok := pr.expr.Info.TypeOf(pr.expr.AST).Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean == 0 {
+		return nil, fmt.Errorf("Go expression of type %s, want a boolean", pr.expr.Info.TypeOf(pr.expr.AST))
+	}
+	return pr, nil
+}
+
+// exprValue type-checks a Go expression of any type in the package scope
+// of tpkg and prepares it.
+func (p *Program) exprValue(tpkg *types.Package, src string) (*predicate, error) {
 	if tpkg == nil {
 		return nil, fmt.Errorf("no package scope")
 	}
@@ -457,9 +470,6 @@ func (p *Program) exprPredicate(tpkg *types.Package, src string) (*predicate, er
 	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
 	if err := types.CheckExpr(fset, tpkg, token.NoPos, x, info); err != nil {
 		return nil, fmt.Errorf("not an atom of the search (deadlock, terminated, at(G, L), a label or prop) and not a valid Go expression: %w", err)
-	}
-	if b, ok := info.TypeOf(x).Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean == 0 {
-		return nil, fmt.Errorf("Go expression of type %s, want a boolean", info.TypeOf(x))
 	}
 	return p.newPredicate(&annotate.Expr{Src: src, AST: x, Info: info, Scope: tpkg.Scope()}, fset)
 }
@@ -478,15 +488,16 @@ func (o findObserver) stmtEvents(fn *ssa.Function) map[ssa.Instruction][]string 
 }
 
 func (o findObserver) NewPath() pathMonitor {
-	return &findPath{fs: o.fs, at: map[int][]string{}, names: map[int]string{}}
+	return &findPath{fs: o.fs, at: map[int][]string{}, atPos: map[int]token.Pos{}, names: map[int]string{}}
 }
 
 // findPath tracks the labels of one execution; the chooser reads it.
 type findPath struct {
 	fs    *findSpec
-	at    map[int][]string // goroutine → labels of its last labelled statement
-	names map[int]string   // goroutine → function it was started with
-	fired []string         // events of the current step
+	at    map[int][]string  // goroutine → labels of its last labelled statement
+	atPos map[int]token.Pos // goroutine → position of that statement
+	names map[int]string    // goroutine → function it was started with
+	fired []string          // events of the current step
 	// ended is set by End for a terminal state.
 	ended, terminated bool
 }
@@ -499,6 +510,7 @@ func (fp *findPath) Event(ev *obsEvent, st obsState) *violation {
 	switch ev.Kind {
 	case obsStatement:
 		fp.at[ev.Goroutine] = ev.Labels
+		fp.atPos[ev.Goroutine] = ev.Pos
 		fp.fired = append(fp.fired, ev.Labels...)
 	case obsCall:
 		fp.fired = append(fp.fired, fp.fs.calls[funcObject(ev.Func)]...)
@@ -603,10 +615,12 @@ type node struct {
 	n      int  // alternatives at the node's state (0: terminal)
 	accept bool // the DFA accepts the positions so far
 	dead   bool // no extension can be accepted
-	key    uint64
-	hasKey bool
-	bound  string
-	err    error
+	// key identifies the (program state, DFA state) pair, sys the
+	// program state alone; both only if hasKey.
+	key, sys uint64
+	hasKey   bool
+	bound    string
+	err      error
 }
 
 // findChooser follows a prefix, evaluating every position from the start
@@ -621,6 +635,9 @@ type findChooser struct {
 	states []WitnessState
 	record bool
 	nd     *node
+	// moves are the goroutines of the alternatives at the prefix's end
+	// (set when the prefix ends at a choice point, without extend).
+	moves []*goroutine
 
 	// replay mode: the token's choices (choice points with ≥ 2
 	// alternatives only), where positions start, where to stop (-1:
@@ -688,7 +705,9 @@ func (c *findChooser) observe(x *execution, terminal bool, n int, final bool) {
 	for _, g := range ids {
 		fmt.Fprintf(&h, "|%d:%s", g, strings.Join(fp.at[g], ","))
 	}
-	fmt.Fprintf(&h, "|%s|%d", strings.Join(names, ","), c.mon.State())
+	fmt.Fprintf(&h, "|%s", strings.Join(names, ","))
+	c.nd.sys = h.Sum64()
+	fmt.Fprintf(&h, "|%d", c.mon.State())
 	c.nd.key, c.nd.hasKey = h.Sum64(), true
 }
 
@@ -707,6 +726,10 @@ func (c *findChooser) choose(x *execution, ts []transition) int {
 		return i
 	case c.pos == len(c.prefix) && !c.extend:
 		c.observe(x, false, len(ts), true)
+		c.moves = make([]*goroutine, len(ts))
+		for i, t := range ts {
+			c.moves[i] = t.g
+		}
 		return sleepBlocked
 	}
 	c.pos++

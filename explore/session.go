@@ -178,8 +178,6 @@ type GoroutineState struct {
 // ErrNoStep is returned by Pop and Backtrack on an empty stack.
 var ErrNoStep = errors.New("explore: session: the temporal stack is empty")
 
-var errNotImplemented = errors.New("explore: session: not implemented")
-
 // Session is a temporal stack over the schedules of one entry. It is not
 // safe for concurrent use.
 type Session struct {
@@ -188,11 +186,15 @@ type Session struct {
 	opts Options
 	// frames is the stack; frames[i] owns the search of step i.
 	frames []*sessionFrame
+	// initial caches the view of the initial state.
+	initial *sessionView
 }
 
 // sessionFrame is one step of the stack and the search that produced it.
 type sessionFrame struct {
-	step *TemporalStep
+	step   *TemporalStep
+	search *stepSearch
+	view   *sessionView // the view of its last state, once computed
 }
 
 // NewSession starts a session at the initial state of e (package
@@ -203,42 +205,102 @@ func (p *Program) NewSession(e *Entry, o Options) *Session {
 	return &Session{p: p, e: e, opts: o}
 }
 
+// base is the schedule prefix of the current state.
+func (s *Session) base() []int {
+	if len(s.frames) == 0 {
+		return nil
+	}
+	return s.frames[len(s.frames)-1].step.choices
+}
+
 // Push searches for a temporal step satisfying formula from the current
 // state and, if one is found, pushes it: its last state becomes the
 // current state. A bad formula is an error wrapping ErrFormula; no step
 // is pushed unless the verdict is Found.
 func (s *Session) Push(ctx context.Context, formula string, o StepOptions) (*StepResult, error) {
-	return nil, fmt.Errorf("%w: Push", errNotImplemented)
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	ss, err := s.newStepSearch(ctx, formula, o, s.base())
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.first(ctx, ss, formula)
+	if err != nil || r.Verdict != Found {
+		ss.stop()
+		return r, err
+	}
+	s.frames = append(s.frames, &sessionFrame{step: r.Step, search: ss})
+	return r, nil
+}
+
+// first runs a new step's first request.
+func (s *Session) first(ctx context.Context, ss *stepSearch, formula string) (*StepResult, error) {
+	r, h, _ := ss.request(ctx, s.opts.Timeout)
+	if h.err != nil {
+		return nil, fmt.Errorf("explore: session: %s: %w", formula, h.err)
+	}
+	if r.Verdict == Found {
+		r.Step = ss.step(formula, h)
+	}
+	return r, nil
+}
+
+// step builds the reported step of a hit.
+func (ss *stepSearch) step(formula string, h stepHit) *TemporalStep {
+	ss.f.witness(h.prefix)
+	w := ss.f.res.Witness
+	ss.f.res.Witness = nil
+	w.Formula = formula
+	ss.reported++
+	return &TemporalStep{Formula: formula, Options: ss.o, Alternative: ss.reported, LoopFrom: h.loopFrom, Witness: w}
 }
 
 // Backtrack resumes the search of the latest step for its next
 // alternative, which replaces the step. When the search has no
-// alternative left (verdict None), the step is popped (StepResult.Popped)
-// and the current state is the previous step's last state. When a bound
-// cut the search (Unknown), the step stays: Backtrack again continues the
-// search with a fresh MaxNodes budget.
+// alternative left (verdict None, or Unknown with Bound "length" or
+// "steps" when bounds cut part of it), the step is popped
+// (StepResult.Popped) and the current state is the previous step's last
+// state. When a request bound stopped the search (Unknown with Bound
+// "nodes" or "time"), the step stays: Backtrack again continues the
+// search with a fresh budget.
 func (s *Session) Backtrack(ctx context.Context) (*StepResult, error) {
-	return nil, fmt.Errorf("%w: Backtrack", errNotImplemented)
+	if len(s.frames) == 0 {
+		return nil, ErrNoStep
+	}
+	top := s.frames[len(s.frames)-1]
+	r, h, exhausted := top.search.request(ctx, s.opts.Timeout)
+	switch {
+	case h.err != nil:
+		return nil, fmt.Errorf("explore: session: %s: %w", top.step.Formula, h.err)
+	case r.Verdict == Found:
+		top.step = top.search.step(top.step.Formula, h)
+		top.view = nil
+		r.Step = top.step
+	case exhausted:
+		top.search.stop()
+		s.frames = s.frames[:len(s.frames)-1]
+		r.Popped = true
+	}
+	return r, nil
 }
 
 // Pop discards the latest step and its search; the current state is
 // again the previous step's last state. No search is resumed.
 func (s *Session) Pop() error {
-	return fmt.Errorf("%w: Pop", errNotImplemented)
-}
-
-// Single pushes a step of one move of goroutine g: a goroutine number as
-// the trace prints it, or the name of the function it was started with
-// (the first such goroutine that can move). Backtrack enumerates its
-// other moves (a select's cases). Verdict None when g cannot move; an
-// error when no goroutine is named g.
-func (s *Session) Single(ctx context.Context, g string) (*StepResult, error) {
-	return nil, fmt.Errorf("%w: Single", errNotImplemented)
+	if len(s.frames) == 0 {
+		return ErrNoStep
+	}
+	s.frames[len(s.frames)-1].search.stop()
+	s.frames = s.frames[:len(s.frames)-1]
+	return nil
 }
 
 // Clear pops every step: the current state is the initial state.
 func (s *Session) Clear() {
-	s.frames = nil
+	for len(s.frames) > 0 {
+		_ = s.Pop()
+	}
 }
 
 // Steps returns the stack, oldest first.
@@ -252,32 +314,55 @@ func (s *Session) Steps() []*TemporalStep {
 
 // Path returns the states of the stack's path: the concatenation of the
 // steps, each boundary state once (a step's first state is the previous
-// step's last). With an empty stack, the initial state alone.
+// step's last). With an empty stack, the initial state alone (nil if it
+// cannot be computed: see Current).
 func (s *Session) Path() []WitnessState {
-	return nil
+	if len(s.frames) == 0 {
+		v := s.view()
+		if v.err != nil {
+			return nil
+		}
+		return []WitnessState{v.ws}
+	}
+	var out []WitnessState
+	for i, f := range s.frames {
+		st := f.step.States
+		if i > 0 {
+			st = st[1:]
+		}
+		out = append(out, st...)
+	}
+	return out
 }
 
 // Current describes the current state.
 func (s *Session) Current() SessionState {
-	return SessionState{}
+	v := s.view()
+	if v.err != nil {
+		return SessionState{Err: v.err}
+	}
+	st := v.state
+	st.Depth = len(s.frames)
+	return st
 }
 
 // Replay returns the replay token of an execution through the current
 // state (its schedule prefix, then default choices); Options.Replay and
-// ltl explore -replay accept it.
+// ltl explore -replay accept it. "" if the state cannot be computed
+// (see Current).
 func (s *Session) Replay() string {
-	return ""
+	if len(s.frames) > 0 {
+		return s.frames[len(s.frames)-1].step.Replay
+	}
+	return s.view().replay
 }
 
 // Goroutines names the goroutines of the current state by the function
 // each was started with.
 func (s *Session) Goroutines() map[int]string {
-	return nil
-}
-
-// Eval evaluates a Go expression over package-level variables (the forms
-// of the search's quoted predicates, of any basic type) in the current
-// state, and formats its value as Go would print it with %v.
-func (s *Session) Eval(expr string) (string, error) {
-	return "", fmt.Errorf("%w: Eval", errNotImplemented)
+	out := map[int]string{}
+	for _, g := range s.Current().Goroutines {
+		out[g.ID] = g.Name
+	}
+	return out
 }

@@ -27,7 +27,7 @@ func loadSpecs(t testing.TB) *Program {
 	specProgram.once.Do(func() {
 		specProgram.p, specProgram.err = Load(context.Background(), LoadConfig{
 			Patterns: []string{"./testdata/specs", "./testdata/specsbad", examplesPath + "/singleton", examplesPath + "/dekker",
-				"./testdata/multispec", "./testdata/transient", "./testdata/specpaths"},
+				"./testdata/multispec", "./testdata/transient", "./testdata/specpaths", "./testdata/session"},
 		})
 	})
 	require.NoError(t, specProgram.err)
