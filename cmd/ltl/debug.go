@@ -49,14 +49,8 @@ failed, 2 a usage, load, script or input error (positioned: FILE:LINE:COL).
 `
 
 func init() {
-	d := &debugCmd{load: explore.Load}
-	register(&command{name: "debug", summary: "the temporal debugger: step through goroutine schedules by temporal formulas", usage: debugUsage, run: d.run})
-}
-
-// debugCmd is the debug command. load is explore.Load (tests substitute
-// a loader that reuses programs across runs).
-type debugCmd struct {
-	load func(context.Context, explore.LoadConfig) (*explore.Program, error)
+	x := &explorer{load: explore.Load}
+	register(&command{name: "debug", summary: "the temporal debugger: step through goroutine schedules by temporal formulas", usage: debugUsage, run: x.debug})
 }
 
 // debugFlags are the flags of ltl debug.
@@ -68,7 +62,9 @@ type debugFlags struct {
 	timeout           time.Duration
 }
 
-func (d *debugCmd) run(e *env, args []string) (int, error) {
+// debug is the debug command; it loads programs as the explore command
+// does.
+func (x *explorer) debug(e *env, args []string) (int, error) {
 	var f debugFlags
 	fs := newFlags("debug")
 	fs.StringVar(&f.fn, "func", "", "debug the function `name` (without parameters)")
@@ -105,7 +101,7 @@ func (d *debugCmd) run(e *env, args []string) (int, error) {
 		pkgs = []string{"."}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	p, err := d.load(ctx, explore.LoadConfig{Patterns: pkgs})
+	p, err := x.load(ctx, explore.LoadConfig{Patterns: pkgs})
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
@@ -119,6 +115,11 @@ func (d *debugCmd) run(e *env, args []string) (int, error) {
 	}
 	opts := explore.Options{Shared: f.shared, Seed: f.seed, MaxSteps: f.maxSteps, MaxLoop: f.maxLoop, Timeout: f.timeout}
 	dbg := newDebugger(p.NewSession(entry, opts), entry, e.stdout)
+	sel := "-func " + f.fn
+	if f.fn == "" {
+		sel = "-run '" + subtestRun(entry) + "'"
+	}
+	dbg.replayHint = fmt.Sprintf("ltl explore %s -replay TOKEN %s", sel, strings.Join(pkgs, " "))
 	if f.script != "" {
 		return dbg.runScript(f.script, script)
 	}

@@ -252,25 +252,14 @@ func parseDebugCommand(line string) (*debugCommand, error) {
 	return c, nil
 }
 
-// stepFlags are the step options a push or set line names: each field
-// applies only when its set bit is on.
+// stepFlags are the step options a push or set line names, as edits of
+// the options they apply to (the defaults of set), in the order given.
 type stepFlags struct {
-	search        explore.SearchMode
-	size          explore.StepSize
-	maxLength     int
-	maxNodes      int
-	distinctEnd   bool
-	distinctSeq   bool
-	allPaths      bool
-	reset         bool // set -default
-	setSearch     bool
-	setSize       bool
-	setMaxLength  bool
-	setMaxNodes   bool
-	setDistinctEn bool
-	setDistinctSq bool
-	setAllPaths   bool
+	edits []func(*explore.StepOptions)
 }
+
+// on records an edit.
+func (f *stepFlags) on(edit func(*explore.StepOptions)) { f.edits = append(f.edits, edit) }
 
 // parse reads the leading flags of args and returns how many words they
 // took. "--" ends the flags. onlyFlags: every word must be a flag (set).
@@ -326,31 +315,36 @@ func (f *stepFlags) parse(args []word, onlyFlags bool) (int, error) {
 		switch name {
 		case "bfs", "dfs", "iddfs":
 			err = noValue()
-			f.search, f.setSearch = map[string]explore.SearchMode{"bfs": explore.BFS, "dfs": explore.DepthFirst, "iddfs": explore.IterativeDeepening}[name], true
+			mode := map[string]explore.SearchMode{"bfs": explore.BFS, "dfs": explore.DepthFirst, "iddfs": explore.IterativeDeepening}[name]
+			f.on(func(o *explore.StepOptions) { o.Search = mode })
 		case "min", "max", "every":
 			err = noValue()
-			f.size, f.setSize = map[string]explore.StepSize{"min": explore.Minimal, "max": explore.Maximal, "every": explore.EveryEnd}[name], true
+			size := map[string]explore.StepSize{"min": explore.Minimal, "max": explore.Maximal, "every": explore.EveryEnd}[name]
+			f.on(func(o *explore.StepOptions) { o.Size = size })
 		case "max-length", "length":
-			f.maxLength, err = intValue()
-			f.setMaxLength = true
+			var n int
+			n, err = intValue()
+			f.on(func(o *explore.StepOptions) { o.MaxLength = n })
 		case "max-nodes", "nodes":
-			f.maxNodes, err = intValue()
-			f.setMaxNodes = true
-		case "distinct-end":
-			f.distinctEnd, err = boolValue()
-			f.setDistinctEn = true
-		case "distinct-seq", "distinct-sequences":
-			f.distinctSeq, err = boolValue()
-			f.setDistinctSq = true
-		case "all-paths":
-			f.allPaths, err = boolValue()
-			f.setAllPaths = true
+			var n int
+			n, err = intValue()
+			f.on(func(o *explore.StepOptions) { o.MaxNodes = n })
+		case "distinct-end", "distinct-seq", "distinct-sequences", "all-paths":
+			var b bool
+			b, err = boolValue()
+			field := map[string]func(*explore.StepOptions) *bool{
+				"distinct-end":       func(o *explore.StepOptions) *bool { return &o.DistinctEnd },
+				"distinct-seq":       func(o *explore.StepOptions) *bool { return &o.DistinctSequences },
+				"distinct-sequences": func(o *explore.StepOptions) *bool { return &o.DistinctSequences },
+				"all-paths":          func(o *explore.StepOptions) *bool { return &o.AllPaths },
+			}[name]
+			f.on(func(o *explore.StepOptions) { *field(o) = b })
 		case "default":
 			if !onlyFlags {
 				return 0, syntaxErrorf(a.off, "-default is a flag of set")
 			}
 			err = noValue()
-			f.reset = true
+			f.on(func(o *explore.StepOptions) { *o = explore.StepOptions{} })
 		default:
 			return 0, syntaxErrorf(a.off, "unknown flag -%s (help push lists the flags)", name)
 		}
@@ -362,31 +356,10 @@ func (f *stepFlags) parse(args []word, onlyFlags bool) (int, error) {
 	return i, nil
 }
 
-// apply returns o with the flags that were given.
+// apply returns o edited by the flags.
 func (f *stepFlags) apply(o explore.StepOptions) explore.StepOptions {
-	if f.reset {
-		o = explore.StepOptions{}
-	}
-	if f.setSearch {
-		o.Search = f.search
-	}
-	if f.setSize {
-		o.Size = f.size
-	}
-	if f.setMaxLength {
-		o.MaxLength = f.maxLength
-	}
-	if f.setMaxNodes {
-		o.MaxNodes = f.maxNodes
-	}
-	if f.setDistinctEn {
-		o.DistinctEnd = f.distinctEnd
-	}
-	if f.setDistinctSq {
-		o.DistinctSequences = f.distinctSeq
-	}
-	if f.setAllPaths {
-		o.AllPaths = f.allPaths
+	for _, edit := range f.edits {
+		edit(&o)
 	}
 	return o
 }

@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/henceforth-go/henceforth/explore"
+	"github.com/henceforth-go/henceforth/ltl"
 )
 
 // debugger runs the commands of one ltl debug session over an
@@ -36,6 +37,9 @@ type debugger struct {
 	cwd string
 	// history returns the command lines read so far.
 	history func() []string
+	// replayHint is the ltl explore command that runs a replay token
+	// (TOKEN stands for it); "" when there is none.
+	replayHint string
 }
 
 func newDebugger(s *explore.Session, e *explore.Entry, out io.Writer) *debugger {
@@ -67,7 +71,7 @@ func (d *debugger) exec(c *debugCommand) error {
 	var err error
 	switch c.verb.name {
 	case "push":
-		err = d.search(d.s.Push(ctx, c.rest, c.flags.apply(d.defaults)))
+		err = formulaError(d.search(d.s.Push(ctx, c.rest, c.flags.apply(d.defaults))), c.restOff)
 	case "backtrack":
 		err = d.search(d.s.Backtrack(ctx))
 	case "step":
@@ -98,7 +102,11 @@ func (d *debugger) exec(c *debugCommand) error {
 		if cur := d.s.Current(); cur.Err != nil {
 			err = cur.Err
 		} else {
-			d.printf("replay: %s\n", d.s.Replay())
+			tok := d.s.Replay()
+			d.printf("replay: %s\n", tok)
+			if d.replayHint != "" {
+				d.printf("  run it: %s\n", strings.ReplaceAll(d.replayHint, "TOKEN", tok))
+			}
 		}
 	case "history":
 		d.showHistory()
@@ -109,10 +117,25 @@ func (d *debugger) exec(c *debugCommand) error {
 	case "quit":
 		return errQuit
 	}
-	if err != nil {
+	var se *debugSyntaxError
+	if err != nil && !errors.As(err, &se) {
 		return &inputError{err}
 	}
-	return nil
+	return err
+}
+
+// formulaError turns a syntax error in a formula that starts at offset
+// off of the command line into a *debugSyntaxError at its column.
+func formulaError(err error, off int) error {
+	var se *ltl.SyntaxError
+	if !errors.As(err, &se) {
+		return err
+	}
+	found := "end of input"
+	if se.Found != "" {
+		found = strconv.Quote(se.Found)
+	}
+	return &debugSyntaxError{Off: off + se.Offset, Msg: fmt.Sprintf("formula: expected %s, found %s", se.Expected, found)}
 }
 
 // search prints the outcome of a search request and the state it leads
@@ -215,7 +238,11 @@ func (d *debugger) showState() {
 		case !g.CanMove:
 			pos += " (blocked)"
 		}
-		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t\n", g.ID, shortName(g.Name, g.ID), label, d.shortPos(g.LabelPos), pos)
+		name := g.Name
+		if name == "" && g.ID == 1 {
+			name = d.entry.Name // the entry's goroutine
+		}
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t\n", g.ID, shortName(name, g.ID), label, d.shortPos(g.LabelPos), pos)
 	}
 	tw.Flush()
 	for _, w := range d.watches {
@@ -421,7 +448,11 @@ func (d *debugger) runScript(name string, lines []scriptLine) (int, error) {
 		if errors.Is(err, errQuit) {
 			break
 		}
-		if err != nil {
+		var se *debugSyntaxError
+		switch {
+		case errors.As(err, &se):
+			return 2, fmt.Errorf("%s:%d:%d: %s", name, l.n, se.Off+1, se.Msg)
+		case err != nil:
 			return 2, fmt.Errorf("%s:%d: %w", name, l.n, err)
 		}
 	}
@@ -452,8 +483,8 @@ func (d *debugger) interact(src lineSource, stderr io.Writer) (int, error) {
 		}
 		if err != nil {
 			var se *debugSyntaxError
-			if errors.As(err, &se) {
-				// point at the column under the prompt's line
+			if _, term := src.(*rawTerminal); term && errors.As(err, &se) {
+				// point at the column under the line typed
 				fmt.Fprintf(stderr, "%s^ %s\n", strings.Repeat(" ", len("(ltl) ")+len([]rune(line[:min(se.Off, len(line))]))), se.Msg)
 				continue
 			}
