@@ -101,15 +101,22 @@ func (x *explorer) debug(e *env, args []string) (int, error) {
 		pkgs = []string{"."}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	p, err := x.load(ctx, explore.LoadConfig{Patterns: pkgs})
+	// a function is looked for without the _test.go files first (a
+	// fraction of the load), then with them
+	p, err := x.load(ctx, explore.LoadConfig{Patterns: pkgs, NoTests: f.fn != ""})
+	var entry *explore.Entry
+	if err == nil {
+		entry, err = debugEntry(p, f, pkgs)
+		if err != nil && f.fn != "" {
+			if p, err = x.load(ctx, explore.LoadConfig{Patterns: pkgs}); err == nil {
+				entry, err = debugEntry(p, f, pkgs)
+			}
+		}
+	}
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
 	stop()
-	if err != nil {
-		return 2, err
-	}
-	entry, err := debugEntry(p, f, pkgs)
 	if err != nil {
 		return 2, err
 	}

@@ -15,8 +15,7 @@ import (
 	"github.com/henceforth-go/henceforth/explore"
 )
 
-// dekkerPkg is examples/explore/dekker without its test file.
-const dekkerPkg = "./testdata/debug/dekker"
+const dekkerPkg = "../../examples/explore/dekker"
 
 // runDebug runs ltl debug with cachedLoad, stdin as its input (not a
 // terminal); errors are reported as run reports them.
@@ -139,11 +138,14 @@ func TestDebugArgs(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-func", "Nope", dekkerPkg}, "-func: "},
+		// the package of the explore command's tests, which they load
+		// already (a function is looked for in the test files too)
+		{[]string{"-func", "Nope", bugsPkg}, `-func: explore: no function "Nope"`},
+		{[]string{"-run", "TestNothing", bugsPkg}, "no Test function of " + bugsPkg + ` matches -run "TestNothing"`},
+		{[]string{"-run", "Test", bugsPkg}, "ltl debug runs one test, and 4 match"},
 		{[]string{"-func", "P0", "-run", "Test", dekkerPkg}, "-func and -run are exclusive"},
 		{[]string{"-max-steps", "-1", dekkerPkg}, "-max-steps: must not be negative"},
 		{[]string{"-timeout", "x", dekkerPkg}, `invalid value "x" for flag -timeout`},
-		{[]string{"-run", "TestNothing", dekkerPkg}, "no Test function of " + dekkerPkg + ` matches -run "TestNothing"`},
 		{[]string{"-script", "testdata/debug/missing.txt", dekkerPkg}, "-script: open testdata/debug/missing.txt"},
 	} {
 		status, _, errs := runDebug(t, "", tc.args...)
@@ -173,7 +175,7 @@ expect none
 `
 	status, out, errs := runDebug(t, in, "-func", "Run", dekkerPkg)
 	assert.Equal(t, 0, status, "stdout:\n%s\nstderr:\n%s", out, errs)
-	assert.Contains(t, out, "ltl debug: github.com/henceforth-go/henceforth/cmd/ltl/testdata/debug/dekker.Run (help lists the commands)\n")
+	assert.Contains(t, out, "ltl debug: github.com/henceforth-go/henceforth/examples/explore/dekker.Run (help lists the commands)\n")
 	assert.Contains(t, out, "(ltl) set -max-length 3\ndefaults: -bfs -min -max-length 3\n")
 	assert.Contains(t, out, "unknown: the search was cut by the length bound before it found a step; nothing is proved")
 	assert.Contains(t, out, "(ltl) expect unknown\nok\n")

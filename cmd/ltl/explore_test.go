@@ -37,7 +37,7 @@ var cachedLoad = func() func(context.Context, explore.LoadConfig) (*explore.Prog
 	return func(ctx context.Context, cfg explore.LoadConfig) (*explore.Program, error) {
 		mu.Lock()
 		defer mu.Unlock()
-		key := strings.Join(cfg.Patterns, " ")
+		key := fmt.Sprint(cfg.NoTests, cfg.Patterns)
 		r, ok := programs[key]
 		if !ok {
 			r.p, r.err = explore.Load(ctx, cfg)
