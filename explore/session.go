@@ -347,8 +347,11 @@ func (s *Session) Current() SessionState {
 }
 
 // Replay returns the replay token of an execution through the current
-// state (its schedule prefix, then default choices); Options.Replay and
-// ltl explore -replay accept it. "" if the state cannot be computed
+// state (its schedule prefix, then default choices); the state is the one
+// after Current().Step steps. FindOptions.Replay accepts it (with
+// ReplayStart, the path from the state); so do Options.Replay and ltl
+// explore -replay when the program has no //ltl:event labels, which are
+// scheduling points only in searches. "" if the state cannot be computed
 // (see Current).
 func (s *Session) Replay() string {
 	if len(s.frames) > 0 {

@@ -65,6 +65,9 @@ func (s *Session) computeView(prefix []int) *sessionView {
 			if gs.Name == "" {
 				gs.Name = fp.names[g.id]
 			}
+			if gs.Name == "" && g.id == 1 {
+				gs.Name = shortFuncName(s.e.Fn)
+			}
 			if pos := fp.atPos[g.id]; pos.IsValid() {
 				gs.LabelPos = fset.Position(pos).String()
 			}
