@@ -237,3 +237,10 @@ func (ss *stepSearch) singleMoves(yield func(stepHit) bool) {
 		}
 	}
 }
+
+// Named reports whether name designates the goroutine: its number as the
+// trace prints it, or the function it was started with ("P0" or
+// "pkg.P0").
+func (g GoroutineState) Named(name string) bool {
+	return goroutineMatches(g.ID, g.Name, name)
+}
