@@ -11,7 +11,8 @@
 // Auto, the default: DPOR, then PCT for the rest of the budget if DPOR
 // cannot complete); the bounds (executions, steps, loop iterations, time,
 // memory); the data race detector; the checking of //ltl:spec annotations
-// and the scenario search (Program.Find); symbolic inputs decided with Z3;
+// and the scenario search (Program.Find) and the temporal debugger built
+// on it (Program.NewSession); symbolic inputs decided with Z3;
 // and the findings (deadlock, goroutine leak, unrecovered panic, data
 // race, failed test, spec violation, unsupported construct) with their
 // interleaving, goroutine stacks and replay tokens.

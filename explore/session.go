@@ -102,10 +102,12 @@ type StepResult struct {
 	// Bound names what cut an incomplete search: "length", "nodes",
 	// "time" or "steps".
 	Bound string
-	// Nodes is the number of executions this request ran; States the
-	// number of distinct (program state, automaton state) pairs the
-	// step's search has seen so far (for IterativeDeepening, which keeps
-	// none, the search nodes visited).
+	// Nodes is the number of executions this request ran (the search's
+	// and those recording the step); States the number of search nodes
+	// the step's search has visited so far, Push and Backtracks together:
+	// with the visited set, the distinct (program state, automaton state)
+	// pairs; without one (AllPaths, IterativeDeepening, states without a
+	// fingerprint), every node not pruned, repeats included.
 	Nodes, States int
 	// Stored is the largest number of states the search held in memory
 	// at once (visited set and queue; the current path for
@@ -347,8 +349,11 @@ func (s *Session) Current() SessionState {
 }
 
 // Replay returns the replay token of an execution through the current
-// state (its schedule prefix, then default choices); Options.Replay and
-// ltl explore -replay accept it. "" if the state cannot be computed
+// state (its schedule prefix, then default choices); the state is the one
+// after Current().Step steps. FindOptions.Replay accepts it (with
+// ReplayStart, the path from the state); so do Options.Replay and ltl
+// explore -replay when the program has no //ltl:event labels, which are
+// scheduling points only in searches. "" if the state cannot be computed
 // (see Current).
 func (s *Session) Replay() string {
 	if len(s.frames) > 0 {

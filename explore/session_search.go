@@ -81,8 +81,8 @@ type stepSearch struct {
 	// cut names a bound that cut part of the search ("length",
 	// "steps"): exhausting it proves nothing.
 	cut string
-	// states counts the states met (without a visited set); stored the
-	// largest number held at once.
+	// states counts the search nodes visited (not pruned); stored the
+	// largest number of states held at once.
 	states, stored int
 	reported       int
 
@@ -189,7 +189,7 @@ func (ss *stepSearch) request(ctx context.Context, timeout time.Duration) (res *
 	start := f.res.Nodes
 	ss.budget = start + ss.o.MaxNodes
 	h, ok := ss.next()
-	res = &StepResult{Nodes: f.res.Nodes - start, States: ss.stateCount(), Stored: ss.stored}
+	res = &StepResult{Nodes: f.res.Nodes - start, States: ss.states, Stored: ss.stored}
 	switch {
 	case !ok:
 		res.Verdict = None
@@ -204,13 +204,6 @@ func (ss *stepSearch) request(ctx context.Context, timeout time.Duration) (res *
 		res.InfiniteChain = h.loopFrom >= 0
 	}
 	return res, h, false
-}
-
-func (ss *stepSearch) stateCount() int {
-	if ss.o.AllPaths || ss.o.Search == IterativeDeepening {
-		return ss.states
-	}
-	return len(ss.f.visited)
 }
 
 // stop abandons the search.
@@ -253,7 +246,6 @@ func (ss *stepSearch) exec(sn *snode) (ok bool, err error) {
 		ss.cut = nd.bound
 		return false, nil
 	}
-	ss.states++
 	sn.key, sn.sys, sn.hasKey, sn.accept, sn.n = nd.key, nd.sys, nd.hasKey, nd.accept, nd.n
 	return !nd.dead, nil
 }
@@ -261,13 +253,13 @@ func (ss *stepSearch) exec(sn *snode) (ok bool, err error) {
 // seen reports whether the visited set already holds sn's pair, and
 // adds it.
 func (ss *stepSearch) seen(sn *snode) bool {
-	if ss.o.AllPaths || !sn.hasKey {
-		return false
+	if !ss.o.AllPaths && sn.hasKey {
+		if ss.f.visited[sn.key] {
+			return true
+		}
+		ss.f.visited[sn.key] = true
 	}
-	if ss.f.visited[sn.key] {
-		return true
-	}
-	ss.f.visited[sn.key] = true
+	ss.states++
 	return false
 }
 
@@ -377,13 +369,11 @@ func (ss *stepSearch) frontier(yield func(stepHit) bool) {
 			yield(stepHit{err: err})
 			return
 		}
-		if !ok || ss.seen(sn) {
+		if !ok {
 			continue
 		}
-		if ss.o.AllPaths {
-			if _, loop := onPath(sn); loop {
-				continue
-			}
+		if _, loop := onPath(sn); loop && ss.o.AllPaths || ss.seen(sn) {
+			continue
 		}
 		if sn.accept && ss.fresh(sn) && !yield(stepHit{prefix: sn.prefix, loopFrom: -1}) {
 			return
@@ -489,6 +479,7 @@ func (ss *stepSearch) iddfs(yield func(stepHit) bool) {
 			if _, loop := onPath(sn); loop {
 				return true
 			}
+			ss.states++
 			ss.store(sn.depth + 1)
 			stopHere := sn.accept && ss.o.Size == Minimal
 			if sn.depth == d {

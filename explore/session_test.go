@@ -268,3 +268,92 @@ func TestSessionOptions(t *testing.T) {
 	assert.Equal(t, Unknown, cut.Verdict)
 	assert.Equal(t, "length", cut.Bound)
 }
+
+// TestSessionStack: Pop, Clear and Backtrack on the stack, Single, the
+// state views, replay tokens of the stack's states, Eval.
+func TestSessionStack(t *testing.T) {
+	p := loadSpecs(t)
+	s := newSession(t, p, sessCommute)
+	ctx := context.Background()
+	_, err := s.Backtrack(ctx)
+	assert.ErrorIs(t, err, ErrNoStep)
+	assert.ErrorIs(t, s.Pop(), ErrNoStep)
+	init := s.Current()
+	require.NoError(t, init.Err)
+	assert.Equal(t, 0, init.Step)
+	assert.Len(t, s.Path(), 1)
+	assert.Equal(t, map[int]string{1: "session.Commute", 2: "session.SetY", 3: "session.SetZ"}, s.Goroutines())
+
+	// Single: one move of a goroutine by name or number.
+	r, err := s.Single(ctx, "SetZ")
+	require.NoError(t, err)
+	require.Equal(t, Found, r.Verdict)
+	assert.Equal(t, "single SetZ", r.Step.Formula)
+	assert.Equal(t, []string{"SetZ:setz"}, stepLabels(r.Step.Witness))
+	cur := s.Current()
+	assert.Equal(t, 1, cur.Depth)
+	var setz GoroutineState
+	for _, g := range cur.Goroutines {
+		if g.Name == "session.SetZ" {
+			setz = g
+		}
+	}
+	assert.Equal(t, "setz", setz.Label)
+	assert.Contains(t, setz.LabelPos, "session.go:")
+	assert.True(t, setz.CanMove)
+	r, err = s.Single(ctx, "2")
+	require.NoError(t, err)
+	require.Equal(t, Found, r.Verdict)
+	assert.Equal(t, "1", eval(t, s, "y"))
+	assert.Len(t, s.Path(), 3)
+	// Backtrack on a single step: goroutine 2 has one move only.
+	r = backtrack(t, s)
+	assert.Equal(t, None, r.Verdict)
+	assert.True(t, r.Popped)
+	assert.Equal(t, "0", eval(t, s, "y"))
+	_, err = s.Single(ctx, "Nobody")
+	assert.ErrorContains(t, err, `no goroutine "Nobody" (goroutines: 1 session.Commute, 2 session.SetY, 3 session.SetZ)`)
+	// The entry is blocked in select{}: it cannot move.
+	r, err = s.Single(ctx, "1")
+	require.NoError(t, err)
+	assert.Equal(t, None, r.Verdict)
+
+	// Replay tokens: each state of the stack replays to itself.
+	push(t, s, `F "y == 1"`, StepOptions{})
+	e, err := p.Func(sessCommute)
+	require.NoError(t, err)
+	for i, st := range s.Steps() {
+		end := st.States[len(st.States)-1]
+		back, err := p.Find(ctx, e, "true", FindOptions{Replay: st.Replay, ReplayStart: end.Step})
+		require.NoError(t, err)
+		require.NotNil(t, back.Witness, "step %d", i)
+		assert.Equal(t, end.At, back.Witness.States[0].At, "step %d", i)
+	}
+	assert.Equal(t, s.Steps()[1].Replay, s.Replay())
+
+	// Pop returns to the previous state; Clear to the initial one.
+	require.NoError(t, s.Pop())
+	assert.Equal(t, "0", eval(t, s, "y"))
+	assert.Equal(t, "1", eval(t, s, "z"))
+	s.Clear()
+	assert.Empty(t, s.Steps())
+	assert.Equal(t, init.Step, s.Current().Step)
+	assert.Equal(t, "0", eval(t, s, "z"))
+
+	// Eval: any basic type; errors name the problem.
+	assert.Equal(t, "true", eval(t, s, "y == 0 && z == 0"))
+	assert.Equal(t, "1", eval(t, s, "y + 1"))
+	_, err = s.Eval("nosuch")
+	assert.ErrorContains(t, err, "undefined: nosuch")
+	_, err = s.Eval("y +")
+	assert.ErrorContains(t, err, `eval "y +"`)
+
+	// Bad formulas and options are errors; nothing is pushed.
+	_, err = s.Push(ctx, "F (", StepOptions{})
+	assert.ErrorIs(t, err, ErrFormula)
+	_, err = s.Push(ctx, "F true", StepOptions{Search: BFS, Size: Maximal})
+	assert.ErrorContains(t, err, "maximal step needs the depth-first search")
+	_, err = s.Push(ctx, "F true", StepOptions{Size: "huge"})
+	assert.ErrorContains(t, err, `unknown step size "huge"`)
+	assert.Empty(t, s.Steps())
+}

@@ -65,6 +65,9 @@ func (s *Session) computeView(prefix []int) *sessionView {
 			if gs.Name == "" {
 				gs.Name = fp.names[g.id]
 			}
+			if gs.Name == "" && g.id == 1 {
+				gs.Name = shortFuncName(s.e.Fn)
+			}
 			if pos := fp.atPos[g.id]; pos.IsValid() {
 				gs.LabelPos = fset.Position(pos).String()
 			}
@@ -233,4 +236,11 @@ func (ss *stepSearch) singleMoves(yield func(stepHit) bool) {
 			return
 		}
 	}
+}
+
+// Named reports whether name designates the goroutine: its number as the
+// trace prints it, or the function it was started with ("P0" or
+// "pkg.P0").
+func (g GoroutineState) Named(name string) bool {
+	return goroutineMatches(g.ID, g.Name, name)
 }

@@ -4,8 +4,9 @@
 //   - while the code under test runs: NewMonitor, a Recorder the code feeds
 //     with events and state, checked online and when the test ends;
 //   - on every schedule and input path of a test body: Explore, run by the
-//     explorer (package explore), Find and Never for scenario search, and
-//     Symbolic for inputs the solver chooses;
+//     explorer (package explore), Find and Never for scenario search, Debug
+//     for a temporal debugging session, and Symbolic for inputs the solver
+//     chooses;
 //   - on reactive specifications: Realizable, Unrealizable, Synthesize and
 //     Conforms (package synth), and Weave for AspectLTL;
 //   - on any number of processes: Split, SplitViolated and SplitN (package

@@ -3,7 +3,11 @@
 // outcome of a step.
 package session
 
-import "runtime"
+import (
+	"runtime"
+
+	"github.com/henceforth-go/henceforth/examples/explore/philosophers"
+)
 
 // y and z are set once each by Commute's goroutines.
 var y, z int
@@ -61,4 +65,11 @@ func Loop() {
 	go A()
 	go B()
 	select {}
+}
+
+// Philosophers5 is five dining philosophers taking the left fork first:
+// all holding their left fork is a deadlock. Mutexes, a WaitGroup and
+// closures have no fingerprint, so a search cannot match its states.
+func Philosophers5() {
+	philosophers.Dine(5, false)
 }
