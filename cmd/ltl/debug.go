@@ -122,11 +122,6 @@ func (x *explorer) debug(e *env, args []string) (int, error) {
 	}
 	opts := explore.Options{Shared: f.shared, Seed: f.seed, MaxSteps: f.maxSteps, MaxLoop: f.maxLoop, Timeout: f.timeout}
 	dbg := newDebugger(p.NewSession(entry, opts), entry, e.stdout)
-	sel := "-func " + f.fn
-	if f.fn == "" {
-		sel = "-run '" + subtestRun(entry) + "'"
-	}
-	dbg.replayHint = fmt.Sprintf("ltl explore %s -replay TOKEN %s", sel, strings.Join(pkgs, " "))
 	if f.script != "" {
 		return dbg.runScript(f.script, script)
 	}

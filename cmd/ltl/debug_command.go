@@ -106,7 +106,7 @@ var debugVerbs = []*debugVerb{
 	{name: "set", kind: argsFlags, synopsis: "set [FLAGS]",
 		help: "set the default options of push; without FLAGS, show them."},
 	{name: "replay", kind: argsNone, synopsis: "replay",
-		help: "print the replay token of the current state (ltl explore -func F -replay TOKEN runs it)."},
+		help: "print the replay token of the current state: its schedule from the program start, which explore.FindOptions.Replay replays."},
 	{name: "history", kind: argsNone, synopsis: "history",
 		help: "list the commands of the session."},
 	{name: "expect", kind: argsExpect, synopsis: "expect WHAT",

@@ -37,9 +37,6 @@ type debugger struct {
 	cwd string
 	// history returns the command lines read so far.
 	history func() []string
-	// replayHint is the ltl explore command that runs a replay token
-	// (TOKEN stands for it); "" when there is none.
-	replayHint string
 }
 
 func newDebugger(s *explore.Session, e *explore.Entry, out io.Writer) *debugger {
@@ -102,11 +99,7 @@ func (d *debugger) exec(c *debugCommand) error {
 		if cur := d.s.Current(); cur.Err != nil {
 			err = cur.Err
 		} else {
-			tok := d.s.Replay()
-			d.printf("replay: %s\n", tok)
-			if d.replayHint != "" {
-				d.printf("  run it: %s\n", strings.ReplaceAll(d.replayHint, "TOKEN", tok))
-			}
+			d.printf("replay: %s\n", d.s.Replay())
 		}
 	case "history":
 		d.showHistory()
@@ -224,8 +217,8 @@ func (d *debugger) showState() {
 		head += " (terminated)"
 	}
 	d.printf("%s:\n", head)
-	tw := tabwriter.NewWriter(d.out, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "  G\tgoroutine\tlabel\tlabel at\tstands at\t\n")
+	tw := d.table()
+	fmt.Fprintf(tw, "  G\tgoroutine\tlabel\tlabel at\tstands at\n")
 	for _, g := range cur.Goroutines {
 		label := g.Label
 		if label == "" {
@@ -242,9 +235,9 @@ func (d *debugger) showState() {
 		if name == "" && g.ID == 1 {
 			name = d.entry.Name // the entry's goroutine
 		}
-		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t\n", g.ID, shortName(name, g.ID), label, d.shortPos(g.LabelPos), pos)
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\n", g.ID, shortName(name, g.ID), label, d.shortPos(g.LabelPos), pos)
 	}
-	tw.Flush()
+	tw.flush()
 	for _, w := range d.watches {
 		v, err := d.s.Eval(w)
 		if err != nil {
@@ -290,8 +283,8 @@ func (d *debugger) showPath() {
 		n += st.Steps
 		ends[n] = i + 1
 	}
-	tw := tabwriter.NewWriter(d.out, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "  #\tstep\tmove\tlabels\tatoms\t\n")
+	tw := d.table()
+	fmt.Fprintf(tw, "  #\tstep\tmove\tlabels\tatoms\n")
 	for i, s := range path {
 		move := "start"
 		if s.Goroutine > 0 {
@@ -310,9 +303,9 @@ func (d *debugger) showPath() {
 		if k, ok := ends[i]; ok && i > 0 {
 			mark = fmt.Sprintf("  ← end of step %d", k)
 		}
-		fmt.Fprintf(tw, "  %d\t%d\t%s\t%s\t%s\t%s\n", i, s.Step, move, strings.Join(at, " "), strings.Join(s.Atoms, ", "), mark)
+		fmt.Fprintf(tw, "  %d\t%d\t%s\t%s\t%s%s\n", i, s.Step, move, strings.Join(at, " "), strings.Join(s.Atoms, ", "), mark)
 	}
-	tw.Flush()
+	tw.flush()
 }
 
 // showStack prints the temporal steps, oldest first.
@@ -322,16 +315,16 @@ func (d *debugger) showStack() {
 		d.printf("stack: empty (at the initial state)\n")
 		return
 	}
-	tw := tabwriter.NewWriter(d.out, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "  #\tformula\toptions\talternative\tmoves\t\n")
+	tw := d.table()
+	fmt.Fprintf(tw, "  #\tformula\toptions\talternative\tmoves\n")
 	for i, st := range steps {
 		opts := formatStepOptions(st.Options)
 		if strings.HasPrefix(st.Formula, "single ") {
 			opts = "-"
 		}
-		fmt.Fprintf(tw, "  %d\t%s\t%s\t%d\t%d\t\n", i+1, st.Formula, opts, st.Alternative, st.Steps)
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%d\t%d\n", i+1, st.Formula, opts, st.Alternative, st.Steps)
 	}
-	tw.Flush()
+	tw.flush()
 }
 
 // watch adds an expression shown with every state; it must evaluate in
@@ -390,7 +383,7 @@ func (d *debugger) showHistory() {
 func commandsHelp() string {
 	var b strings.Builder
 	b.WriteString("Commands:\n")
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	tw := newTable(&b)
 	for _, v := range debugVerbs {
 		name := v.synopsis
 		if len(v.aliases) > 0 {
@@ -400,7 +393,7 @@ func commandsHelp() string {
 		first, _, _ = strings.Cut(first, ":")
 		fmt.Fprintf(tw, "  %s\t%s\n", name, strings.TrimSuffix(first, "."))
 	}
-	tw.Flush()
+	tw.flush()
 	b.WriteString(stepFlagsHelp)
 	b.WriteString("\nexpect WHAT:\n")
 	b.WriteString(expectHelp)
@@ -423,6 +416,31 @@ func (d *debugger) help(arg string) error {
 		d.printf("%s\n", stepFlagsHelp)
 	}
 	return nil
+}
+
+// table is a table of tab-separated cells written to w on flush, in
+// aligned columns without trailing blanks.
+type table struct {
+	w   io.Writer
+	buf strings.Builder
+	tw  *tabwriter.Writer
+}
+
+func newTable(w io.Writer) *table {
+	t := &table{w: w}
+	t.tw = tabwriter.NewWriter(&t.buf, 0, 0, 2, ' ', 0)
+	return t
+}
+
+func (d *debugger) table() *table { return newTable(d.out) }
+
+func (t *table) Write(p []byte) (int, error) { return t.tw.Write(p) }
+
+func (t *table) flush() {
+	t.tw.Flush()
+	for _, l := range strings.Split(strings.TrimSuffix(t.buf.String(), "\n"), "\n") {
+		fmt.Fprintln(t.w, strings.TrimRight(l, " "))
+	}
 }
 
 func (d *debugger) printf(format string, args ...any) {

@@ -58,11 +58,11 @@ func TestDebugDekkerScript(t *testing.T) {
 	assert.Equal(t, expects, strings.Count(out, "\nok\n"), "every expect line ran")
 	assert.Greater(t, expects, 40)
 	// the transcript shows the state after each step: D7's last state,
-	// the watched variables, the stack and a replay command
+	// the watched variables, the stack and a replay token
 	assert.Contains(t, out, "  moves: P1:n7 P1:n6 P1:n3 P0:m7 P0:m8\n")
 	assert.Contains(t, out, "  c1 = 1\n")
 	assert.Regexp(t, `(?m)^  2  !at\(P1, n8\) U at\(P0, m8\)\s+-bfs -min`, out)
-	assert.Regexp(t, `run it: ltl explore -func Run -replay v\d:\S+ `+dekkerPkg, out)
+	assert.Regexp(t, `(?m)^replay: v\d:\S+$`, out)
 }
 
 // TestDebugScriptExpectFails: a failed expectation says why, the script

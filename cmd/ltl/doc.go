@@ -30,6 +30,11 @@
 //	           symbolic input path) checked for deadlocks, leaks, panics,
 //	           failed tests, data races and //ltl:spec violations (-html:
 //	           an HTML report per test with findings into DIR)
+//	debug      ltl debug [-func NAME | -run REGEX] [-script FILE] [PACKAGES]
+//	           the temporal debugger: a session over the schedules of one
+//	           function or test, at a prompt with line editing and history
+//	           or from a script of commands with expect lines (exit 1 when
+//	           one fails): push FORMULA, backtrack, pop, step G, clear …
 //	synth      ltl synth [-format slugsin|structuredslugs|tlsf] [-go|-json|-dot]
 //	           [-strategy FILE] [-timeout D] FILE
 //	           GR(1) realizability, the unrealizable core, the controller
@@ -53,7 +58,8 @@
 // and split exit 1 when a bound cut the exploration or the proof (unless
 // explore's -bounded accepts a cut exploration without findings, labelled
 // "bounded", not a proof), explore
-// -find exits 1 when a test has no witness, and synth exits 2 when it
+// -find exits 1 when a test has no witness, debug -script exits 1 when an
+// expect line failed, and synth exits 2 when it
 // gave up at -timeout. ltl without a command prints the usage and exits 2.
 //
 // # Limits
