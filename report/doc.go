@@ -17,6 +17,10 @@
 // every position (the dynamic-programming table of the monitors), the
 // online verdict after every prefix with the first position where it
 // became final, and the explanation, each reason linked to its position.
+// A violated //ltl:spec found by the explorer has both: selecting one of
+// its positions selects the step of the interleaving that position
+// followed, and selecting a step selects the spec's last position at or
+// before it.
 //
 // The page needs no network: its CSS and script are inlined and the data
 // is embedded as JSON, so it opens from a CI artifact store offline. Its
@@ -47,9 +51,6 @@
 //     verdicts need LTLf and a DFA of at most 16384 states.
 //   - Source lines (two around each quoted line) are read when the page is
 //     written; a file that cannot be read is shown as file:line only.
-//   - For a violated //ltl:spec found by the explorer, the spec's positions
-//     carry their step and goroutine as labels, but are not linked to the
-//     steps of the timeline.
 //   - A scenario search that found nothing has no interleaving to draw: its
 //     page holds the search's outcome only.
 package report

@@ -166,6 +166,27 @@ func newFinding(f *explore.Finding, replay func(*explore.Finding) string, src *s
 	out.Arrows = arrows(out.Trace)
 	if f.Spec != nil {
 		out.Spec = specVerdict(f.Spec)
+		out.Spec.Steps = specSteps(f.Spec, out.Trace)
+	}
+	return out
+}
+
+// specSteps maps each event of a spec's trace to the index in trace of
+// the scheduling step it followed (-1 for the events before the first).
+func specSteps(s *explore.SpecTrace, trace []Step) []int {
+	index := map[int]int{} // step number → index in trace
+	for i, st := range trace {
+		if st.N > 0 {
+			index[st.N] = i
+		}
+	}
+	out := make([]int, len(s.Events))
+	for k, e := range s.Events {
+		i, ok := index[e.Step]
+		if !ok {
+			i = -1
+		}
+		out[k] = i
 	}
 	return out
 }

@@ -216,4 +216,10 @@ func TestFromExploreInputsAndSpec(t *testing.T) {
 	assert.False(t, f.Spec.Holds)
 	assert.Equal(t, 1, f.Spec.Final, "the spec's verdict is final at its violating event")
 	assert.Equal(t, []string{"step 0, goroutine 1: initial state", "step 1, goroutine 1: state"}, f.Spec.Labels)
+	assert.Equal(t, []int{-1, -1}, f.Spec.Steps, "the finding's trace has no rows: no position is linked")
+
+	// A spec's positions link to the rows of the steps they followed.
+	r.Findings[0].Trace = []explore.Step{{Goroutine: 1, Op: "start F"}, {N: 1, Goroutine: 1, Op: "write x"}}
+	f = FromExplore(r, nil).Findings[0]
+	assert.Equal(t, []int{-1, 1}, f.Spec.Steps)
 }
