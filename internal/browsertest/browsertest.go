@@ -125,11 +125,15 @@ type Tab struct {
 // page logged an error or threw an exception.
 func (b *Browser) Open(t TB, path string) *Tab {
 	t.Helper()
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		t.Errorf("%v", err)
-		t.FailNow()
-	}
+	tab := b.NewTab(t)
+	tab.Load(t, path)
+	return tab
+}
+
+// NewTab opens an empty tab, closed when the test ends; the test fails
+// then if a page of the tab logged an error that Errors did not take.
+func (b *Browser) NewTab(t TB) *Tab {
+	t.Helper()
 	ctx, cancel := chromedp.NewContext(b.ctx)
 	tab := &Tab{ctx: ctx}
 	done := make(chan struct{})
@@ -153,10 +157,24 @@ func (b *Browser) Open(t TB, path string) *Tab {
 		tab.mu.Lock()
 		defer tab.mu.Unlock()
 		if len(tab.errors) > 0 {
-			t.Errorf("%s logged errors: %q", path, tab.errors)
+			t.Errorf("the pages logged errors: %q", tab.errors)
 		}
 	})
-	tctx, tcancel := context.WithTimeout(ctx, time.Minute)
+	return tab
+}
+
+// Load opens the file at path in the tab, replacing its page, and waits
+// until the page is ready; errors the new page logs fail the test too.
+// A test opening many pages loads them into one tab: a navigation costs
+// less than a tab.
+func (tab *Tab) Load(t TB, path string) {
+	t.Helper()
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		t.Errorf("%v", err)
+		t.FailNow()
+	}
+	tctx, tcancel := context.WithTimeout(tab.ctx, time.Minute)
 	defer tcancel()
 	if err := chromedp.Do(tctx, chromedp.Navigate("file://"+abs)); err != nil {
 		t.Errorf("opening %s: %v", path, err)
@@ -166,7 +184,16 @@ func (b *Browser) Open(t TB, path string) *Tab {
 		t.Errorf("%s did not finish drawing: %v", path, err)
 		t.FailNow()
 	}
-	return tab
+}
+
+// Errors returns the errors and exceptions the tab's pages logged since
+// the last call (those not taken by the end of the test fail it).
+func (tab *Tab) Errors() []string {
+	tab.mu.Lock()
+	defer tab.mu.Unlock()
+	errs := tab.errors
+	tab.errors = nil
+	return errs
 }
 
 // Context is the tab's chromedp context.
