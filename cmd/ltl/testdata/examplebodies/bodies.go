@@ -1,8 +1,9 @@
 // Package examplebodies holds the buggy scenarios of the examples
-// (examples/explore, examples/symbolic) as bodies that ltltest.Explore,
-// Never and Find can take: the examples' own scenarios live in their test
-// files, which another package cannot reference. Each body makes the
-// example's calls, so its failure is the example's.
+// (examples/explore) as bodies that ltltest.Explore, Never and Find can
+// take: the examples' own scenarios live in their test files, which
+// another package cannot reference. Each body makes the example's calls,
+// so its failure is the example's. (The package does not import ltltest:
+// the explorer would load all of it with the bodies.)
 package examplebodies
 
 import (
@@ -19,8 +20,6 @@ import (
 	"github.com/henceforth-go/henceforth/examples/explore/singleton"
 	"github.com/henceforth-go/henceforth/examples/explore/timeoutleak"
 	"github.com/henceforth-go/henceforth/examples/explore/waitgroup"
-	"github.com/henceforth-go/henceforth/examples/symbolic/absdiff"
-	"github.com/henceforth-go/henceforth/ltltest"
 )
 
 // together runs f and g in goroutines of their own and waits for both.
@@ -88,9 +87,4 @@ func WaitGroup(t *testing.T) {
 	if got := waitgroup.Squares([]int{1, 2, 3}); got[2] != 9 {
 		t.Errorf("squares[2] = %d, want 9", got[2])
 	}
-}
-
-// AbsDiff panics on symbolic inputs x == y.
-func AbsDiff(t *testing.T) {
-	absdiff.AbsDiff(ltltest.Symbolic[int16](t, "x"), ltltest.Symbolic[int16](t, "y"))
 }
