@@ -29,13 +29,7 @@ import (
 )
 
 // TB is the part of testing.TB the package uses.
-type TB interface {
-	Helper()
-	Errorf(format string, args ...any)
-	FailNow()
-	Skipf(format string, args ...any)
-	Cleanup(func())
-}
+type TB = browsertest.TB
 
 // Expect is what the report of an example's failure must show.
 type Expect struct {
