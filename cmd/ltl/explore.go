@@ -156,7 +156,8 @@ FORMULA (scenario search; see explorefind.go) and prints the witness.
 -html DIR writes, for each test with findings (or each witness, with
 -find), a self-contained HTML report into DIR: the interleaving as a
 timeline with a lane per goroutine, the source of each step, the stacks,
-the replay command; standard error names each file.
+the replay command (with the flags that change an execution, such as
+-shared); standard error names each file.
 
 Progress (executions, findings, rate) goes to standard error at most once a
 second when it is a terminal.
