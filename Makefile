@@ -20,10 +20,10 @@ z3:
 demo: deps
 	@sh scripts/demo.sh
 
-## chromium: Debian's chromium (headless), which the browser tests of package
-## report drive; they skip, saying so, only where it cannot be installed.
+## chromium: Debian's chromium (headless), which the browser tests of packages
+## report and cmd/ltl drive; they skip, saying so, only where it cannot be installed.
 chromium:
-	@sh scripts/ensure-deb.sh chromium /usr/bin/chromium || echo "warning: no chromium: the browser tests of package report will be skipped" >&2
+	@sh scripts/ensure-deb.sh chromium /usr/bin/chromium || echo "warning: no chromium: the browser tests of packages report and cmd/ltl will be skipped" >&2
 
 ## test: the whole suite (formatting, vet, tests with the race detector).
 ## The explorer interprets the programs under test on one goroutine unless

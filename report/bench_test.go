@@ -85,7 +85,8 @@ func bigPage(n int) *Page {
 // browser's processes during a load (Linux): the work itself, which the
 // other processes of a shared machine do not inflate.
 func BenchmarkLoad(b *testing.B) {
-	bctx := browserContext(b)
+	br := browser.Get(b)
+	bctx := br.Context()
 	for _, n := range []int{0, 1000, 10000} {
 		b.Run(fmt.Sprintf("events=%d", n), func(b *testing.B) {
 			p := &Page{Title: "empty"}
@@ -103,10 +104,7 @@ func BenchmarkLoad(b *testing.B) {
 			ctx, cancel := chromedp.NewContext(bctx)
 			defer cancel()
 			var load, render, draw, cpu time.Duration
-			pid := 0
-			if proc := chromedp.FromContext(bctx).Browser.Process(); proc != nil {
-				pid = proc.Pid
-			}
+			pid := br.Pid()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				start := time.Now()

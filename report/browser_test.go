@@ -10,25 +10,19 @@ package report
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/dom"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/henceforth-go/henceforth/automaton"
 	"github.com/henceforth-go/henceforth/explore"
+	"github.com/henceforth-go/henceforth/internal/browsertest"
 	"github.com/henceforth-go/henceforth/ltl"
 	"github.com/henceforth-go/henceforth/monitor"
 )
@@ -36,145 +30,46 @@ import (
 var readmeImages = flag.Bool("report.readme", false, "write the screenshots of the browser tests into docs/images (the README's pictures)")
 
 // browser is the one headless Chromium of the test run.
-var browser struct {
-	once   sync.Once
-	ctx    context.Context
-	cancel func()
-	err    error
-}
+var browser browsertest.Shared
 
 func TestMain(m *testing.M) {
 	flag.Parse()
 	code := m.Run()
-	if browser.cancel != nil {
-		browser.cancel()
-	}
+	browser.Close()
 	os.Exit(code)
-}
-
-// chromiumPath finds Chromium: $CHROMIUM, or chromium (Debian),
-// chromium-browser or google-chrome on PATH.
-func chromiumPath() string {
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
-// browserContext returns the context of the shared browser, starting it
-// on first use; without Chromium the test is skipped, saying how to
-// install it.
-func browserContext(tb testing.TB) context.Context {
-	tb.Helper()
-	browser.once.Do(func() {
-		path := chromiumPath()
-		if path == "" {
-			browser.err = errors.New("no Chromium: install Debian's chromium package (apt-get install -y chromium; make test does it) or set $CHROMIUM")
-			return
-		}
-		opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 1000))
-		actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
-		ctx, cancel := chromedp.NewContext(actx)
-		browser.ctx = ctx
-		browser.cancel = func() { cancel(); acancel() }
-		if err := chromedp.Do(ctx); err != nil {
-			browser.err = fmt.Errorf("cannot start %s: %w", path, err)
-		}
-	})
-	if browser.err != nil {
-		tb.Skipf("skipping the browser test: %v", browser.err)
-	}
-	return browser.ctx
-}
-
-// tab is a page open in the browser, with the console messages it wrote.
-type tab struct {
-	ctx    context.Context
-	cancel func()
-	mu     sync.Mutex
-	errors []string
-	done   chan struct{}
 }
 
 // open writes p to a file in the test's artifact directory and opens it in
 // a new tab, waiting until its script has drawn it.
-func open(t *testing.T, p *Page, name string) *tab {
+func open(t *testing.T, p *Page, name string) *browsertest.Tab {
 	t.Helper()
-	bctx := browserContext(t)
+	b := browser.Get(t)
 	path := filepath.Join(t.ArtifactDir(), name+".html")
 	require.NoError(t, WriteFile(path, p))
-	ctx, cancel := chromedp.NewContext(bctx)
-	tb := &tab{ctx: ctx, cancel: cancel, done: make(chan struct{})}
-	messages := chromedp.Console(ctx)
-	go func() {
-		defer close(tb.done)
-		for m, err := range messages {
-			if err != nil {
-				return
-			}
-			if m.IsException() || m.Type == "error" || m.Type == "assert" {
-				tb.mu.Lock()
-				tb.errors = append(tb.errors, m.String())
-				tb.mu.Unlock()
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		cancel()
-		<-tb.done
-		tb.mu.Lock()
-		defer tb.mu.Unlock()
-		assert.Empty(t, tb.errors, "the page logged errors")
-	})
-	tctx, tcancel := context.WithTimeout(ctx, time.Minute)
-	defer tcancel()
-	require.NoError(t, chromedp.Do(tctx, chromedp.Navigate("file://"+path)))
-	_, err := chromedp.Run(tctx, chromedp.Poll[bool](`document.body.getAttribute("data-ready") === "1"`))
-	require.NoError(t, err, "the page did not finish drawing")
-	return tb
+	return b.Open(t, path)
 }
 
 // eval evaluates a JavaScript expression in the tab.
-func eval[T any](t *testing.T, tb *tab, expr string) T {
+func eval[T any](t *testing.T, tb *browsertest.Tab, expr string) T {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
-	require.NoError(t, err, expr)
-	return v
-}
-
-// byCSS selects elements with a CSS selector.
-func byCSS(sel string) chromedp.QueryOption {
-	return chromedp.ByFunc(func(ctx context.Context, t *chromedp.Target, n *chromedp.Node) ([]cdp.NodeID, error) {
-		res, err := cdp.Call(ctx, t, dom.QuerySelectorAll, dom.QuerySelectorAllParams{NodeID: n.NodeID, Selector: sel})
-		return res.NodeIDs, err
-	})
+	return browsertest.Eval[T](t, tb, expr)
 }
 
 // click clicks the element sel selects, as a user does (mouse events).
-func click(t *testing.T, tb *tab, sel string) {
+func click(t *testing.T, tb *browsertest.Tab, sel string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
-	defer cancel()
-	require.NoError(t, chromedp.Do(ctx, chromedp.Click(sel, byCSS(sel))), "click %s", sel)
+	tb.Click(t, sel)
 }
 
 // screenshot saves the page into the artifact directory, and with
 // -report.readme into docs/images.
-func screenshot(t *testing.T, tb *tab, name string) {
+func screenshot(t *testing.T, tb *browsertest.Tab, name string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
-	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(t.ArtifactDir(), name+".png"), png, 0o644))
+	path := filepath.Join(t.ArtifactDir(), name+".png")
+	tb.Screenshot(t, path)
 	if *readmeImages {
+		png, err := os.ReadFile(path)
+		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join("..", "docs", "images", name+".png"), png, 0o644))
 	}
 }
@@ -195,7 +90,7 @@ func exploreScenario(t *testing.T, name string) (*explore.Report, *explore.Findi
 }
 
 func TestBrowserDeadlock(t *testing.T) {
-	browserContext(t) // skip before exploring when there is no browser
+	browser.Get(t) // skip before exploring when there is no browser
 	r, f := exploreScenario(t, "deadlock")
 	require.Equal(t, explore.KindDeadlock, f.Kind)
 	p := FromExplore(r, func(f *explore.Finding) string {
@@ -245,7 +140,7 @@ func TestBrowserDeadlock(t *testing.T) {
 }
 
 func TestBrowserWaveform(t *testing.T) {
-	browserContext(t)
+	browser.Get(t)
 	in, err := os.Open(filepath.Join("..", "examples", "demo", "server.jsonl"))
 	require.NoError(t, err)
 	defer in.Close()

@@ -6,8 +6,9 @@
 // interleaving as a timeline with one lane per goroutine (named by the
 // function it runs), a mark per step labelled by its operation (go, lock,
 // unlock, send, receive, close, wait, event…), arrows for hand-offs between
-// lanes (a goroutine start, a rendezvous, a buffered message, a lock or
-// WaitGroup released by one goroutine and taken by another), and the
+// lanes (a goroutine start, a rendezvous, a buffered message, a close
+// letting receives through, a lock released by one goroutine and taken by
+// another, a Cond signal or a WaitGroup's last Done waking a waiter), and the
 // goroutines still blocked at the end; selecting a step shows its source
 // line, and the page lists every goroutine's stack, the replay command
 // (with a copy button), and the symbolic inputs and path condition where
@@ -16,6 +17,10 @@
 // every position (the dynamic-programming table of the monitors), the
 // online verdict after every prefix with the first position where it
 // became final, and the explanation, each reason linked to its position.
+// A violated //ltl:spec found by the explorer has both: selecting one of
+// its positions selects the step of the interleaving that position
+// followed, and selecting a step selects the spec's last position at or
+// before it.
 //
 // The page needs no network: its CSS and script are inlined and the data
 // is embedded as JSON, so it opens from a CI artifact store offline. Its
@@ -32,17 +37,20 @@
 //
 //   - Hand-offs are inferred from the interleaving: a rendezvous from the
 //     partner the explorer names, a buffered message from the order of
-//     sends and receives on its channel, a lock, WaitGroup or Cond hand-off
-//     from the last release of the object to the next acquire of it by
-//     another goroutine. A close and the receives it wakes are not linked.
+//     sends and receives on its channel, a close to every later receive
+//     of another goroutine on the channel once its buffer is empty (a
+//     cancelled context's select among them), a lock hand-off from an
+//     unlock to the next lock of the mutex by another goroutine, a Cond
+//     hand-off from a signal to the next goroutine woken in Wait (a
+//     broadcast to each), a WaitGroup's from the Done that wakes waiters
+//     to each Wait step on a waiter's ticket (an object the trace had not
+//     named before). A receive that frees a full buffer for a blocked
+//     sender is not linked to that send.
 //   - The table of subformula values has at most 64 rows, and none for a
 //     formula over more than 64 atoms (a monitor's limit); the online
 //     verdicts need LTLf and a DFA of at most 16384 states.
 //   - Source lines (two around each quoted line) are read when the page is
 //     written; a file that cannot be read is shown as file:line only.
-//   - For a violated //ltl:spec found by the explorer, the spec's positions
-//     carry their step and goroutine as labels, but are not linked to the
-//     steps of the timeline.
 //   - A scenario search that found nothing has no interleaving to draw: its
 //     page holds the search's outcome only.
 package report

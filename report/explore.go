@@ -78,8 +78,8 @@ type Step struct {
 
 // Arrow is a hand-off from step From on goroutine FromG's lane to step To
 // on goroutine ToG's lane (indices in Trace; From == To for a rendezvous,
-// where both goroutines move in one step). Kind is "go", "chan" or
-// "sync".
+// where both goroutines move in one step). Kind is "go", "chan" (a
+// message), "close" (a close letting a receive through) or "sync".
 type Arrow struct {
 	From  int    `json:"from"`
 	To    int    `json:"to"`
@@ -166,6 +166,27 @@ func newFinding(f *explore.Finding, replay func(*explore.Finding) string, src *s
 	out.Arrows = arrows(out.Trace)
 	if f.Spec != nil {
 		out.Spec = specVerdict(f.Spec)
+		out.Spec.Steps = specSteps(f.Spec, out.Trace)
+	}
+	return out
+}
+
+// specSteps maps each event of a spec's trace to the index in trace of
+// the scheduling step it followed (-1 for the events before the first).
+func specSteps(s *explore.SpecTrace, trace []Step) []int {
+	index := map[int]int{} // step number → index in trace
+	for i, st := range trace {
+		if st.N > 0 {
+			index[st.N] = i
+		}
+	}
+	out := make([]int, len(s.Events))
+	for k, e := range s.Events {
+		i, ok := index[e.Step]
+		if !ok {
+			i = -1
+		}
+		out[k] = i
 	}
 	return out
 }
@@ -285,7 +306,7 @@ func opKind(op string) string {
 		return "lock"
 	case strings.Contains(op, ".Wait"), strings.HasPrefix(op, "woken in "), strings.HasPrefix(op, "wake from "), strings.HasPrefix(op, "waiting"):
 		return "wait"
-	case strings.HasPrefix(op, "sync."), strings.HasPrefix(op, "sync/atomic."):
+	case strings.HasPrefix(op, "sync."), strings.HasPrefix(op, "sync/atomic."), strings.HasPrefix(op, "atomic."):
 		return "sync"
 	case strings.HasPrefix(op, "event "), strings.HasPrefix(op, "ltl:"), strings.Contains(op, "//ltl:event"):
 		return "event"
@@ -296,32 +317,47 @@ func opKind(op string) string {
 }
 
 // releases reports whether a step lets another goroutine proceed on its
-// object: an unlock, a WaitGroup counter reaching zero, a Cond signal.
+// object: an unlock or a Cond signal. (A WaitGroup's wake is matched by
+// wakesWaiters and wokenWait.)
 func releases(s Step) bool {
-	return s.Kind == "unlock" || strings.Contains(s.Op, "wakes waiters") ||
-		strings.Contains(s.Op, "Signal") || strings.Contains(s.Op, "Broadcast")
+	return s.Kind == "unlock" || strings.HasSuffix(s.Op, "(*Cond).Signal") || strings.HasSuffix(s.Op, "(*Cond).Broadcast")
 }
 
-// acquires reports whether a step is one a release lets proceed.
+// acquires reports whether a step is one a release lets proceed: a lock,
+// or a goroutine woken in Cond.Wait. The step that enters Cond.Wait is not
+// one: a signal before it is lost.
 func acquires(s Step) bool {
-	return s.Kind == "lock" || s.Kind == "wait"
+	return s.Kind == "lock" || strings.HasPrefix(s.Op, "woken in ")
 }
+
+// wakesWaiters reports whether a step brings a WaitGroup's counter to
+// zero while goroutines wait in its Wait.
+func wakesWaiters(s Step) bool { return strings.HasSuffix(s.Op, "(wakes waiters)") }
 
 var partner = regexp.MustCompile(`\(with goroutine (\d+)\)$`)
 
 // arrows finds the hand-offs between lanes: a go statement to the new
 // goroutine's first step; a rendezvous (a step "with goroutine N") to N's
 // lane; a buffered send to the receive that takes its message (FIFO per
-// channel); a release of a lock, WaitGroup or Cond to the next acquire
-// of the same object by another goroutine.
+// channel); a close to every receive of another goroutine that it lets
+// through (the channel's buffer empty), a context's cancel waking a select
+// among them; an unlock to the next lock of the same mutex by another
+// goroutine; a Cond signal to the goroutine it wakes (a broadcast to each);
+// a WaitGroup's last Done to the goroutines it wakes from Wait.
 func arrows(trace []Step) []Arrow {
 	var out []Arrow
+	add := func(from, to int, kind string) {
+		out = append(out, Arrow{From: from, To: to, FromG: trace[from].Goroutine, ToG: trace[to].Goroutine, Kind: kind})
+	}
 	started := map[int]int{} // goroutine → index of its go statement, until its first step
 	queued := map[string][]int{}
+	closed := map[string]int{}   // channel → index of its close
 	released := map[string]int{} // object → index of its last release
+	seen := map[string]bool{}    // objects of the steps so far
+	wgWake := -1                 // index of the last WaitGroup wake
 	for i, s := range trace {
 		if from, ok := started[s.Goroutine]; ok {
-			out = append(out, Arrow{From: from, To: i, FromG: trace[from].Goroutine, ToG: s.Goroutine, Kind: "go"})
+			add(from, i, "go")
 			delete(started, s.Goroutine)
 		}
 		if m := goNote.FindStringSubmatch(s.Op); m != nil && s.Kind == "go" {
@@ -330,6 +366,8 @@ func arrows(trace []Step) []Arrow {
 			}
 			continue
 		}
+		fresh := s.Object != "" && !seen[s.Object]
+		seen[s.Object] = true
 		switch {
 		case s.Object == "":
 		case s.Kind == "send" || s.Kind == "receive":
@@ -344,20 +382,37 @@ func arrows(trace []Step) []Arrow {
 				out = append(out, a)
 				continue
 			}
-			if s.Kind == "send" {
-				queued[s.Object] = append(queued[s.Object], i)
-			} else if q := queued[s.Object]; len(q) > 0 {
+			q := queued[s.Object]
+			switch c, isClosed := closed[s.Object]; {
+			case s.Kind == "send":
+				queued[s.Object] = append(q, i)
+			case len(q) > 0:
 				if trace[q[0]].Goroutine != s.Goroutine {
-					out = append(out, Arrow{From: q[0], To: i, FromG: trace[q[0]].Goroutine, ToG: s.Goroutine, Kind: "chan"})
+					add(q[0], i, "chan")
 				}
 				queued[s.Object] = q[1:]
+			case isClosed && trace[c].Goroutine != s.Goroutine:
+				add(c, i, "close")
+			}
+		case s.Kind == "close":
+			closed[s.Object] = i
+		case wakesWaiters(s):
+			wgWake = i
+		case strings.HasSuffix(s.Op, "(*WaitGroup).Wait"):
+			// A woken waiter's step is on a ticket object of its own,
+			// first seen there; a Wait that found the counter at zero is
+			// on the WaitGroup itself.
+			if fresh && wgWake >= 0 && trace[wgWake].Goroutine != s.Goroutine {
+				add(wgWake, i, "sync")
 			}
 		case releases(s):
 			released[s.Object] = i
 		case acquires(s):
 			if from, ok := released[s.Object]; ok && trace[from].Goroutine != s.Goroutine {
-				out = append(out, Arrow{From: from, To: i, FromG: trace[from].Goroutine, ToG: s.Goroutine, Kind: "sync"})
-				delete(released, s.Object)
+				add(from, i, "sync")
+				if !strings.HasSuffix(trace[from].Op, "Broadcast") {
+					delete(released, s.Object)
+				}
 			}
 		}
 	}

@@ -41,6 +41,10 @@ type Verdict struct {
 	// Labels name the positions (for an explored spec: the step and
 	// goroutine of each event); nil or one per position.
 	Labels []string `json:"labels,omitempty"`
+	// Steps link the positions of an explored spec to its finding's
+	// interleaving: the index in Finding.Trace of the step each position
+	// followed (-1 before the first step); nil for a recorded trace.
+	Steps []int `json:"steps,omitempty"`
 }
 
 // Wave is one row of a waveform: the runs of positions where Name is

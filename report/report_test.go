@@ -40,6 +40,7 @@ func TestOpKind(t *testing.T) {
 		"goroutine exits":                                "exit",
 		"Scenario returned":                              "other",
 		"sync.(*WaitGroup).Add (wakes waiters)":          "sync",
+		"atomic.Value).Load":                             "sync",
 		"go statement text that is not a goroutine note": "other",
 	} {
 		assert.Equal(t, want, opKind(op), op)
@@ -69,6 +70,36 @@ func TestArrows(t *testing.T) {
 		{From: 6, To: 9, FromG: 1, ToG: 2, Kind: "sync"},  // the last unlock to the other goroutine's lock
 		{From: 7, To: 10, FromG: 2, ToG: 1, Kind: "chan"}, // buffered messages arrive in order
 		{From: 8, To: 11, FromG: 2, ToG: 1, Kind: "chan"},
+	}, arrows(trace))
+}
+
+// TestArrowsWakes checks the hand-offs that wake goroutines: a close to
+// the receives it lets through (a select's among them, as when a context
+// is cancelled), a Cond signal to the waiter it wakes but not to a later
+// Wait (the signal is lost), a WaitGroup's last Done to its woken waiter.
+func TestArrowsWakes(t *testing.T) {
+	trace := steps2(
+		explore.Step{N: 1, Goroutine: 1, Op: "send on ch (chan#1 (cap 1))", Object: "chan#1"},
+		explore.Step{N: 2, Goroutine: 1, Op: "close ch (chan#1 (cap 1))", Object: "chan#1"},
+		explore.Step{N: 3, Goroutine: 2, Op: "receive from ch (chan#1 (cap 1))", Object: "chan#1"},                // the message
+		explore.Step{N: 4, Goroutine: 3, Op: "select case 0: receive from ch (chan#1 (cap 1))", Object: "chan#1"}, // the close
+		explore.Step{N: 5, Goroutine: 1, Op: "receive from ch (chan#1 (cap 1))", Object: "chan#1"},                // its own close: no arrow
+		explore.Step{N: 6, Goroutine: 2, Op: "sync.(*Cond).Signal", Object: "sync#1"},
+		explore.Step{N: 7, Goroutine: 1, Op: "sync.(*Cond).Wait", Object: "sync#1"}, // enters Wait after the signal
+		explore.Step{N: 8, Goroutine: 2, Op: "sync.(*Cond).Broadcast", Object: "sync#1"},
+		explore.Step{N: 9, Goroutine: 1, Op: "woken in sync.(*Cond).Wait", Object: "sync#1"},
+		explore.Step{N: 10, Goroutine: 3, Op: "woken in sync.(*Cond).Wait", Object: "sync#1"},
+		explore.Step{N: 11, Goroutine: 2, Op: "sync.(*WaitGroup).Add", Object: "sync#2"},
+		explore.Step{N: 12, Goroutine: 1, Op: "sync.(*WaitGroup).Wait", Object: "sync#2"}, // the counter is not zero: blocks
+		explore.Step{N: 13, Goroutine: 2, Op: "sync.(*WaitGroup).Done (wakes waiters)", Object: "sync#2"},
+		explore.Step{N: 14, Goroutine: 1, Op: "sync.(*WaitGroup).Wait", Object: "sync#3"}, // woken, on its ticket
+	)
+	assert.Equal(t, []Arrow{
+		{From: 0, To: 2, FromG: 1, ToG: 2, Kind: "chan"},
+		{From: 1, To: 3, FromG: 1, ToG: 3, Kind: "close"},
+		{From: 7, To: 8, FromG: 2, ToG: 1, Kind: "sync"},
+		{From: 7, To: 9, FromG: 2, ToG: 3, Kind: "sync"},
+		{From: 12, To: 13, FromG: 2, ToG: 1, Kind: "sync"},
 	}, arrows(trace))
 }
 
@@ -185,4 +216,10 @@ func TestFromExploreInputsAndSpec(t *testing.T) {
 	assert.False(t, f.Spec.Holds)
 	assert.Equal(t, 1, f.Spec.Final, "the spec's verdict is final at its violating event")
 	assert.Equal(t, []string{"step 0, goroutine 1: initial state", "step 1, goroutine 1: state"}, f.Spec.Labels)
+	assert.Equal(t, []int{-1, -1}, f.Spec.Steps, "the finding's trace has no rows: no position is linked")
+
+	// A spec's positions link to the rows of the steps they followed.
+	r.Findings[0].Trace = []explore.Step{{Goroutine: 1, Op: "start F"}, {N: 1, Goroutine: 1, Op: "write x"}}
+	f = FromExplore(r, nil).Findings[0]
+	assert.Equal(t, []int{-1, 1}, f.Spec.Steps)
 }

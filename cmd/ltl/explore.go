@@ -156,7 +156,8 @@ FORMULA (scenario search; see explorefind.go) and prints the witness.
 -html DIR writes, for each test with findings (or each witness, with
 -find), a self-contained HTML report into DIR: the interleaving as a
 timeline with a lane per goroutine, the source of each step, the stacks,
-the replay command; standard error names each file.
+the replay command (with the flags that change an execution, such as
+-shared); standard error names each file.
 
 Progress (executions, findings, rate) goes to standard error at most once a
 second when it is a terminal.
@@ -391,6 +392,7 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 	out.emitTest = f.emitTest
 	out.bounded = f.bounded
 	out.html, out.fn, out.pkgs = f.html, f.fn, pkgs
+	out.replayFlags = replayFlags(fs)
 	status := 0
 	for _, t := range tests {
 		if f.find != "" {
@@ -477,6 +479,7 @@ type exploreOutput struct {
 	html           string          // -html: the directory of the reports
 	fn             string          // -func
 	pkgs           []string        // the packages explored
+	replayFlags    []string        // the flags a replay repeats (replayFlags)
 	terminal       bool            // stderr is a terminal: print progress
 	warned         map[string]bool // warnings printed once
 	err            error           // first write error
@@ -644,7 +647,7 @@ func (o *exploreOutput) writeHTML(t *explore.Entry, r *explore.Report) error {
 	if o.html == "" {
 		return nil
 	}
-	path, err := writeExploreHTML(o.html, t, r, o.fn, o.pkgs)
+	path, err := writeExploreHTML(o.html, t, r, o.fn, o.replayFlags, o.pkgs)
 	if path != "" {
 		o.printf(o.stderr, "ltl explore: report: %s\n", path)
 	}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/henceforth-go/henceforth/automaton"
@@ -37,11 +39,11 @@ func writeVerdictHTML(path string, f ltl.Formula, tr *monitor.Trace, res monitor
 // writeExploreHTML writes the page of an exploration with findings into
 // dir and returns its path ("" when there is nothing to show).
 // fn is the -func flag ("" when the entry is a test).
-func writeExploreHTML(dir string, t *explore.Entry, r *explore.Report, fn string, pkgs []string) (string, error) {
+func writeExploreHTML(dir string, t *explore.Entry, r *explore.Report, fn string, flags, pkgs []string) (string, error) {
 	if len(r.Findings) == 0 {
 		return "", nil
 	}
-	p := report.FromExplore(r, func(f *explore.Finding) string { return replayCommand(t, f, fn, pkgs) })
+	p := report.FromExplore(r, func(f *explore.Finding) string { return replayCommand(t, f, fn, flags, pkgs) })
 	path := filepath.Join(dir, report.FileName(entryFileName(t)))
 	if err := report.WriteFile(path, p); err != nil {
 		return "", fmt.Errorf("-html: %w", err)
@@ -59,13 +61,45 @@ func writeWitnessHTML(dir string, t *explore.Entry, w *explore.Witness) (string,
 	return path, nil
 }
 
-// replayCommand is the ltl explore command that runs f's execution again.
-func replayCommand(t *explore.Entry, f *explore.Finding, fn string, pkgs []string) string {
+// replayCommand is the ltl explore command that runs f's execution again:
+// the entry, the flags the exploration was run with that change what an
+// execution does, the token and the packages.
+func replayCommand(t *explore.Entry, f *explore.Finding, fn string, flags, pkgs []string) string {
 	sel := "-run '" + subtestRun(t) + "'"
 	if fn != "" {
 		sel = "-func " + fn
 	}
-	return fmt.Sprintf("ltl explore %s -replay %s %s", sel, f.Replay, strings.Join(pkgs, " "))
+	return fmt.Sprintf("ltl explore %s -replay %s %s", sel, f.Replay, strings.Join(append(append([]string(nil), flags...), pkgs...), " "))
+}
+
+// replayFlagNames are the flags of ltl explore that change what an
+// execution does (which steps are scheduling points, what is a finding,
+// what the program sees), so a replay must repeat them.
+var replayFlagNames = map[string]bool{
+	"shared": true, "races": true, "ignore-leaks": true, "timer-leaks": true, "early-fire": true,
+	"map-orders": true, "specs": true, "max-steps": true, "max-loop": true, "seed": true,
+}
+
+// replayFlags lists the flags set on fs that a replay must repeat, as
+// -name=value arguments quoted for a POSIX shell.
+func replayFlags(fs *flag.FlagSet) []string {
+	var out []string
+	fs.Visit(func(f *flag.Flag) {
+		if replayFlagNames[f.Name] {
+			out = append(out, shellQuote("-"+f.Name+"="+f.Value.String()))
+		}
+	})
+	return out
+}
+
+var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_./:,=+@%-]+$`)
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if shellSafe.MatchString(s) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // entryFileName names an entry by its package's name and test name

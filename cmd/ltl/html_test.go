@@ -74,3 +74,14 @@ func TestExploreFindHTML(t *testing.T) {
 	assert.Contains(t, data, `"kind":"witness"`)
 	assert.Contains(t, data, `"message":"an interleaving satisfies F deadlock"`)
 }
+
+// TestReplayFlags: a report's replay command repeats the flags that change
+// what an execution does (quoted for the shell), and only those.
+func TestReplayFlags(t *testing.T) {
+	var f exploreFlags
+	fs := newFlags("explore")
+	f.register(fs)
+	require.NoError(t, fs.Parse([]string{"-json", "-shared", "-ignore-leaks", "p.(*T).M,q.f", "-seed", "3", "-workers", "2"}))
+	assert.Equal(t, []string{"'-ignore-leaks=p.(*T).M,q.f'", "-seed=3", "-shared=true"}, replayFlags(fs))
+	assert.Equal(t, `'it'\''s'`, shellQuote("it's"))
+}
