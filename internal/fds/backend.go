@@ -26,6 +26,7 @@ type Stats struct {
 	Used        int // nodes in use at the last garbage collection or allocation
 	Produced    int // nodes ever created
 	Collections int // garbage collections
+	Reorderings int // reorderings of the variables (Reorderer)
 }
 
 // Backend is the BDD package behind a Space: the small set of operations the
