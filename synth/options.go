@@ -13,14 +13,16 @@ type options struct {
 	nodeTable int
 	maxNodes  int // bound on the node table (0: none)
 	cluster   int
+	growUpTo  int  // fds.KernelLimits.GrowUpTo
+	reorder   bool // dynamic reordering
 }
 
 func newOptions(opts []Option) *options {
-	o := &options{order: OrderClustered, cluster: defaultCluster}
+	o := &options{order: OrderClustered, cluster: defaultCluster, growUpTo: defaultGrowUpTo}
 	for _, f := range opts {
 		f(o)
 	}
-	limits := fds.KernelLimits{Nodes: o.nodeTable, MaxNodes: o.maxNodes}
+	limits := fds.KernelLimits{Nodes: o.nodeTable, MaxNodes: o.maxNodes, GrowUpTo: o.growUpTo, Reorder: o.reorder}
 	if o.maxNodes > 0 {
 		if limits.Nodes == 0 || limits.Nodes > o.maxNodes {
 			limits.Nodes = o.maxNodes
@@ -85,3 +87,24 @@ func WithPartitionedTransitions(maxCluster int) Option {
 // defaultCluster is the default cluster size of the partitioned ρs (the best
 // of 100…10000 on AMBA n = 3).
 const defaultCluster = 800
+
+// defaultGrowUpTo is the node-table size below which a full table doubles
+// instead of being garbage-collected (about 45 bytes a node: 380 MB). The
+// fixpoints rebuild the intermediate nodes a collection throws away, with
+// the cache entries that pointed to them: collecting from 2^20 nodes on
+// made AMBA n = 9 create nodes faster than it freed them, and its table
+// grew to 2^24 nodes (BENCHMARKS.part.md).
+const defaultGrowUpTo = 1 << 23
+
+// WithGrowthBound sets the node-table size below which a full table
+// doubles instead of being garbage-collected (default 2^23 nodes, about
+// 380 MB); 0 collects as soon as the table is nearly full, growing only
+// when a collection frees less than a quarter. WithMemoryLimit still
+// bounds the table.
+func WithGrowthBound(nodes int) Option { return func(op *options) { op.growUpTo = nodes } }
+
+// WithReordering turns dynamic variable reordering on or off: the BDD
+// kernel sifts each bit (with its primed twin) to a better position once
+// the live nodes have doubled since the last reordering. The static order
+// (WithVarOrder) is the starting point.
+func WithReordering(on bool) Option { return func(op *options) { op.reorder = on } }

@@ -1,0 +1,67 @@
+package synth
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+)
+
+// BenchmarkAMBAStores decides AMBA n = 2…12 under three node-table
+// policies of the BDD store, in one run: "collect" garbage-collects as soon
+// as the table is nearly full (the former policy), "grow" doubles the table
+// up to 2^23 nodes before collecting (the default), and "sift" adds dynamic
+// reordering. It reports the CPU time (cpu-s/op: the machine may be
+// shared), the peak node table, the live nodes at the end of the
+// fixpoint, the nodes created, the collections and the reorderings. A
+// policy stops after its first run over 120 s.
+//
+//	go test -run '^$' -bench AMBAStores -benchtime 1x -timeout 2h ./synth
+func BenchmarkAMBAStores(b *testing.B) {
+	ctx := context.Background()
+	policies := []struct {
+		name string
+		opts []Option
+	}{
+		{"collect", []Option{WithGrowthBound(0)}},
+		{"grow", nil},
+		{"sift", []Option{WithReordering(true)}},
+	}
+	stopped := map[string]bool{}
+	for n := 2; n <= 12; n++ {
+		for _, p := range policies {
+			if stopped[p.name] {
+				continue
+			}
+			b.Run(fmt.Sprintf("n=%d/%s", n, p.name), func(b *testing.B) {
+				spec := ambaSpec(b, n)
+				var res *Result
+				start, cpu := time.Now(), cpuTime()
+				runs := 0
+				for b.Loop() {
+					var err error
+					res, err = spec.Realizable(ctx, p.opts...)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if !res.Realizable {
+						b.Fatal("AMBA is realizable")
+					}
+					runs++
+				}
+				per := time.Since(start) / time.Duration(runs)
+				if per > benchLimit {
+					stopped[p.name] = true
+				}
+				st := res.g.sp.Stats()
+				b.ReportMetric(per.Seconds(), "s/op")
+				b.ReportMetric((cpuTime()-cpu).Seconds()/float64(runs), "cpu-s/op")
+				b.ReportMetric(float64(st.Allocated), "peak-nodes")
+				b.ReportMetric(float64(st.Produced), "made-nodes")
+				b.ReportMetric(float64(st.Collections), "collections")
+				b.ReportMetric(float64(st.Reorderings), "reorderings")
+				b.ReportMetric(float64(res.Stats.WinningNodes), "win-nodes")
+			})
+		}
+	}
+}
