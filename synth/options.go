@@ -18,7 +18,7 @@ type options struct {
 }
 
 func newOptions(opts []Option) *options {
-	o := &options{order: OrderClustered, cluster: defaultCluster, growUpTo: defaultGrowUpTo}
+	o := &options{order: OrderClustered, cluster: defaultCluster}
 	for _, f := range opts {
 		f(o)
 	}
@@ -88,18 +88,13 @@ func WithPartitionedTransitions(maxCluster int) Option {
 // of 100…10000 on AMBA n = 3).
 const defaultCluster = 800
 
-// defaultGrowUpTo is the node-table size below which a full table doubles
-// instead of being garbage-collected (about 45 bytes a node: 380 MB). The
-// fixpoints rebuild the intermediate nodes a collection throws away, with
-// the cache entries that pointed to them: collecting from 2^20 nodes on
-// made AMBA n = 9 create nodes faster than it freed them, and its table
-// grew to 2^24 nodes (BENCHMARKS.part.md).
-const defaultGrowUpTo = 1 << 23
-
 // WithGrowthBound sets the node-table size below which a full table
-// doubles instead of being garbage-collected (default 2^23 nodes, about
-// 380 MB); 0 collects as soon as the table is nearly full, growing only
-// when a collection frees less than a quarter. WithMemoryLimit still
+// doubles instead of being garbage-collected (about 45 bytes a node). The
+// default, 0, collects as soon as the table is nearly full and grows only
+// when a collection frees less than a quarter. Unlike split's fixpoints,
+// the realizability fixpoint gains nothing from keeping its garbage: on
+// AMBA n = 8 and 9 the CPU time is the same within the noise and the
+// table 4× larger at n = 8 (BENCHMARKS.part.md). WithMemoryLimit still
 // bounds the table.
 func WithGrowthBound(nodes int) Option { return func(op *options) { op.growUpTo = nodes } }
 
