@@ -98,8 +98,9 @@ const defaultCluster = 800
 // bounds the table.
 func WithGrowthBound(nodes int) Option { return func(op *options) { op.growUpTo = nodes } }
 
-// WithReordering turns dynamic variable reordering on or off: the BDD
-// kernel sifts each bit (with its primed twin) to a better position once
-// the live nodes have doubled since the last reordering. The static order
+// WithReordering turns dynamic variable reordering on or off (default
+// off): the BDD kernel sifts each bit (with its primed twin) to a better
+// position once the nodes in use have grown fourfold since the last
+// reordering. The static order
 // (WithVarOrder) is the starting point.
 func WithReordering(on bool) Option { return func(op *options) { op.reorder = on } }

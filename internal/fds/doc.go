@@ -27,9 +27,9 @@
 // Space.Position gives its current position. Sifting moves each bit
 // together with its primed twin, so the two copies stay adjacent and
 // renaming between them stays order-preserving. Dynamic reordering is off
-// unless asked for: it triggers between operations once the live nodes
-// have doubled since the previous reordering (and number at least
-// AutoReorderMin), as CUDD's does.
+// unless asked for: it triggers between operations once the nodes in use
+// have grown fourfold since the previous reordering (and number at least
+// AutoReorderMin), as CUDD's does (CUDD's factor is 2).
 //
 // # Limits
 //

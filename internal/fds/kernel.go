@@ -332,7 +332,7 @@ func (k *kernel) maintain() {
 	}
 	if k.autoReorder && used >= k.nextReorder {
 		k.Reorder(k.ctx)
-		k.nextReorder = max(AutoReorderMin, 2*(len(k.nodes)-k.nfree))
+		k.nextReorder = max(AutoReorderMin, reorderGrowth*(len(k.nodes)-k.nfree))
 		if k.nfree > size/8 {
 			return
 		}
