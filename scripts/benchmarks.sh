@@ -15,7 +15,7 @@ report the CPU time of the benchmark's own thread next to wall-clock rates, and 
 the load was. Every benchmark runs its baseline (hand-written code, the naive engine, or
 the peer tool) in the same run. Regenerate this file with `sh scripts/benchmarks.sh`.
 HEAD
-	for pkg in monitor monitor/rv ltl automaton annotate explore symbolic synth split report; do
+	for pkg in monitor monitor/rv ltl automaton annotate explore symbolic synth split report internal/fds; do
 		part=$pkg/BENCHMARKS.part.md
 		[ -f "$part" ] || continue
 		echo

@@ -26,11 +26,14 @@ type Stats struct {
 	Used        int // nodes in use at the last garbage collection or allocation
 	Produced    int // nodes ever created
 	Collections int // garbage collections
+	Reorderings int // reorderings of the variables (Reorderer)
 }
 
 // Backend is the BDD package behind a Space: the small set of operations the
-// finite-domain layer needs. Variables are identified by their level (position
-// in the fixed variable order), 0 being the topmost. A backend is not safe for
+// finite-domain layer needs. Variables are identified by their level: their
+// position in the initial variable order, 0 being the topmost (a backend
+// that reorders, Reorderer, keeps this naming and reports the current
+// position with Reorderer.Position). A backend is not safe for
 // concurrent use. After a failure (for instance an exhausted node table) Err
 // reports it and operations return the constant false until the Space is
 // discarded.

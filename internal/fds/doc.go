@@ -13,14 +13,29 @@
 // The BDD package is hidden behind the Backend interface; the native kernel
 // (NewKernel: array node table, chained unique table, direct-mapped cache,
 // complement edges) implements it, with Coudert and Madre's restrict
-// (BDD.Restrict) for simplifying functions against a care set.
+// (BDD.Restrict) for simplifying functions against a care set, and
+// Rudell's sifting (Reorderer, Space.Reorder, WithReordering) for changing
+// the variable order while BDDs exist.
+//
+// # Variable order
+//
+// The initial order is the declaration order, fixed by Build, each
+// variable's primed bits interleaved with its unprimed ones. A "level" in
+// this package's API (Var.Levels, Space.Level, CubeOfLevels, the levels
+// Walk and Branch report) names a BDD variable by its position in that
+// initial order, and keeps naming the same variable after a reordering;
+// Space.Position gives its current position. Sifting moves each bit
+// together with its primed twin, so the two copies stay adjacent and
+// renaming between them stays order-preserving. Dynamic reordering is off
+// unless asked for: it triggers between operations once the nodes in use
+// have grown fourfold since the previous reordering (and number at least
+// AutoReorderMin), as CUDD's does (CUDD's factor is 2).
 //
 // # Limits
 //
-//   - The variable order is the declaration order, fixed by Build (each
-//     variable's primed bits interleaved with its unprimed ones); there is
-//     no dynamic reordering, so a bad declaration order can make BDDs
-//     exponentially larger. No variable can be declared after Build.
+//   - No variable can be declared after Build. Reordering moves single bits
+//     (with their primed twins), not whole variables; a reordering runs to
+//     the end of the block it is sifting before it looks at its context.
 //   - An integer variable spans at most 2^30 values (30 bits).
 //   - After a failure — the node table's limit reached (ErrNodeLimit), or
 //     the Space's context done (ErrInterrupted) — Space.Err reports why,

@@ -77,7 +77,7 @@ func (s *Space) NewPartitionedArena(envTrans BDD, sysParts []BDD, inputs, output
 	deepest := func(m map[int]bool) int {
 		d := -1
 		for l := range m {
-			d = max(d, l)
+			d = max(d, s.Position(l))
 		}
 		return d
 	}

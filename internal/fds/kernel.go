@@ -59,6 +59,17 @@ type kernel struct {
 	renamings   int32 // renamings made, for their cache ids
 	collections int
 
+	// The variable order: a node's level is its variable's current
+	// position. The Backend methods name variables by their initial
+	// position (the identity order); var2level and level2var translate,
+	// and change only in a reordering (reorder.go).
+	var2level, level2var []int32
+	orderEpoch           int32   // reorderings that ran (renamings recompute their level maps)
+	groupOf              []int32 // per variable: its reorder group, -1 for none (nil: no groups)
+	autoReorder          bool
+	nextReorder          int // live nodes that trigger the next dynamic reordering
+	reorderings          int
+
 	mu      sync.Mutex
 	pending []int32 // indexes of released handles, to be applied
 
@@ -146,6 +157,8 @@ type KernelLimits struct {
 	// table, and 6.8 M with no collection (28.5 s → 9.6 s). About 45 bytes
 	// per node.
 	GrowUpTo int
+	// Reorder turns on dynamic reordering (Reorderer.SetAutoReorder).
+	Reorder bool
 }
 
 // NewKernelLimits is NewKernel with a growth policy.
@@ -169,6 +182,14 @@ func NewKernelLimits(nvars int, l KernelLimits) Backend {
 	k.rebuildFree()
 	k.resizeCache(nodes)
 	k.quantIn = make([]uint32, nvars+1)
+	k.var2level = make([]int32, nvars)
+	k.level2var = make([]int32, nvars)
+	for i := range nvars {
+		k.var2level[i], k.level2var[i] = int32(i), int32(i)
+	}
+	if l.Reorder {
+		k.SetAutoReorder(true)
+	}
 	return k
 }
 
@@ -308,6 +329,13 @@ func (k *kernel) maintain() {
 	}
 	if k.nfree > size/8 {
 		return
+	}
+	if k.autoReorder && used >= k.nextReorder {
+		k.Reorder(k.ctx)
+		k.nextReorder = max(AutoReorderMin, reorderGrowth*(len(k.nodes)-k.nfree))
+		if k.nfree > size/8 {
+			return
+		}
 	}
 	if size < k.growUpTo && (k.maxNodes == 0 || size < k.maxNodes) && k.grow() {
 		return
@@ -523,8 +551,8 @@ func (k *kernel) store(op, a, b, c, res int32) int32 {
 func (k *kernel) True() Node  { return &handle{id: refTrue} }
 func (k *kernel) False() Node { return &handle{id: refFalse} }
 
-func (k *kernel) Var(level int) Node {
-	return k.run(func() int32 { return k.mk(int32(level), refFalse, refTrue) })
+func (k *kernel) Var(v int) Node {
+	return k.run(func() int32 { return k.mk(k.var2level[v], refFalse, refTrue) })
 }
 
 func (k *kernel) Not(f Node) Node { return k.ret(id(f) ^ 1) }
@@ -634,8 +662,8 @@ func (k *kernel) Build(levels []int, low, high []int32, root int32) Node {
 	return k.run(func() int32 {
 		res := make([]int32, len(levels)+2)
 		res[0], res[1] = refFalse, refTrue
-		for i, l := range levels {
-			lo, hi, lv := res[low[i]], res[high[i]], int32(l)
+		for i, v := range levels {
+			lo, hi, lv := res[low[i]], res[high[i]], k.var2level[v]
 			if lv < k.level(lo) && lv < k.level(hi) {
 				res[i+2] = k.mk(lv, lo, hi)
 				continue
@@ -747,8 +775,11 @@ func (k *kernel) OrForall(f, g, cube Node) Node {
 	})
 }
 
-func (k *kernel) Cube(levels []int) Node {
-	sorted := append([]int(nil), levels...)
+func (k *kernel) Cube(vars []int) Node {
+	sorted := make([]int, len(vars))
+	for i, v := range vars {
+		sorted[i] = int(k.var2level[v])
+	}
 	for i := 1; i < len(sorted); i++ { // insertion sort: cubes are short
 		for j := i; j > 0 && sorted[j] < sorted[j-1]; j-- {
 			sorted[j], sorted[j-1] = sorted[j-1], sorted[j]
@@ -763,7 +794,11 @@ func (k *kernel) Cube(levels []int) Node {
 	})
 }
 
-func (k *kernel) Minterm(levels []int, values []bool) Node {
+func (k *kernel) Minterm(vars []int, values []bool) Node {
+	levels := make([]int32, len(vars))
+	for i, v := range vars {
+		levels[i] = k.var2level[v]
+	}
 	idx := make([]int, len(levels))
 	for i := range idx {
 		idx[i] = i
@@ -776,7 +811,7 @@ func (k *kernel) Minterm(levels []int, values []bool) Node {
 	return k.run(func() int32 {
 		r := refTrue
 		for i := len(idx) - 1; i >= 0; i-- {
-			l := int32(levels[idx[i]])
+			l := levels[idx[i]]
 			if values[idx[i]] {
 				r = k.mk(l, refFalse, r)
 			} else {
@@ -787,20 +822,38 @@ func (k *kernel) Minterm(levels []int, values []bool) Node {
 	})
 }
 
-// renaming maps levels to levels; last is the deepest level it moves.
+// renaming maps variables to variables (vto) and, for the variable order
+// of epoch, levels to levels (to); last is the deepest level it moves.
 type renaming struct {
-	id   int32
-	to   []int32
-	last int32
+	id    int32
+	vto   []int32
+	to    []int32
+	last  int32
+	epoch int32
+}
+
+// levels brings r's level map up to date with the variable order.
+func (k *kernel) levels(r *renaming) {
+	if r.epoch == k.orderEpoch {
+		return
+	}
+	r.epoch, r.last = k.orderEpoch, -1
+	for v, w := range r.vto {
+		l := k.var2level[v]
+		r.to[l] = k.var2level[w]
+		if int32(v) != w {
+			r.last = max(r.last, l)
+		}
+	}
 }
 
 func (k *kernel) NewRenaming(from, to []int) (Renaming, error) {
 	if len(from) != len(to) {
 		return nil, fmt.Errorf("fds: renaming: %d levels to %d", len(from), len(to))
 	}
-	r := &renaming{to: make([]int32, k.nvars), last: -1}
-	for i := range r.to {
-		r.to[i] = int32(i)
+	r := &renaming{vto: make([]int32, k.nvars), to: make([]int32, k.nvars), epoch: -1}
+	for i := range r.vto {
+		r.vto[i] = int32(i)
 	}
 	src := map[int]bool{}
 	for i, l := range from {
@@ -811,8 +864,7 @@ func (k *kernel) NewRenaming(from, to []int) (Renaming, error) {
 			return nil, fmt.Errorf("fds: renaming: level %d renamed twice", l)
 		}
 		src[l] = true
-		r.to[l] = int32(to[i])
-		r.last = max(r.last, int32(l))
+		r.vto[l] = int32(to[i])
 	}
 	for _, l := range to {
 		if src[l] {
@@ -825,7 +877,11 @@ func (k *kernel) NewRenaming(from, to []int) (Renaming, error) {
 }
 
 func (k *kernel) Rename(f Node, ren Renaming) Node {
-	return k.run(func() int32 { return k.rename(id(f), ren.(*renaming)) })
+	return k.run(func() int32 {
+		r := ren.(*renaming)
+		k.levels(r)
+		return k.rename(id(f), r)
+	})
 }
 
 func (k *kernel) rename(a int32, r *renaming) int32 {
@@ -860,7 +916,7 @@ func (k *kernel) IsConst(f Node) (bool, bool) {
 func (k *kernel) Branch(f Node) (int, Node, Node) {
 	r := id(f)
 	lo, hi := k.cof(r)
-	return int(k.level(r)), k.ret(lo), k.ret(hi)
+	return int(k.level2var[k.level(r)]), k.ret(lo), k.ret(hi)
 }
 
 // Size counts the physical nodes reachable from the roots (a node and its
@@ -903,7 +959,7 @@ func (k *kernel) Walk(root Node, visit func(id, level, low, high int)) int {
 		lo, hi := k.cof(r)
 		rec(lo)
 		rec(hi)
-		visit(ext(r), int(k.level(r)), ext(lo), ext(hi))
+		visit(ext(r), int(k.level2var[k.level(r)]), ext(lo), ext(hi))
 	}
 	r := id(root)
 	rec(r)
@@ -912,7 +968,7 @@ func (k *kernel) Walk(root Node, visit func(id, level, low, high int)) int {
 
 func (k *kernel) Stats() Stats {
 	used := len(k.nodes) - k.nfree
-	return Stats{Allocated: len(k.nodes), Used: max(used, k.peakUsed), Produced: k.produced, Collections: k.collections}
+	return Stats{Allocated: len(k.nodes), Used: max(used, k.peakUsed), Produced: k.produced, Collections: k.collections, Reorderings: k.reorderings}
 }
 
 func (k *kernel) Err() error { return k.err }

@@ -54,7 +54,8 @@ func (f BDD) ForEach(vars []*Var, next bool, fn func(vals []int) bool) {
 			owner[l] = i
 		}
 	}
-	sort.Ints(keep)
+	// The bits in the order the BDD tests them.
+	sort.Slice(keep, func(i, j int) bool { return s.Position(keep[i]) < s.Position(keep[j]) })
 	keepSet := map[int]bool{}
 	for _, l := range keep {
 		keepSet[l] = true

@@ -24,16 +24,17 @@ type Space struct {
 	byName map[string]*Var
 	levels int
 
-	be         Backend
-	prime      Renaming // unprimed → primed
-	unprime    Renaming // primed → unprimed
-	curCube    Node
-	nextCube   Node
-	curLevels  []int
-	nextLevels []int
-	newBackend func(nvars int) (Backend, error)
-	ctx        context.Context // given to the backend when it is built
-	err        error
+	be          Backend
+	prime       Renaming // unprimed → primed
+	unprime     Renaming // primed → unprimed
+	curCube     Node
+	nextCube    Node
+	curLevels   []int
+	nextLevels  []int
+	newBackend  func(nvars int) (Backend, error)
+	ctx         context.Context // given to the backend when it is built
+	autoReorder bool
+	err         error
 }
 
 // Var is a finite-domain variable of a Space: a Boolean or an integer in
@@ -159,6 +160,15 @@ func (s *Space) Build() error {
 		if err != nil {
 			s.err = err
 			return err
+		}
+	}
+	if r, ok := be.(Reorderer); ok {
+		if err := r.SetGroups(s.reorderGroups()); err != nil {
+			s.err = err
+			return err
+		}
+		if s.autoReorder {
+			r.SetAutoReorder(true)
 		}
 	}
 	s.be = be

@@ -1,0 +1,541 @@
+package fds
+
+import (
+	"context"
+	"fmt"
+	"slices"
+)
+
+// Reorderer is implemented by backends that can change their variable
+// order while BDDs exist (the native kernel): dynamic reordering by
+// Rudell's sifting. Reordering keeps every BDD's function and changes only
+// its shape; it runs between operations, never inside one.
+//
+// Variables keep their identity: a "level" in the Backend interface names a
+// variable by its position in the initial order, and Position tells where
+// that variable is now.
+type Reorderer interface {
+	// Position returns the current position of variable v (0 is the top).
+	Position(v int) int
+	// SetGroups declares blocks of variables that reordering moves as
+	// units, keeping their relative order (a bit and its primed twin).
+	// Each group must occupy consecutive positions, and the groups must be
+	// disjoint; variables in no group move alone.
+	SetGroups(groups [][]int) error
+	// Reorder sifts every block once: each is moved through all positions
+	// and left where the BDDs were smallest. It stops early, leaving a
+	// valid order, when ctx is done or the node table cannot grow.
+	Reorder(ctx context.Context) ReorderStats
+	// SetAutoReorder turns dynamic reordering on or off: when on, a
+	// reordering runs between operations once the nodes in use have grown
+	// to reorderGrowth (4) times the live nodes after the previous one
+	// (and at least AutoReorderMin).
+	SetAutoReorder(on bool)
+}
+
+// AutoReorderMin is the number of live nodes below which dynamic
+// reordering never triggers: smaller tables are cheap whatever the order.
+const AutoReorderMin = 1 << 17
+
+// reorderGrowth is the growth of the node count that triggers the next
+// dynamic reordering. CUDD uses 2; on the AMBA arbiter's fixpoint (n = 8)
+// 2 (measured with a table that grew before collecting) reordered 5 times
+// for 22 s of CPU, 4 twice for 7.5 s, with winning regions of similar
+// size (synth's BENCHMARKS.part.md).
+const reorderGrowth = 4
+
+// ReorderStats describes one reordering.
+type ReorderStats struct {
+	Before, After int // live nodes before and after
+	Swaps         int // adjacent-level swaps
+	Blocks        int // blocks sifted
+}
+
+// maxSiftGrowth bounds a block's excursion in one direction: sifting turns
+// back once the live nodes exceed the best size seen by this factor (as
+// CUDD's siftMaxGrowth).
+const maxSiftGrowth = 1.2
+
+// Position implements Reorderer.
+func (k *kernel) Position(v int) int {
+	if v < 0 || v >= int(k.nvars) {
+		return v
+	}
+	return int(k.var2level[v])
+}
+
+// SetGroups implements Reorderer.
+func (k *kernel) SetGroups(groups [][]int) error {
+	owner := make([]int, k.nvars)
+	for i := range owner {
+		owner[i] = -1
+	}
+	for gi, g := range groups {
+		if len(g) == 0 {
+			return fmt.Errorf("fds: reorder group %d is empty", gi)
+		}
+		lv := make([]int, len(g))
+		for j, v := range g {
+			if v < 0 || v >= int(k.nvars) {
+				return fmt.Errorf("fds: reorder group %d: variable %d out of range", gi, v)
+			}
+			if owner[v] >= 0 {
+				return fmt.Errorf("fds: reorder groups %d and %d share variable %d", owner[v], gi, v)
+			}
+			owner[v] = gi
+			lv[j] = int(k.var2level[v])
+		}
+		lo, hi := slices.Min(lv), slices.Max(lv)
+		if hi-lo+1 != len(g) {
+			return fmt.Errorf("fds: reorder group %d: variables are not adjacent in the order", gi)
+		}
+	}
+	k.groupOf = make([]int32, k.nvars)
+	for v, g := range owner {
+		k.groupOf[v] = int32(g)
+	}
+	return nil
+}
+
+// SetAutoReorder implements Reorderer.
+func (k *kernel) SetAutoReorder(on bool) {
+	k.autoReorder = on
+	if k.nextReorder == 0 {
+		k.nextReorder = AutoReorderMin
+	}
+}
+
+// Reorder implements Reorderer.
+func (k *kernel) Reorder(ctx context.Context) ReorderStats {
+	if k.err != nil {
+		return ReorderStats{}
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	k.waitReleases()
+	k.collect()
+	k.collections++
+	s := newSifter(k, ctx)
+	st := s.sift()
+	s.finish()
+	k.reorderings++
+	return st
+}
+
+// sifter is the state of one reordering. Between reorderings the kernel
+// keeps no internal reference counts; a sifter computes them (external
+// handles plus parent edges) so that the nodes a swap orphans are freed at
+// once and live counts the nodes still reachable.
+//
+// Invariants between two swaps: every node with low ≥ 0 is live, in the
+// unique table under its (level, low, high), and listed in at[level]
+// (which may also hold stale indexes: freed nodes, or nodes listed twice
+// after a swap moved them); freed nodes wait in dead and are not reused
+// before flush, so a stale index never names a new node of the same level.
+type sifter struct {
+	k    *kernel
+	ctx  context.Context
+	rc   []int32   // per node index: handles plus parent edges
+	seen []bool    // per node index: clean's marks (all false between calls)
+	at   [][]int32 // per level: its nodes
+	dead []int32   // freed since the last flush
+	live int
+}
+
+func newSifter(k *kernel, ctx context.Context) *sifter {
+	s := &sifter{k: k, ctx: ctx, rc: make([]int32, len(k.nodes)), seen: make([]bool, len(k.nodes)), at: make([][]int32, k.nvars)}
+	for i := 1; i < len(k.nodes); i++ {
+		nd := &k.nodes[i]
+		if nd.low < 0 {
+			continue
+		}
+		s.live++
+		s.rc[i] += k.refs[i]
+		s.rc[nd.low>>1]++
+		s.rc[nd.high>>1]++
+		s.at[nd.level] = append(s.at[nd.level], int32(i))
+	}
+	return s
+}
+
+// finish returns the freed nodes to the free list and drops the cache
+// entries that mention them. Cached results of live nodes stay valid: a
+// swap keeps every node's function.
+func (s *sifter) finish() {
+	k := s.k
+	k.rebuildFree()
+	k.sweepCache()
+	k.orderEpoch++
+}
+
+// flush cleans the level lists, drops the cache entries that mention
+// freed nodes, and lets the freed nodes be reused.
+func (s *sifter) flush() {
+	if len(s.dead) == 0 {
+		return
+	}
+	for l := range s.at {
+		s.at[l] = s.clean(int32(l))
+	}
+	k := s.k
+	k.sweepCache()
+	for _, n := range s.dead {
+		k.nodes[n].next = k.freeHead
+		k.freeHead = n
+		k.nfree++
+	}
+	s.dead = s.dead[:0]
+}
+
+// clean returns the nodes at level l, without stale or repeated entries.
+func (s *sifter) clean(l int32) []int32 {
+	k := s.k
+	in := s.at[l]
+	out := in[:0]
+	for _, n := range in {
+		if nd := &k.nodes[n]; nd.low >= 0 && nd.level == l && !s.seen[n] {
+			out = append(out, n)
+			s.seen[n] = true
+		}
+	}
+	for _, n := range out {
+		s.seen[n] = false
+	}
+	return out
+}
+
+// reserve makes room for n new nodes, flushing and then growing the
+// table; it reports false when the table cannot grow.
+func (s *sifter) reserve(n int) bool {
+	k := s.k
+	if k.nfree >= n {
+		return true
+	}
+	s.flush()
+	for k.nfree < n {
+		old := len(k.nodes)
+		if k.maxNodes > 0 && old*2 > k.maxNodes {
+			return false
+		}
+		if !k.grow() {
+			return false
+		}
+		s.rc = append(s.rc, make([]int32, len(k.nodes)-old)...)
+		s.seen = append(s.seen, make([]bool, len(k.nodes)-old)...)
+	}
+	return true
+}
+
+// unlink removes node n from its unique-table chain.
+func (k *kernel) unlink(n int32) {
+	nd := &k.nodes[n]
+	h := k.hash(nd.level, nd.low, nd.high)
+	p := &k.buckets[h]
+	for *p >= 0 {
+		if *p == n {
+			*p = nd.next
+			nd.next = -1
+			return
+		}
+		p = &k.nodes[*p].next
+	}
+}
+
+// link inserts node n into the unique table.
+func (k *kernel) link(n int32) {
+	nd := &k.nodes[n]
+	h := k.hash(nd.level, nd.low, nd.high)
+	nd.next = k.buckets[h]
+	k.buckets[h] = n
+}
+
+// mk is kernel.mk for swaps: it counts references and lists new nodes.
+// The caller has reserved room.
+func (s *sifter) mk(level, lo, hi int32) int32 {
+	k := s.k
+	if lo == hi {
+		return lo
+	}
+	comp := hi & 1
+	lo ^= comp
+	hi ^= comp
+	h := k.hash(level, lo, hi)
+	for n := k.buckets[h]; n >= 0; {
+		nd := &k.nodes[n]
+		if nd.level == level && nd.low == lo && nd.high == hi {
+			return n<<1 | comp
+		}
+		n = nd.next
+	}
+	n := k.freeHead
+	k.freeHead = k.nodes[n].next
+	k.nfree--
+	k.produced++
+	k.nodes[n] = knode{level: level, low: lo, high: hi, next: k.buckets[h]}
+	k.buckets[h] = n
+	s.rc[n] = 0
+	s.rc[lo>>1]++
+	s.rc[hi>>1]++
+	s.at[level] = append(s.at[level], n)
+	s.live++
+	return n<<1 | comp
+}
+
+// deref drops one reference to r's node, freeing it (and what only it
+// reached) when none is left.
+func (s *sifter) deref(r int32) {
+	k := s.k
+	for i := r >> 1; i > 0; {
+		s.rc[i]--
+		if s.rc[i] > 0 {
+			return
+		}
+		nd := &k.nodes[i]
+		k.unlink(i)
+		lo, hi := nd.low, nd.high
+		nd.low = -1
+		s.dead = append(s.dead, i)
+		s.live--
+		s.deref(lo)
+		i = hi >> 1
+	}
+}
+
+// swap exchanges the variables at levels x and x+1. Every node keeps its
+// index and its function: a node at x that does not test x+1 below it
+// moves to x+1 unchanged, the nodes at x+1 move to x, and a node at x with
+// a child at x+1 is rewritten in place as a node of the other variable
+// whose children are (new or existing) nodes at x+1. It reports false,
+// changing nothing, when the table has no room for the rewrite.
+func (s *sifter) swap(x int32) bool {
+	k := s.k
+	y := x + 1
+	xs := s.clean(x)
+	ys := s.clean(y)
+	s.at[x], s.at[y] = xs, ys
+	if !s.reserve(2*len(xs) + 1) {
+		return false
+	}
+	type rewrite struct{ n, f00, f01, f10, f11 int32 }
+	var work []rewrite
+	var stay []int32
+	for _, n := range xs {
+		nd := &k.nodes[n]
+		f0, f1 := nd.low, nd.high
+		f0y, f1y := k.level(f0) == y, k.level(f1) == y
+		if !f0y && !f1y {
+			stay = append(stay, n)
+			continue
+		}
+		w := rewrite{n: n, f00: f0, f01: f0, f10: f1, f11: f1}
+		if f0y {
+			w.f00, w.f01 = k.cof(f0)
+		}
+		if f1y {
+			w.f10, w.f11 = k.cof(f1)
+		}
+		work = append(work, w)
+	}
+	for _, n := range xs {
+		k.unlink(n)
+	}
+	for _, n := range ys {
+		k.unlink(n)
+		k.nodes[n].level = x
+		k.link(n)
+	}
+	for _, n := range stay {
+		k.nodes[n].level = y
+		k.link(n)
+	}
+	newX := ys
+	s.at[y] = stay // s.mk appends the new nodes at y
+	for _, w := range work {
+		lo := s.mk(y, w.f00, w.f10)
+		hi := s.mk(y, w.f01, w.f11) // regular: f11 is (high edges are)
+		s.rc[lo>>1]++
+		s.rc[hi>>1]++
+		nd := &k.nodes[w.n]
+		oldLo, oldHi := nd.low, nd.high
+		nd.level, nd.low, nd.high = x, lo, hi
+		k.link(w.n)
+		newX = append(newX, w.n)
+		s.deref(oldLo)
+		s.deref(oldHi)
+	}
+	s.at[x] = newX
+	vx, vy := k.level2var[x], k.level2var[y]
+	k.level2var[x], k.level2var[y] = vy, vx
+	k.var2level[vx], k.var2level[vy] = y, x
+	return true
+}
+
+// block is a run of consecutive levels that sifting moves as a unit.
+type block struct {
+	size int32 // levels
+}
+
+// blocks returns the blocks of the current order, top first.
+func (k *kernel) blocks() []block {
+	var out []block
+	for l := int32(0); l < k.nvars; {
+		g := int32(-1)
+		if k.groupOf != nil {
+			g = k.groupOf[k.level2var[l]]
+		}
+		n := int32(1)
+		for g >= 0 && l+n < k.nvars && k.groupOf[k.level2var[l+n]] == g {
+			n++
+		}
+		out = append(out, block{size: n})
+		l += n
+	}
+	return out
+}
+
+// swapBlocks exchanges the blocks at i and i+1 (top at level top),
+// reporting false if a swap failed midway (the order is then valid but
+// the blocks are mixed: sifting stops).
+func (s *sifter) swapBlocks(bs []block, i int, top int32, st *ReorderStats) bool {
+	p, q := bs[i].size, bs[i+1].size
+	for j := int32(0); j < q; j++ {
+		for l := top + p + j; l > top+j; l-- {
+			if !s.swap(l - 1) {
+				return false
+			}
+			st.Swaps++
+		}
+	}
+	bs[i], bs[i+1] = bs[i+1], bs[i]
+	return true
+}
+
+// sift moves each block, largest first, through every position and leaves
+// it at the best one.
+func (s *sifter) sift() ReorderStats {
+	k := s.k
+	st := ReorderStats{Before: s.live}
+	bs := k.blocks()
+	// The blocks by decreasing node count, identified by their first
+	// variable (blocks move; variables identify them).
+	type cand struct {
+		first int32
+		nodes int
+	}
+	var cands []cand
+	l := int32(0)
+	for _, b := range bs {
+		c := cand{first: k.level2var[l]}
+		for j := l; j < l+b.size; j++ {
+			c.nodes += len(s.at[j])
+		}
+		cands = append(cands, c)
+		l += b.size
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int { return b.nodes - a.nodes })
+	for _, c := range cands {
+		if s.ctx.Err() != nil {
+			break
+		}
+		// Locate the block.
+		i, top := 0, int32(0)
+		for top != k.var2level[c.first] {
+			top += bs[i].size
+			i++
+		}
+		if !s.siftBlock(bs, i, &st) {
+			break
+		}
+		st.Blocks++
+		s.flush()
+	}
+	st.After = s.live
+	return st
+}
+
+// siftBlock moves block i down to the bottom, then up to
+// the top, then to the position where the live nodes were fewest. A
+// direction is abandoned once the nodes exceed maxSiftGrowth times the
+// best count.
+func (s *sifter) siftBlock(bs []block, i int, st *ReorderStats) bool {
+	best, bestI := s.live, i
+	limit := func() int { return int(float64(best) * maxSiftGrowth) }
+	tops := func(j int) int32 { // level of block j's top
+		t := int32(0)
+		for _, b := range bs[:j] {
+			t += b.size
+		}
+		return t
+	}
+	cur := i
+	for cur+1 < len(bs) && s.live <= limit() {
+		if !s.swapBlocks(bs, cur, tops(cur), st) {
+			return false
+		}
+		cur++
+		if s.live < best {
+			best, bestI = s.live, cur
+		}
+	}
+	for cur > 0 && (s.live <= limit() || cur > i) {
+		if !s.swapBlocks(bs, cur-1, tops(cur-1), st) {
+			return false
+		}
+		cur--
+		if s.live < best {
+			best, bestI = s.live, cur
+		}
+	}
+	for cur < bestI {
+		if !s.swapBlocks(bs, cur, tops(cur), st) {
+			return false
+		}
+		cur++
+	}
+	for cur > bestI {
+		if !s.swapBlocks(bs, cur-1, tops(cur-1), st) {
+			return false
+		}
+		cur--
+	}
+	return true
+}
+
+// Position returns the current position in the variable order of the BDD
+// variable l (a level of the initial order, as Var.Levels gives): l itself
+// unless the backend has reordered its variables.
+func (s *Space) Position(l int) int {
+	if r, ok := s.backend().(Reorderer); ok {
+		return r.Position(l)
+	}
+	return l
+}
+
+// Reorder sifts the Space's variables once (Reorderer.Reorder), each bit
+// moving together with its primed twin; it does nothing with a backend
+// that cannot reorder.
+func (s *Space) Reorder(ctx context.Context) ReorderStats {
+	if r, ok := s.backend().(Reorderer); ok {
+		return r.Reorder(ctx)
+	}
+	return ReorderStats{}
+}
+
+// WithReordering turns on dynamic reordering (Reorderer.SetAutoReorder) in
+// a backend that can reorder.
+func WithReordering() Option {
+	return func(s *Space) { s.autoReorder = true }
+}
+
+// reorderGroups returns the Space's reorder blocks: each bit with its
+// primed twin, so that renaming between the copies stays order-preserving.
+func (s *Space) reorderGroups() [][]int {
+	var gs [][]int
+	for _, v := range s.vars {
+		for b := range v.cur {
+			gs = append(gs, []int{v.cur[b], v.next[b]})
+		}
+	}
+	return gs
+}

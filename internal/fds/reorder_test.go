@@ -1,0 +1,222 @@
+package fds
+
+import (
+	"context"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// density is the fraction of all assignments that satisfy f (its sat-count
+// over 2^levels), computed on the nodes as they are now.
+func density(k *kernel, r int32, memo map[int32]float64) float64 {
+	switch r {
+	case refTrue:
+		return 1
+	case refFalse:
+		return 0
+	}
+	if d, ok := memo[r]; ok {
+		return d
+	}
+	lo, hi := k.cof(r)
+	d := (density(k, lo, memo) + density(k, hi, memo)) / 2
+	memo[r] = d
+	return d
+}
+
+// checkOrder asserts the kernel's invariants (checkKernel) and that its
+// order is a permutation.
+func checkOrder(t *testing.T, k *kernel) {
+	t.Helper()
+	for v := range k.nvars {
+		require.Equal(t, v, k.level2var[k.var2level[v]], "order permutation at variable %d", v)
+	}
+	checkKernel(t, k)
+}
+
+// firstDiff returns the first assignment where a and b differ, or -1.
+func firstDiff(a, b table) int {
+	for i := range a {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+// randomPool builds n random functions over vs from equalities with
+// constants, And, Or, Xor and Ite.
+func randomPool(r *rand.Rand, s *Space, vs []*Var, hi, n int) []BDD {
+	pool := []BDD{s.True(), s.False()}
+	for _, v := range vs {
+		for range 3 {
+			pool = append(pool, v.Eq(r.IntN(hi+1), r.IntN(2) == 0))
+		}
+	}
+	for len(pool) < n {
+		a, b, c := pool[r.IntN(len(pool))], pool[r.IntN(len(pool))], pool[r.IntN(len(pool))]
+		switch r.IntN(4) {
+		case 0:
+			pool = append(pool, a.And(b))
+		case 1:
+			pool = append(pool, a.Or(b).Not())
+		case 2:
+			pool = append(pool, a.Xor(b))
+		case 3:
+			pool = append(pool, a.Ite(b, c))
+		}
+	}
+	return pool
+}
+
+// TestSwapsAndSiftsKeepFunctions applies random adjacent-level swaps and
+// sifts to random BDDs and checks, after each, that every BDD still has
+// its truth table (evaluation on every assignment) and its sat-count, that
+// the kernel's invariants hold, and that operations after the reordering
+// give the same (canonical) BDDs as the same operations before it.
+func TestSwapsAndSiftsKeepFunctions(t *testing.T) {
+	seed := uint64(20261127)
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewPCG(seed, 2))
+	s, vs := tinySpace(t, 3, 3) // 12 levels
+	k := s.Backend().(*kernel)
+	size := 1 << s.NumLevels()
+	n, rounds := 150, 25
+	if testing.Short() {
+		n, rounds = 60, 10
+	}
+	pool := randomPool(r, s, vs, 3, n)
+	tables := make([]table, len(pool))
+	counts := make([]float64, len(pool))
+	for i, f := range pool {
+		tables[i] = truthTable(f, size)
+		counts[i] = density(k, id(f.n), map[int32]float64{})
+	}
+	// Results of operations on the pool, to recompute after reordering.
+	type opResult struct {
+		a, b int
+		and  BDD
+	}
+	var ops []opResult
+	for range 40 {
+		a, b := r.IntN(len(pool)), r.IntN(len(pool))
+		ops = append(ops, opResult{a, b, pool[a].And(pool[b])})
+	}
+	moved := false
+	for round := range rounds {
+		if round%3 == 2 {
+			st := s.Reorder(context.Background())
+			t.Logf("round %d: sift %+v", round, st)
+			require.LessOrEqual(t, st.After, st.Before, "round %d: sifting made the BDDs larger", round)
+		} else {
+			runtime.GC()
+			k.waitReleases()
+			k.collect()
+			sf := newSifter(k, context.Background())
+			for range 1 + r.IntN(8) {
+				require.True(t, sf.swap(int32(r.IntN(int(k.nvars)-1))))
+			}
+			sf.finish()
+		}
+		checkOrder(t, k)
+		for v := range k.nvars {
+			moved = moved || k.var2level[v] != v
+		}
+		for i, f := range pool {
+			if a := firstDiff(tables[i], truthTable(f, size)); a >= 0 {
+				t.Fatalf("round %d: function %d changed at assignment %#x", round, i, a)
+			}
+			require.Equal(t, counts[i], density(k, id(f.n), map[int32]float64{}), "round %d: sat-count of function %d changed", round, i)
+		}
+		for j, o := range ops {
+			require.True(t, pool[o.a].And(pool[o.b]).Equal(o.and), "round %d: operation %d is not canonical after reordering", round, j)
+		}
+		require.NoError(t, s.Err())
+	}
+	require.True(t, moved, "the swaps changed the order")
+}
+
+// TestReorderShrinksAndKeepsPairs sifts x1∧y1 ∨ x2∧y2 ∨ x3∧y3 ∨ x4∧y4
+// declared in the order x1…x4 y1…y4 (exponential: 2·2⁴−2 nodes) and
+// expects the linear size of an interleaved order, every bit still next to
+// its primed twin, and Prime, Unprime and ForEach still right.
+func TestReorderShrinksAndKeepsPairs(t *testing.T) {
+	s := NewSpace(WithBackend(func(n int) (Backend, error) { return NewKernel(n, 64, 0), nil }))
+	const n = 4
+	var xs, ys []*Var
+	for i := range n {
+		v, err := s.Bool("x" + string(rune('1'+i)))
+		require.NoError(t, err)
+		xs = append(xs, v)
+	}
+	for i := range n {
+		v, err := s.Bool("y" + string(rune('1'+i)))
+		require.NoError(t, err)
+		ys = append(ys, v)
+	}
+	f := s.False()
+	for i := range n {
+		f = f.Or(xs[i].Eq(1, false).And(ys[i].Eq(1, false)))
+	}
+	before := f.Size()
+	require.Equal(t, 2*(1<<n)-2, before)
+	all := append(append([]*Var(nil), xs...), ys...)
+	var want [][]int
+	f.ForEach(all, false, func(vals []int) bool { want = append(want, append([]int(nil), vals...)); return true })
+
+	st := s.Reorder(context.Background())
+	t.Logf("sift %+v", st)
+	assert.Equal(t, 2*n, f.Size(), "sifting finds the interleaved order")
+	for _, v := range all {
+		assert.Equal(t, s.Position(v.Levels(false)[0])+1, s.Position(v.Levels(true)[0]), "%s and %s′ adjacent", v, v)
+	}
+	fp := f.Prime()
+	assert.False(t, fp.DependsOnUnprimed())
+	assert.True(t, fp.Unprime().Equal(f))
+	var got [][]int
+	f.ForEach(all, false, func(vals []int) bool { got = append(got, append([]int(nil), vals...)); return true })
+	assert.ElementsMatch(t, want, got, "ForEach enumerates the same assignments")
+	assert.Equal(t, 1, s.Stats().Reorderings)
+	require.NoError(t, s.Err())
+}
+
+// TestAutoReorder runs random operations with dynamic reordering on and a
+// tiny trigger, and checks the results against truth tables.
+func TestAutoReorder(t *testing.T) {
+	seed := uint64(20261128)
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewPCG(seed, 3))
+	s, vs := tinySpace(t, 3, 3)
+	k := s.Backend().(*kernel)
+	k.SetAutoReorder(true)
+	k.nextReorder = 40
+	size := 1 << s.NumLevels()
+	n := 400
+	if testing.Short() {
+		n = 150
+	}
+	pool := randomPool(r, s, vs, 3, n)
+	require.NoError(t, s.Err())
+	require.Positive(t, s.Stats().Reorderings, "dynamic reordering ran")
+	// Recompute the pool's functions with truth tables, from the leaves
+	// (the same random sequence).
+	r = rand.New(rand.NewPCG(seed, 3))
+	ref := NewSpace(WithBackend(func(n int) (Backend, error) { return NewKernel(n, 64, 0), nil }))
+	var rvs []*Var
+	for _, v := range vs {
+		rv, err := ref.Int(v.Name(), v.Lo(), v.Hi())
+		require.NoError(t, err)
+		rvs = append(rvs, rv)
+	}
+	want := randomPool(r, ref, rvs, 3, n)
+	for i := range pool {
+		if a := firstDiff(truthTable(want[i], size), truthTable(pool[i], size)); a >= 0 {
+			t.Fatalf("function %d is wrong at assignment %#x", i, a)
+		}
+	}
+	checkOrder(t, k)
+}
