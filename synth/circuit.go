@@ -152,7 +152,16 @@ func (c *Controller) circuit(ctx context.Context) (*Circuit, error) {
 	if err != nil {
 		return nil, err
 	}
-	stepFns, err := determinize(ctx, sp, c.trans, outLevels)
+	var stepFns []fds.BDD
+	if c.stateGoals() {
+		cnt := g.counter.Levels(true)
+		stepFns, err = c.goalFunctions(ctx, outLevels[:len(outLevels)-len(cnt)], cnt)
+	} else {
+		if err := c.relations(ctx); err != nil {
+			return nil, err
+		}
+		stepFns, err = determinize(ctx, sp, c.trans, outLevels)
+	}
 	if err != nil {
 		return nil, err
 	}
