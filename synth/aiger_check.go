@@ -73,7 +73,6 @@ func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
 		index[v.Name] = i
 	}
 	after := map[int][]string{}
-	var tail []string
 	latchName := make([]string, len(a.Latches))
 	for l := range a.Latches {
 		latchName[l] = "%latch" + strconv.Itoa(l)
@@ -84,7 +83,9 @@ func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
 		if i, ok := index[name]; ok {
 			after[i] = append(after[i], latchName[l])
 		} else {
-			tail = append(tail, latchName[l])
+			// The circuit's own memory (a goal counter) goes on top, where
+			// it splits the closed loop into one part per value.
+			after[-1] = append(after[-1], latchName[l])
 		}
 	}
 	o := newOptions(opts)
@@ -92,7 +93,7 @@ func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
 	if o.order == OrderClustered {
 		order = clusteredOrder(spec)
 	}
-	g, err := newGameWith(spec, order, o, after, tail)
+	g, err := newGameWith(spec, order, o, after, nil)
 	if err != nil {
 		return interrupted(ctx, err)
 	}
