@@ -90,14 +90,16 @@ func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
 	g := c.g
 	release := g.bind(ctx)
 	defer release()
-	circ, err := c.circuit(ctx)
+	circ, err := c.circuit(ctx, c.stateGoals())
 	if err := interrupted(ctx, err); err != nil {
 		return nil, err
 	}
 	return circ, nil
 }
 
-func (c *Controller) circuit(ctx context.Context) (*Circuit, error) {
+// circuit determinizes the controller goal by goal (goalFunctions, which
+// requires stateGoals) if byGoal, else from its whole relation.
+func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error) {
 	g := c.g
 	sp := g.sp
 	spec := c.res.Spec
@@ -153,7 +155,7 @@ func (c *Controller) circuit(ctx context.Context) (*Circuit, error) {
 		return nil, err
 	}
 	var stepFns []fds.BDD
-	if c.stateGoals() {
+	if byGoal {
 		cnt := g.counter.Levels(true)
 		stepFns, err = c.goalFunctions(ctx, outLevels[:len(outLevels)-len(cnt)], cnt)
 	} else {
