@@ -51,9 +51,9 @@ type Controller struct {
 	res     *Result
 	g       *game
 	win     fds.BDD
-	mem     *memory    // the fixpoint's iterates, which the steps are made of
-	init    fds.BDD    // θe ∧ θs ∧ W ∧ Zn = 0
-	curCube fds.Cube   // the unprimed game variables and the counter
+	mem     *memory  // the fixpoint's iterates, which the steps are made of
+	init    fds.BDD  // θe ∧ θs ∧ W ∧ Zn = 0
+	curCube fds.Cube // the unprimed game variables and the counter
 
 	// Built by relations, when first needed (built is then true).
 	built bool
