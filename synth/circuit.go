@@ -3,8 +3,8 @@ package synth
 import (
 	"cmp"
 	"context"
-	"slices"
 	"fmt"
+	"slices"
 
 	"github.com/henceforth-go/henceforth/internal/fds"
 )
