@@ -45,8 +45,11 @@ func (k StepKind) String() string {
 //
 // Each (state, input) pair uses the first kind of step that applies, in the
 // order switch-goal, get-closer, stay — a sub-relation of the thesis's
-// ρ1 ∨ ρ2 ∨ ρ3 that is still winning and has fewer choices. A Controller is
-// not safe for concurrent use.
+// ρ1 ∨ ρ2 ∨ ρ3 that is still winning and has fewer choices. The relations
+// are built when first needed (by Mealy, Run or Nodes); Circuit determinizes
+// the strategy from the fixpoint's iterates without them when the liveness
+// conditions are state conditions. A Controller is not safe for concurrent
+// use.
 type Controller struct {
 	res     *Result
 	g       *game
@@ -160,7 +163,10 @@ func (c *Controller) closer(j int, tr fds.BDD) fds.BDD {
 	low := ys[0]
 	for r := 1; r < len(ys); r++ {
 		// Conjoining the transition relation piece by piece keeps the
-		// intermediate disjunctions small.
+		// intermediate disjunctions small; conjoining the source with the
+		// target first would build their product, which the interleaved
+		// order of current and next copies makes large (4× slower on
+		// AMBA n = 3).
 		part = part.Or(ys[r].Diff(low).And(tr).And(low.Prime()))
 		low = low.Or(ys[r])
 	}
