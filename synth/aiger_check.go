@@ -73,7 +73,6 @@ func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
 		index[v.Name] = i
 	}
 	after := map[int][]string{}
-	var tail []string
 	latchName := make([]string, len(a.Latches))
 	for l := range a.Latches {
 		latchName[l] = "%latch" + strconv.Itoa(l)
@@ -84,7 +83,9 @@ func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
 		if i, ok := index[name]; ok {
 			after[i] = append(after[i], latchName[l])
 		} else {
-			tail = append(tail, latchName[l])
+			// The circuit's own memory (a goal counter) goes on top, where
+			// it splits the closed loop into one part per value.
+			after[-1] = append(after[-1], latchName[l])
 		}
 	}
 	o := newOptions(opts)
@@ -92,7 +93,7 @@ func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
 	if o.order == OrderClustered {
 		order = clusteredOrder(spec)
 	}
-	g, err := newGameWith(spec, order, o, after, tail)
+	g, err := newGameWith(spec, order, o, after, nil)
 	if err != nil {
 		return interrupted(ctx, err)
 	}
@@ -321,46 +322,53 @@ func (k *aigCheck) run(ctx context.Context) error {
 			return k.refuted(g.clausesViolated(SysInit, init), "the first outputs violate SYS_INIT")
 		}
 	}
+	// Reachable states, breadth first; the frontiers are kept to name the
+	// first step that violates SYS_TRANS, which is checked once on every
+	// reachable transition.
 	reach := init
 	frontier := init
-	steps := 0
+	var frontiers []fds.BDD
 	for !frontier.IsFalse() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if !impl {
-			if bad := frontier.And(trans).Diff(g.rhoS); !bad.IsFalse() {
-				return k.refuted(g.clausesViolated(SysTrans, frontier.And(trans)), fmt.Sprintf("step %d can violate SYS_TRANS", steps+2))
-			}
-		}
+		frontiers = append(frontiers, frontier)
 		next := frontier.AndExists(trans, sp.CurCube()).Unprime()
 		frontier = next.Diff(reach)
 		reach = reach.Or(next)
-		steps++
 		if err := sp.Err(); err != nil {
 			return err
 		}
 	}
-	// Fair cycles: for each guarantee j, the states from which some path
-	// avoids J^s_j while meeting every assumption infinitely often.
 	live := reach.And(trans).And(reach.Prime())
+	if !impl && !live.Diff(g.rhoS).IsFalse() {
+		return k.transViolation(frontiers, trans)
+	}
+	frontiers = nil
+	if err := sp.Err(); err != nil {
+		return err
+	}
+	// Fair cycles: for each guarantee j, the reachable states from which
+	// some path avoids J^s_j while meeting every assumption infinitely
+	// often.
 	for j, js := range g.sysJ {
 		r := live.Diff(js)
 		z := reach
 		for {
 			znew := z
 			for _, je := range g.envJ {
-				target := je.And(z.Prime())
-				w := sp.False()
-				for {
+				// w = μW. z ∧ pre_r((je ∧ z′) ∨ W′), grown by the
+				// predecessors of the states added last (pre distributes
+				// over ∨); je is a condition on the step's source.
+				w := r.AndExists(je.And(z.Prime()), sp.NextCube()).And(z)
+				added := w
+				for !added.IsFalse() {
 					if err := ctx.Err(); err != nil {
 						return err
 					}
-					wn := r.AndExists(target.Or(w.Prime()), sp.NextCube()).And(z)
-					if wn.Equal(w) {
-						break
-					}
-					w = wn
+					more := r.AndExists(added.Prime(), sp.NextCube()).And(z).Diff(w)
+					w = w.Or(more)
+					added = more
 				}
 				znew = znew.And(w)
 			}
@@ -383,6 +391,18 @@ func (k *aigCheck) run(ctx context.Context) error {
 		}
 	}
 	return sp.Err()
+}
+
+// transViolation names the first step, of the reachability's frontiers,
+// that violates SYS_TRANS, and the clauses it violates.
+func (k *aigCheck) transViolation(frontiers []fds.BDD, trans fds.BDD) error {
+	g := k.g
+	for step, f := range frontiers {
+		if bad := f.And(trans); !bad.Diff(g.rhoS).IsFalse() {
+			return k.refuted(g.clausesViolated(SysTrans, bad), fmt.Sprintf("step %d can violate SYS_TRANS", step+2))
+		}
+	}
+	return k.refuted(g.clausesViolated(SysTrans, trans), "a step can violate SYS_TRANS")
 }
 
 // aigLit is the BDD of literal x given the BDDs of the variables.

@@ -1,8 +1,10 @@
 package synth
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/henceforth-go/henceforth/internal/fds"
 )
@@ -90,14 +92,16 @@ func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
 	g := c.g
 	release := g.bind(ctx)
 	defer release()
-	circ, err := c.circuit(ctx)
+	circ, err := c.circuit(ctx, c.stateGoals())
 	if err := interrupted(ctx, err); err != nil {
 		return nil, err
 	}
 	return circ, nil
 }
 
-func (c *Controller) circuit(ctx context.Context) (*Circuit, error) {
+// circuit determinizes the controller goal by goal (goalFunctions, which
+// requires stateGoals) if byGoal, else from its whole relation.
+func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error) {
 	g := c.g
 	sp := g.sp
 	spec := c.res.Spec
@@ -152,7 +156,16 @@ func (c *Controller) circuit(ctx context.Context) (*Circuit, error) {
 	if err != nil {
 		return nil, err
 	}
-	stepFns, err := determinize(ctx, sp, c.trans, outLevels)
+	var stepFns []fds.BDD
+	if byGoal {
+		cnt := g.counter.Levels(true)
+		stepFns, err = c.goalFunctions(ctx, outLevels[:len(outLevels)-len(cnt)], cnt)
+	} else {
+		if err := c.relations(ctx); err != nil {
+			return nil, err
+		}
+		stepFns, err = determinize(ctx, sp, c.trans, outLevels)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -183,16 +196,30 @@ func (c *Controller) circuit(ctx context.Context) (*Circuit, error) {
 // is whatever makes its BDD small (restrict to the forced states). Where
 // rel allows some move, the bits chosen together form one of its moves.
 func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([]fds.BDD, error) {
+	// The bits are chosen from the top of the variable order down: the
+	// bits still to choose, which each step quantifies, are then the lower
+	// ones (on AMBA n = 4 this halves the circuit's nodes against the
+	// opposite order or the declaration order).
+	order := make([]int, len(outs))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(outs[a], outs[b]) })
 	fns := make([]fds.BDD, len(outs))
-	for k, l := range outs {
+	for n, k := range order {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		l := outs[k]
 		v := sp.Level(l)
 		bit := sp.CubeOfLevels([]int{l})
-		can := rel.Exists(sp.CubeOfLevels(outs[k+1:])) // over bit k and the state and inputs
-		one := can.AndExists(v, bit)                   // bit k can be 1
-		zero := can.AndExists(v.Not(), bit)            // bit k can be 0
+		rest := make([]int, 0, len(order)-n-1)
+		for _, k2 := range order[n+1:] {
+			rest = append(rest, outs[k2])
+		}
+		can := rel.Exists(sp.CubeOfLevels(rest)) // over bit k and the state and inputs
+		one := can.AndExists(v, bit)             // bit k can be 1
+		zero := can.AndExists(v.Not(), bit)      // bit k can be 0
 		forced := one.Xor(zero)
 		f := one.Diff(zero).Restrict(forced)
 		fns[k] = f

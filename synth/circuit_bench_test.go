@@ -16,6 +16,12 @@ import (
 // cpu-ratio is the CPU time of extraction and determinization over that of
 // realizability (the goal being ≤ 2); the machine is shared, so the CPU
 // times (…-cpu-s) are the figures to compare, wall times (…-s) are noisy.
+// With a Slugs binary (-slugs PATH or SLUGS=PATH), the same run measures
+// `slugs --symbolicStrategy` on the same file (slugs-cpu-s, its peak memory
+// slugs-rss-MB, and x-slugs: its CPU time over ours for realizability,
+// extraction and determinization, > 1 when we are faster).
+//
+//	go test -run '^$' -bench AMBACircuit -benchtime 1x -timeout 4h ./synth -args -slugs /path/to/slugs
 //
 //	go test -run '^$' -bench AMBACircuit -benchtime 1x -timeout 4h ./synth
 func BenchmarkAMBACircuit(b *testing.B) {
@@ -72,6 +78,11 @@ func BenchmarkAMBACircuit(b *testing.B) {
 				b.ReportMetric(float64(a.NumAnds()), "ands")
 				b.ReportMetric(float64(goSrc.Len()), "go-bytes")
 				b.ReportMetric(float64(aig.Len()), "aig-bytes")
+				if sl, ok := runSlugs(b, ambaPath(n), slugsLimit); ok {
+					b.ReportMetric(sl.cpu.Seconds(), "slugs-cpu-s")
+					b.ReportMetric(float64(sl.maxRSS)/(1<<20), "slugs-rss-MB")
+					b.ReportMetric(sl.cpu.Seconds()/(c3-c0).Seconds(), "x-slugs")
+				}
 			}
 		})
 	}

@@ -192,3 +192,54 @@ func arbiterSpecForGo(t testing.TB) *Spec {
 	require.NoError(t, err)
 	return spec
 }
+
+// TestCircuitByGoalAndByRelation determinizes each spec whose liveness
+// conditions are state conditions both ways, goal by goal (what Circuit
+// does for them) and from the controller's whole relation (what it does
+// for the others): both circuits must pass the model check, and both ways
+// must be exercised by the specs.
+func TestCircuitByGoalAndByRelation(t *testing.T) {
+	ctx := context.Background()
+	var byGoal, byRelation int
+	for _, spec := range circuitSpecs(t) {
+		res, err := spec.Realizable(ctx)
+		require.NoError(t, err)
+		c, err := res.Controller(ctx)
+		require.NoError(t, err)
+		if !c.stateGoals() {
+			byRelation++
+			continue
+		}
+		byGoal++
+		for _, goal := range []bool{true, false} {
+			circ, err := c.circuit(ctx, goal)
+			require.NoError(t, err, "%s, by goal %v", spec.Name, goal)
+			require.NoError(t, circ.Validate())
+			assert.NoError(t, circ.Check(ctx, spec), "%s, by goal %v", spec.Name, goal)
+		}
+	}
+	assert.Positive(t, byGoal, "no spec with state liveness conditions")
+	assert.Positive(t, byRelation, "no spec with liveness conditions on transitions")
+}
+
+// TestCircuitAMBA synthesizes the AMBA arbiter's circuit (n = 2, and n = 3
+// without -short), writes it as binary AIGER, reads it back and
+// model-checks what was read: the file, not the Go value, realizes the
+// spec.
+func TestCircuitAMBA(t *testing.T) {
+	ctx := context.Background()
+	for _, n := range []int{2, 3} {
+		if n > 2 && testing.Short() {
+			break
+		}
+		spec := ambaForTest(t, n)
+		circ := circuitOf(t, spec)
+		a, err := circ.AIG()
+		require.NoError(t, err)
+		var buf bytes.Buffer
+		require.NoError(t, a.WriteAIG(&buf))
+		back, err := ParseAIGER("amba.aig", &buf)
+		require.NoError(t, err, "AMBA %d", n)
+		require.NoError(t, CheckAIG(ctx, spec, back), "AMBA %d", n)
+	}
+}

@@ -2,7 +2,13 @@
 
 package synth
 
-import "time"
+import (
+	"os"
+	"time"
+)
 
 // cpuTime is unavailable here; benchmarks then report 0.
 func cpuTime() time.Duration { return 0 }
+
+// maxRSS is unavailable here.
+func maxRSS(*os.ProcessState) int64 { return 0 }

@@ -3,6 +3,7 @@
 package synth
 
 import (
+	"os"
 	"syscall"
 	"time"
 )
@@ -15,4 +16,12 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// maxRSS returns the peak resident memory of a finished child process.
+func maxRSS(st *os.ProcessState) int64 {
+	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+		return ru.Maxrss * 1024 // kilobytes on Linux
+	}
+	return 0
 }

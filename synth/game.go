@@ -51,8 +51,9 @@ func newGame(spec *Spec, order []int, opts *options) (*game, error) {
 }
 
 // newGameWith is newGame declaring extra Boolean variables: after[i] right
-// after the spec's variable i (an index into Inputs++Outputs), tail after
-// all the others.
+// after the spec's variable i (an index into Inputs++Outputs), after[-1]
+// before the spec's variables (below the goal counter), tail after all the
+// others.
 func newGameWith(spec *Spec, order []int, opts *options, after map[int][]string, tail []string) (*game, error) {
 	if err := spec.Check(); err != nil {
 		return nil, err
@@ -71,6 +72,11 @@ func newGameWith(spec *Spec, order []int, opts *options, after map[int][]string,
 		n++ // the system's safety flag is a liveness guarantee too
 	}
 	g.counter, _ = sp.Int("#goal", 0, max(1, n)-1)
+	for _, name := range after[-1] {
+		if _, err := sp.Bool(name); err != nil {
+			return nil, err
+		}
+	}
 	if order == nil {
 		order = make([]int, len(all))
 		for i := range order {

@@ -67,6 +67,9 @@ func (c *Controller) Mealy(ctx context.Context, maxStates int) (*Mealy, error) {
 
 func (c *Controller) mealy(ctx context.Context, maxStates int) (*Mealy, error) {
 	g := c.g
+	if err := c.relations(ctx); err != nil {
+		return nil, err
+	}
 	spec := c.res.Spec
 	m := &Mealy{Name: spec.Name, Inputs: spec.Inputs, Outputs: spec.Outputs}
 	m.States = append(m.States, MealyState{Goal: -1})

@@ -85,13 +85,10 @@ func (r *Result) Controller(ctx context.Context) (*Controller, error) {
 		return nil, fmt.Errorf("synth: %s: no controller: %w", r.Spec.Name, ErrUnrealizable)
 	}
 	if r.ctrl == nil {
-		release := r.g.bind(ctx)
-		c, err := newController(ctx, r, r.g, r.win, r.mem)
-		release()
-		if err := interrupted(ctx, err); err != nil {
+		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		r.ctrl = c
+		r.ctrl = newController(r, r.g, r.win, r.mem)
 	}
 	return r.ctrl, nil
 }

@@ -52,6 +52,9 @@ func (r *ControllerRun) StepValues(in []int) ([]int, error) {
 	} else {
 		next, r.kind, ok = c.step(*r.st, r.v, in)
 	}
+	if err := c.g.sp.Err(); err != nil {
+		return nil, fmt.Errorf("synth: step %d: %w", r.n, err)
+	}
 	if !ok {
 		return nil, fmt.Errorf("synth: step %d: inputs %s violate the assumptions", r.n, formatValues(spec.Inputs, in))
 	}

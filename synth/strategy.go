@@ -45,27 +45,71 @@ func (k StepKind) String() string {
 //
 // Each (state, input) pair uses the first kind of step that applies, in the
 // order switch-goal, get-closer, stay — a sub-relation of the thesis's
-// ρ1 ∨ ρ2 ∨ ρ3 that is still winning and has fewer choices. A Controller is
-// not safe for concurrent use.
+// ρ1 ∨ ρ2 ∨ ρ3 that is still winning and has fewer choices. The relations
+// are built when first needed (by Mealy, Run or Nodes); Circuit determinizes
+// the strategy from the fixpoint's iterates without them when the liveness
+// conditions are state conditions. A Controller is not safe for concurrent
+// use.
 type Controller struct {
 	res     *Result
 	g       *game
 	win     fds.BDD
-	init    fds.BDD    // θe ∧ θs ∧ W ∧ Zn = 0
-	rho     [3]fds.BDD // switch-goal, get-closer, stay (prioritised)
-	trans   fds.BDD    // their union
-	curCube fds.Cube   // the unprimed game variables and the counter
+	mem     *memory  // the fixpoint's iterates, which the steps are made of
+	init    fds.BDD  // θe ∧ θs ∧ W ∧ Zn = 0
+	curCube fds.Cube // the unprimed game variables and the counter
+
+	// Built by relations, when first needed (built is then true).
+	built bool
+	tr    fds.BDD    // ρe ∧ ρs (transitions)
+	rho   [3]fds.BDD // switch-goal, get-closer, stay (prioritised)
+	trans fds.BDD    // their union
 	// reduced: explicit states are merged as in the thesis's
 	// minimization (see reduce).
 	reduced bool
 }
 
-// newController builds ρ1, ρ2 and ρ3 from the fixpoint memory.
-func newController(ctx context.Context, r *Result, g *game, win fds.BDD, mem *memory) (*Controller, error) {
+// newController records the fixpoint memory the strategy is made of; the
+// relations ρ1, ρ2 and ρ3 are built when first needed (relations), since
+// Circuit does not need them for specs whose liveness conditions are state
+// conditions.
+func newController(r *Result, g *game, win fds.BDD, mem *memory) *Controller {
+	c := &Controller{
+		res:  r,
+		g:    g,
+		win:  win,
+		mem:  mem,
+		init: g.thetaE.And(g.thetaS).And(win).And(g.counter.Eq(0, false)),
+	}
+	c.curCube = g.sp.CubeOf(append(append([]*fds.Var(nil), g.all...), g.counter), false)
+	c.reduced = true
+	for _, J := range g.sysJ {
+		if J.DependsOnPrimed() {
+			c.reduced = false
+		}
+	}
+	return c
+}
+
+// transitions returns ρe ∧ ρs, computing it once.
+func (c *Controller) transitions() fds.BDD {
+	if c.tr.Space() == nil {
+		c.tr = c.g.rhoE.And(c.g.rhoS)
+	}
+	return c.tr
+}
+
+// relations builds ρ1, ρ2 and ρ3 from the fixpoint memory, once; errors
+// (an interruption, the memory bound) are the Space's.
+func (c *Controller) relations(ctx context.Context) error {
+	if c.built {
+		return c.g.sp.Err()
+	}
+	g := c.g
 	sp := g.sp
 	zn := g.counter
 	n := len(g.sysJ)
-	tr := g.rhoE.And(g.rhoS)
+	win := c.win
+	tr := c.transitions()
 	winNext := win.Prime()
 
 	rho1 := sp.False()
@@ -77,37 +121,17 @@ func newController(ctx context.Context, r *Result, g *game, win fds.BDD, mem *me
 	rho2 := sp.False()
 	for j := range n {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
-		ys := mem.y[j]
-		if len(ys) == 0 {
-			continue
-		}
-		part := sp.False()
-		low := ys[0]
-		for r := 1; r < len(ys); r++ {
-			// Conjoining the transition relation piece by piece keeps the
-			// intermediate disjunctions small.
-			part = part.Or(ys[r].Diff(low).And(tr).And(low.Prime()))
-			low = low.Or(ys[r])
-		}
-		rho2 = rho2.Or(zn.Eq(j, false).And(zn.Eq(j, true)).And(part))
+		rho2 = rho2.Or(zn.Eq(j, false).And(zn.Eq(j, true)).And(c.closer(j, tr)))
 	}
 
 	rho3 := sp.False()
 	for j := range n {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
-		part := sp.False()
-		low := sp.False()
-		for r := range mem.x[j] {
-			for i, x := range mem.x[j][r] {
-				part = part.Or(x.Diff(low).And(g.envJ[i].Not()).And(tr).And(x.Prime()))
-				low = low.Or(x)
-			}
-		}
-		rho3 = rho3.Or(zn.Eq(j, false).And(zn.Eq(j, true)).And(part))
+		rho3 = rho3.Or(zn.Eq(j, false).And(zn.Eq(j, true)).And(c.stay(j, tr)))
 	}
 
 	// Prioritise: a (state, input) pair covered by an earlier kind of step
@@ -117,28 +141,64 @@ func newController(ctx context.Context, r *Result, g *game, win fds.BDD, mem *me
 	rho2 = rho2.Diff(covered)
 	covered = covered.Or(rho2.Exists(outs))
 	rho3 = rho3.Diff(covered)
-
-	c := &Controller{
-		res:   r,
-		g:     g,
-		win:   win,
-		init:  g.thetaE.And(g.thetaS).And(win).And(zn.Eq(0, false)),
-		rho:   [3]fds.BDD{rho1, rho2, rho3},
-		trans: rho1.Or(rho2).Or(rho3),
+	if err := sp.Err(); err != nil {
+		return err
 	}
-	c.curCube = sp.CubeOf(append(append([]*fds.Var(nil), g.all...), g.counter), false)
-	c.reduced = true
-	for _, J := range g.sysJ {
-		if J.DependsOnPrimed() {
-			c.reduced = false
+	c.rho = [3]fds.BDD{rho1, rho2, rho3}
+	c.trans = rho1.Or(rho2).Or(rho3)
+	c.built = true
+	return sp.Err()
+}
+
+// closer is goal j's get-closer steps (ρ2 without the counter): from the
+// states of each ring of the μY fixpoint to the rings below it, over V, X′
+// and Y′; tr is ρe ∧ ρs.
+func (c *Controller) closer(j int, tr fds.BDD) fds.BDD {
+	sp := c.g.sp
+	ys := c.mem.y[j]
+	part := sp.False()
+	if len(ys) == 0 {
+		return part
+	}
+	low := ys[0]
+	for r := 1; r < len(ys); r++ {
+		// Conjoining the transition relation piece by piece keeps the
+		// intermediate disjunctions small; conjoining the source with the
+		// target first would build their product, which the interleaved
+		// order of current and next copies makes large (4× slower on
+		// AMBA n = 3).
+		part = part.Or(ys[r].Diff(low).And(tr).And(low.Prime()))
+		low = low.Or(ys[r])
+	}
+	return part
+}
+
+// stay is goal j's stay steps (ρ3 without the counter): from the states of
+// each νX fixpoint, first met, back into it while the assumption it
+// waits for does not hold; tr is ρe ∧ ρs.
+func (c *Controller) stay(j int, tr fds.BDD) fds.BDD {
+	g := c.g
+	part := g.sp.False()
+	low := g.sp.False()
+	for r := range c.mem.x[j] {
+		for i, x := range c.mem.x[j][r] {
+			part = part.Or(x.Diff(low).And(g.envJ[i].Not()).And(tr).And(x.Prime()))
+			low = low.Or(x)
 		}
 	}
-	return c, sp.Err()
+	return part
 }
 
 // Nodes returns the number of BDD nodes of the controller's transition
 // relation: the size of the symbolic strategy.
-func (c *Controller) Nodes() int { return c.trans.Size() }
+// It builds the relation if Circuit did not need it, and returns 0 if that
+// fails.
+func (c *Controller) Nodes() int {
+	if err := c.relations(context.Background()); err != nil {
+		return 0
+	}
+	return c.trans.Size()
+}
 
 // Spec returns the specification the controller realizes.
 func (c *Controller) Spec() *Spec { return c.res.Spec }
@@ -172,8 +232,11 @@ type view [3]fds.BDD
 func (c *Controller) at(st state) view {
 	g := c.g
 	sp := g.sp
-	here := sp.Assign(g.all, st.vals, false).And(g.counter.Eq(st.mem, false))
 	var v view
+	if c.relations(context.Background()) != nil {
+		return v // the Space's error is reported by the caller
+	}
+	here := sp.Assign(g.all, st.vals, false).And(g.counter.Eq(st.mem, false))
 	for k, rho := range c.rho {
 		v[k] = rho.AndExists(here, c.curCube)
 	}
@@ -185,6 +248,9 @@ func (c *Controller) at(st state) view {
 // controller is complete on legal inputs. v is c.at(st).
 func (c *Controller) step(st state, v view, in []int) (next state, kind StepKind, ok bool) {
 	g := c.g
+	if v[0].Space() == nil {
+		return state{}, 0, false // at failed
+	}
 	input := g.sp.Assign(g.inputs, in, true)
 	for k := range v {
 		f := v[k].And(input)

@@ -1,0 +1,51 @@
+package synth
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// slugsPath is the Slugs binary the AMBA circuit benchmark runs in the same
+// process for comparison (its -slugs flag, or the SLUGS environment
+// variable); without one the Slugs figures are skipped with a message.
+var slugsPath = flag.String("slugs", os.Getenv("SLUGS"), "path to a Slugs binary for same-run comparisons in the AMBA benchmarks")
+
+// slugsLimit bounds one Slugs run in the benchmarks.
+const slugsLimit = 10 * time.Minute
+
+// ambaPath is the AMBA spec of n masters in Slugs' input format.
+func ambaPath(n int) string { return filepath.Join(ambaDir, fmt.Sprintf("amba%d.slugsin", n)) }
+
+// slugsRun is the cost of one Slugs run: CPU time (user + system) of the
+// child process and its peak resident memory.
+type slugsRun struct {
+	cpu    time.Duration
+	maxRSS int64 // bytes; 0 where the system does not report it
+}
+
+// runSlugs runs `slugs --symbolicStrategy spec OUT` (a symbolic strategy,
+// Slugs' cheapest form of controller) with a deadline, or returns ok=false
+// with the reason logged when there is no binary or the run fails.
+func runSlugs(b *testing.B, spec string, limit time.Duration) (slugsRun, bool) {
+	b.Helper()
+	if *slugsPath == "" {
+		b.Log("no Slugs column: give a Slugs binary with -slugs PATH or SLUGS=PATH")
+		return slugsRun{}, false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	out := filepath.Join(b.TempDir(), "strategy.bdd")
+	cmd := exec.CommandContext(ctx, *slugsPath, "--symbolicStrategy", spec, out)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		b.Logf("slugs %s: %v (after %v): %.200s", spec, err, limit, msg)
+		return slugsRun{}, false
+	}
+	st := cmd.ProcessState
+	return slugsRun{cpu: st.UserTime() + st.SystemTime(), maxRSS: maxRSS(st)}, true
+}
