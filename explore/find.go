@@ -86,9 +86,21 @@ const (
 
 // FindOptions control a scenario search.
 type FindOptions struct {
-	// Options: Shared, MaxSteps (default 10000 here), MaxLoop, Seed and
-	// Timeout apply;
-	// Strategy, Specs and Replay are ignored.
+	// Options: Shared, MaxSteps (default 10000 here), MaxLoop, Seed,
+	// Timeout and Shard apply; Strategy, Specs and Replay are ignored.
+	//
+	// With Shard, the search covers one part of the schedule tree, as an
+	// exploration's shard does (the pieces of shard.go), matching states
+	// only below the split points, where a node's whole subtree is the
+	// shard's: states first reached above them are searched again, so
+	// that no shard prunes a subtree whose continuations are another
+	// shard's. A shard's "none" means none in its part; MergeFindResults
+	// gives the whole search's verdict. Sharding a search pays only when
+	// states rarely repeat across parts: where most states are reachable
+	// from every part (Dekker's algorithm: each of 7 shards of the mutual
+	// exclusion search runs 96–99 % of the whole search's executions),
+	// each shard searches nearly the whole state space, and one shard
+	// running the whole search costs less.
 	Options
 	// Mode is the search order (default BFS).
 	Mode SearchMode
@@ -123,6 +135,9 @@ type FindResult struct {
 	// Nodes is the number of executions run; States the number of
 	// distinct (program state, automaton state) pairs seen.
 	Nodes, States int
+	// Shard is the part of the search the result covers (the zero value:
+	// all of it).
+	Shard Shard
 }
 
 // Verdict is "found", "none" (complete search without witness) or
@@ -244,6 +259,9 @@ var ErrFormula = errors.New("search formula")
 
 // Find searches the executions of e for a path satisfying formula.
 func (p *Program) Find(ctx context.Context, e *Entry, formula string, fo FindOptions) (*FindResult, error) {
+	if err := fo.Shard.Validate(); err != nil {
+		return nil, fmt.Errorf("explore: find: shard: %w", err)
+	}
 	fs, err := p.newFindSpec(ctx, e, formula)
 	if err != nil {
 		return nil, err
@@ -289,6 +307,7 @@ func (p *Program) Find(ctx context.Context, e *Entry, formula string, fo FindOpt
 		return nil, fmt.Errorf("explore: find: unknown search mode %q (want bfs, dfs-min or dfs-max)", fo.Mode)
 	}
 	r := s.res
+	r.Shard = fo.Shard
 	r.States = len(s.visited)
 	r.Complete = r.Witness == nil && r.Bound == "" || r.Witness != nil
 	if r.Witness != nil {
@@ -621,6 +640,7 @@ type node struct {
 	hasKey   bool
 	bound    string
 	err      error
+	part     shardPath // the node's place in the shard partition
 }
 
 // findChooser follows a prefix, evaluating every position from the start
@@ -723,6 +743,7 @@ func (c *findChooser) choose(x *execution, ts []transition) int {
 		c.observe(x, false, len(ts), false)
 		i := c.prefix[c.pos]
 		c.pos++
+		c.nd.part.take(i, len(ts))
 		return i
 	case c.pos == len(c.prefix) && !c.extend:
 		c.observe(x, false, len(ts), true)
@@ -772,7 +793,7 @@ func (c *findChooser) checkFound(x *execution) {
 
 // run executes one node.
 func (f *finder) run(prefix []int, record, extend bool) (*node, *findChooser, *execution) {
-	nd := &node{prefix: prefix, n: -1}
+	nd := &node{prefix: prefix, n: -1, part: newShardPath(f.fo.Shard)}
 	c := &findChooser{f: f, prefix: prefix, extend: extend, mon: f.fs.dfa.Monitor(), record: record, nd: nd}
 	x := newExecution(f.m, f.e, f.opts, c, f.res.Nodes+1, f.opts.Seed)
 	x.chooseAll = true
@@ -808,7 +829,7 @@ func (f *finder) visit(prefix []int) (*node, bool) {
 	if nd.dead {
 		return nd, false
 	}
-	if nd.hasKey {
+	if nd.hasKey && !nd.part.active() {
 		if f.visited[nd.key] {
 			return nd, false
 		}
@@ -856,6 +877,9 @@ func (f *finder) children(nd *node) [][]int {
 	}
 	out := make([][]int, 0, nd.n)
 	for i := 0; i < nd.n; i++ {
+		if !nd.part.owns(i, nd.n) {
+			continue
+		}
 		c := make([]int, len(nd.prefix)+1)
 		copy(c, nd.prefix)
 		c[len(nd.prefix)] = i

@@ -358,6 +358,26 @@ func indent(s string) string {
 	return b.String()
 }
 
+// Key identifies the finding across the executions and the shards of an
+// exploration: two findings with one key report the same thing and merge
+// into one (ltl explore -merge matches the shards' findings by it). It is
+// the kind and the positions of a race's two accesses (in either order),
+// the kind and the violated spec of a temporal property, the kind and the
+// position of a test failure (its messages become variants), else the
+// kind, position and message. Fields are separated by "|".
+func (f *Finding) Key() string {
+	k := string(f.Kind) + "|"
+	switch {
+	case f.raceKey != "":
+		return k + strings.ReplaceAll(f.raceKey, "\x00", "|")
+	case f.specKey != "":
+		return k + "spec|" + strings.ReplaceAll(f.specKey, "\x00", "|")
+	case f.Kind == KindTestFailure:
+		return k + f.Pos.String()
+	}
+	return k + f.Pos.String() + "|" + f.Message
+}
+
 // findingSet keeps the shortest finding per (kind, position, message),
 // per test failure (position of the failing call: one exploration
 // explores one test), per race (pair of positions) and per violated
@@ -379,14 +399,8 @@ func (s *findingSet) add(f *Finding) bool {
 		s.seen = map[string]int{}
 		s.variants = map[string]map[string]bool{}
 	}
-	key := string(f.Kind) + "\x00" + f.Pos.String() + "\x00" + f.Message
-	switch {
-	case f.raceKey != "":
-		key = string(f.Kind) + "\x00" + f.raceKey
-	case f.specKey != "":
-		key = string(f.Kind) + "\x00spec\x00" + f.specKey
-	case f.Kind == KindTestFailure:
-		key = string(f.Kind) + "\x00" + f.Pos.String()
+	key := f.Key()
+	if f.Kind == KindTestFailure && f.raceKey == "" && f.specKey == "" {
 		vs := s.variants[key]
 		if vs == nil {
 			vs = map[string]bool{}

@@ -1,7 +1,9 @@
 package explore
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -11,26 +13,27 @@ import (
 // whose union is the whole exploration.
 //
 // The exhaustive strategies (DFS, PB, DPOR) share one partition of the
-// schedule tree. Along every path, the choice points with two or more
-// alternatives multiply a width, the number of paths the tree would have
-// at that depth if every choice point had the same number of
-// alternatives. The first choice point at which the width reaches
-// splitWidth × Total is the path's split point: its alternatives go to
-// the shards in turn, starting at a shard given by a hash of the choices
-// above it, and each shard explores only the subtrees of its
-// alternatives. Every shard walks the choice points above the split
-// points (the same ones in every shard: they depend only on the program);
-// an execution that reaches a split point without an alternative for its
-// shard is cut there (Report.Skipped), and one that ends above every split
-// point belongs to the shard its choices hash to. A trivial first choice
-// (one alternative) does not count, so a program that spawns its
-// goroutines one by one is still split where they race.
+// schedule tree (shardPath): the tree is cut into splitWidth × Total
+// pieces, each choice point with two or more alternatives dividing its
+// path's pieces evenly among them, until a path holds a single piece (its
+// split point); the pieces are dealt to the shards in turn, in the order
+// of a hash of their numbers. Every shard walks the
+// choice points above the split points whose pieces include one of its
+// own (they depend only on the program, so the division is the same in
+// every shard), and explores the subtrees below its pieces. A shard never
+// runs an execution that has no piece of its own, except one that ends
+// above every split point: that one belongs to the shard of its path's
+// first piece, and the others that ran it count it as skipped
+// (Report.Skipped). A trivial choice (one alternative) divides nothing,
+// so a program that spawns its goroutines one by one is still split where
+// they race. Pieces are many more than shards, handed out in turn, so
+// that the shards' sizes even out although subtrees differ in size.
 //
 // DPOR explores every alternative of the choice points at and above the
-// split points (its backtrack sets there are fixed: all enabled
-// transitions not asleep), with sleep sets ordered by the alternatives'
-// order: a shard's sleep sets do not depend on what other shards
-// explored. Below the split points each shard runs DPOR on its subtrees.
+// split points that holds a piece of its shard (its backtrack sets there
+// are fixed: those enabled transitions not asleep), with sleep sets
+// ordered by the alternatives' order: a shard's sleep sets do not depend
+// on what other shards explored. Below the split points each shard runs DPOR on its subtrees.
 // With sleep sets, no two complete executions of the run are equivalent,
 // so no happens-before class is explored by two shards; and every class
 // is explored by some shard, as by one DPOR run.
@@ -48,9 +51,10 @@ type Shard struct {
 	Total int
 }
 
-// splitWidth is the number of split-point alternatives per shard the
-// partition aims at: enough subtrees for the shards' sizes to even out,
-// few enough that the executions cut at split points stay a small share.
+// splitWidth is the number of pieces per shard: enough subtrees for the
+// shards' sizes to even out, few enough that the choice points above the
+// split points, where DPOR explores every awake alternative instead of
+// the racing ones only, stay a small share of the tree.
 const splitWidth = 16
 
 // ParseShard parses "I/N", the I-th of N shards counted from 1 (as
@@ -113,75 +117,122 @@ func (s Shard) sampleSeed(seed int64, i int) int64 {
 	return int64(mix(uint64(seed), uint64(i)))
 }
 
-// shardPath follows one execution's path through the partition: the
-// width and hash of its choices above the split point, and whether it
-// has passed it. The zero value (Total ≤ 1) owns everything.
+// shardPath follows one execution's path through the partition. The
+// partition cuts the schedule tree into splitWidth × Total pieces;
+// Shard.pieces says which are a shard's. A path starts with all the
+// pieces; a choice point of n ≥ 2 alternatives divides the path's pieces
+// among them in order, in n contiguous runs as even as integer division
+// makes them (alternative r of n among m pieces gets [m·r/n, m·(r+1)/n),
+// at least one). A path holding one piece is below its split point; a
+// shard follows only the alternatives whose pieces include one of its
+// own, so it never runs an execution that has no part for it above the
+// split point (except one that ends above every split point). The zero
+// value (Total ≤ 1) owns everything.
 type shardPath struct {
-	shard Shard
-	width int    // product of the alternative counts so far (saturates at the target)
-	hash  uint64 // of the choices so far
-	below bool   // the path passed its split point, with an alternative of this shard
+	shard  Shard
+	lo, hi int // the path's pieces: [lo, hi)
+	// mine[i] counts the pieces below i that are this shard's (nil:
+	// not sharded).
+	mine []int
 }
 
-func newShardPath(s Shard) shardPath { return shardPath{shard: s, width: 1} }
+func newShardPath(s Shard) shardPath {
+	p := shardPath{shard: s}
+	if s.Sharded() {
+		p.mine = s.pieces()
+	}
+	p.reset()
+	return p
+}
 
-// reset starts a new path.
+// pieces returns, for each i from 0 to splitWidth × Total, the number of
+// pieces below i that are shard s's. The pieces are dealt to the shards
+// in the order of a hash of their numbers, in turn, so that each shard
+// has splitWidth of them and neighbouring pieces (the first alternatives
+// of choice points, whose subtrees DPOR's sleep sets leave the biggest,
+// start runs of pieces at regular positions) land on different shards.
+func (s Shard) pieces() []int {
+	v := splitWidth * s.Total
+	order := make([]int, v)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(mix(0x5eed, uint64(a)), mix(0x5eed, uint64(b))) })
+	owner := make([]int, v)
+	for rank, piece := range order {
+		owner[piece] = rank % s.Total
+	}
+	mine := make([]int, v+1)
+	for i, o := range owner {
+		mine[i+1] = mine[i]
+		if o == s.Index {
+			mine[i+1]++
+		}
+	}
+	return mine
+}
+
+// reset starts a new path, with all the pieces.
 func (p *shardPath) reset() {
-	p.width, p.hash, p.below = 1, 0, false
+	p.lo, p.hi = 0, 1
+	if p.shard.Sharded() {
+		p.hi = splitWidth * p.shard.Total
+	}
 }
 
 // active reports whether the path is still above its split point (in a
-// sharded exploration).
-func (p *shardPath) active() bool { return p.shard.Sharded() && !p.below }
+// sharded exploration): it holds two or more pieces.
+func (p *shardPath) active() bool { return p.hi-p.lo > 1 }
 
-// splitsAt reports whether a choice point of n alternatives at the
-// current position is the path's split point.
-func (p *shardPath) splitsAt(n int) bool {
-	return p.active() && n >= 2 && p.width*n >= splitWidth*p.shard.Total
+// sub returns the pieces alternative r of n gets.
+func (p *shardPath) sub(r, n int) (lo, hi int) {
+	m := p.hi - p.lo
+	lo = p.lo + m*r/n
+	hi = max(p.lo+m*(r+1)/n, lo+1)
+	return lo, hi
 }
 
-// owns reports whether alternative k of the split point is this shard's.
-func (p *shardPath) owns(k int) bool {
-	return (int(p.hash%uint64(p.shard.Total))+k)%p.shard.Total == p.shard.Index
+// owns reports whether alternative r of n has a piece of this shard.
+func (p *shardPath) owns(r, n int) bool {
+	if !p.active() || n < 2 {
+		return true
+	}
+	lo, hi := p.sub(r, n)
+	return p.mine[hi] > p.mine[lo]
 }
 
-// take records choice k among n alternatives.
-func (p *shardPath) take(k, n int) {
+// take records alternative r among n.
+func (p *shardPath) take(r, n int) {
 	if !p.active() || n < 2 {
 		return
 	}
-	if p.splitsAt(n) {
-		p.below = true
-		return
-	}
-	p.width *= n
-	p.hash = mix(p.hash^uint64(n)<<32, uint64(k)+1)
+	p.lo, p.hi = p.sub(r, n)
 }
 
 // ownsEnd reports whether an execution whose path ended here belongs to
-// this shard: always below a split point (the split point chose), by the
-// hash of its choices above every split point.
+// this shard: always below its split point (the shard followed the path
+// for its piece), else if the first piece of the path is the shard's.
 func (p *shardPath) ownsEnd() bool {
 	if !p.active() {
 		return true
 	}
-	return int(p.hash%uint64(p.shard.Total)) == p.shard.Index
+	return p.mine[p.lo+1] > p.mine[p.lo]
 }
 
-// ownedAlts returns the alternatives among alts (nil: all n) that are
-// this shard's at a split point: a non-nil slice, empty if none is.
+// ownedAlts returns the alternatives among alts (nil: all n) that have a
+// piece of this shard: a non-nil slice, empty if none is.
 func (p *shardPath) ownedAlts(alts []int, n int) []int {
 	own := []int{}
 	if alts == nil {
 		for k := range n {
-			if p.owns(k) {
+			if p.owns(k, n) {
 				own = append(own, k)
 			}
 		}
 		return own
 	}
 	for _, k := range alts {
-		if p.owns(k) {
+		if p.owns(k, n) {
 			own = append(own, k)
 		}
 	}
@@ -230,14 +281,13 @@ func (s *dporNode) fixedBefore(t tid, add func(tid, event)) {
 // cut (skipped); with none awake, it is sleep-set blocked.
 func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
 	_, awake := s.awakeRank(tid{})
-	split := d.part.splitsAt(awake)
 	first, rank := -1, 0
 	for i, t := range s.enabled {
 		if _, asleep := s.sleep[t]; asleep {
 			continue
 		}
 		rank++
-		if split && !d.part.owns(rank-1) {
+		if !d.part.owns(rank-1, awake) {
 			continue
 		}
 		s.backtrack[t] = true

@@ -22,7 +22,8 @@ const shardProcessEnv = "EXPLORE_SHARD_PROCESS"
 type shardCounts struct {
 	Executions, Skipped, Pruned, Classes int
 	Complete                             bool
-	Seconds                              float64
+	Load                                 float64 // seconds loading the program
+	Seconds                              float64 // seconds exploring
 	CPU                                  float64 // the process's user and system time, loading included (measured by the parent)
 }
 
@@ -39,17 +40,24 @@ func TestShardProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := loadBench(t)
+	// only the package of the entry, as ltl explore -shard loads the
+	// package under test
+	t0 := time.Now()
+	p, err := Load(context.Background(), LoadConfig{Patterns: []string{"./testdata/bench"}, NoTests: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	load := time.Since(t0).Seconds()
 	e, err := p.Func(fn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t0 := time.Now()
+	t0 = time.Now()
 	r, err := p.Explore(context.Background(), e, Options{Strategy: DPOR, Shared: mode == "shared", Shard: shard, MaxMemory: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := json.Marshal(shardCounts{r.Executions, r.Skipped, r.Pruned, r.Classes, r.Complete, time.Since(t0).Seconds(), 0})
+	b, _ := json.Marshal(shardCounts{r.Executions, r.Skipped, r.Pruned, r.Classes, r.Complete, load, time.Since(t0).Seconds(), 0})
 	fmt.Printf("SHARD %s\n", b)
 }
 
@@ -119,7 +127,8 @@ func splitLines(b []byte) [][]byte {
 // target ≤ 2), the shards' executions over the whole run's (overhead:
 // complete executions are the classes, so 1; the skipped and the
 // sleep-set-pruned ones are reported apart, as ratios to the whole run's
-// executions), and the speedup of the wall time of 2 shard processes
+// executions; s*-overhead counts every execution run, skipped and pruned
+// ones as whole ones), and the speedup of the wall time of 2 shard processes
 // running at once over that of 1 process running the whole (target ≥ 1.8
 // on 2 free cores).
 func BenchmarkShards(b *testing.B) {
@@ -128,13 +137,16 @@ func BenchmarkShards(b *testing.B) {
 		shared   bool
 	}{
 		{"philosophers-5", benchPath + ".Philosophers5", false},
-		{"philosophers-4-shared", benchPath + ".Philosophers4", true},
+		{"philosophers-6", benchPath + ".Philosophers6", false},
 	} {
 		b.Run(k.name, func(b *testing.B) {
 			for b.Loop() {
 				whole, tWhole := runShardProcesses(b, k.fn, k.shared, 1, 1)
 				b.ReportMetric(float64(whole[0].Executions), "whole-execs")
 				b.ReportMetric(float64(whole[0].Pruned), "whole-pruned")
+				b.ReportMetric(whole[0].Load, "whole-load-s")
+				b.ReportMetric(whole[0].Seconds, "whole-explore-s")
+				b.ReportMetric(whole[0].CPU, "whole-cpu-s")
 				for _, n := range []int{2, 4, 8} {
 					cs, t := runShardProcesses(b, k.fn, k.shared, n, 2)
 					sum, most, skipped, pruned := 0, 0, 0, 0
@@ -157,6 +169,9 @@ func BenchmarkShards(b *testing.B) {
 					b.ReportMetric(float64(sum)/float64(whole[0].Executions), fmt.Sprintf("s%d-execs/whole", n))
 					b.ReportMetric(float64(skipped)/float64(whole[0].Executions), fmt.Sprintf("s%d-skipped/whole", n))
 					b.ReportMetric(float64(pruned-whole[0].Pruned)/float64(whole[0].Executions), fmt.Sprintf("s%d-extra-pruned/whole", n))
+					// every execution run, skipped and pruned ones counted
+					// as whole ones, over the whole run's
+					b.ReportMetric(float64(sum+skipped+pruned)/float64(whole[0].Executions+whole[0].Pruned)-1, fmt.Sprintf("s%d-overhead", n))
 					if n == 2 {
 						b.ReportMetric(tWhole.Seconds()/t.Seconds(), "s2-speedup")
 					}

@@ -97,3 +97,51 @@ func unionStrings(s []string, add ...string) []string {
 	}
 	return s
 }
+
+// MergeFindResults merges the results of the shards of one search (each
+// run with FindOptions.Shard {i, n}, every one of the same total n) into
+// the result of the whole search: the witness is the fewest-steps one of
+// any shard (with BFS, a shortest witness of the whole search), and it
+// is found as soon as one shard found it. Without a witness the search
+// is complete ("none") only if every shard 1..n is present and complete;
+// with shards missing, Bound is "shards". Nodes and States are summed
+// (states seen by two shards count twice). Two results of one shard, or
+// of different totals, are an error.
+func MergeFindResults(rs ...*FindResult) (*FindResult, error) {
+	if len(rs) == 0 {
+		return nil, fmt.Errorf("merge: no search results")
+	}
+	total := max(rs[0].Shard.Total, 1)
+	m := &FindResult{Complete: true}
+	seen := make([]bool, total)
+	for _, r := range rs {
+		sh := r.Shard
+		if sh == (Shard{}) {
+			sh = Shard{0, 1}
+		}
+		switch {
+		case sh.Total != total:
+			return nil, fmt.Errorf("merge: search shard %s of a run in %d shards", sh, total)
+		case sh.Index < 0 || sh.Index >= total:
+			return nil, fmt.Errorf("merge: search shard index %d out of range", sh.Index)
+		case seen[sh.Index]:
+			return nil, fmt.Errorf("merge: search shard %s twice", sh)
+		}
+		seen[sh.Index] = true
+		m.Nodes += r.Nodes
+		m.States += r.States
+		if w := r.Witness; w != nil && (m.Witness == nil || w.Steps < m.Witness.Steps) {
+			m.Witness = w
+		}
+		if !r.Complete && (m.Bound == "" || slices.Index(boundOrder, r.Bound) < slices.Index(boundOrder, m.Bound)) {
+			m.Complete, m.Bound = false, r.Bound
+		}
+	}
+	if missingShards(seen) != "" {
+		m.Complete, m.Bound = false, "shards"
+	}
+	if m.Witness != nil {
+		m.Complete, m.Bound = true, ""
+	}
+	return m, nil
+}

@@ -87,7 +87,10 @@ func (d *dfsChooser) choose(x *execution, ts []transition) int {
 			}
 		}
 	}
-	if d.part.splitsAt(e.n) {
+	if d.part.active() {
+		// (the pieces are divided among all n alternatives, not only
+		// those the bound allows: PB's rounds, with growing bounds,
+		// divide them alike)
 		e.alts = d.part.ownedAlts(e.alts, e.n)
 	}
 	d.stack = append(d.stack, e)

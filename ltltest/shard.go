@@ -71,9 +71,14 @@ func shardExploration(t TestingT, opts *explore.Options) error {
 }
 
 // searchShard says whether this process runs the scenario search of
-// formula: a search (state matching) is not split, so in a sharded run it
-// runs whole in one shard, chosen by the test's name and formula; ok is
-// false after a failure (a bad setting) was reported.
+// formula: in a sharded run it runs whole in one shard, chosen by the
+// test's name and formula, and the others pass it. A search matches
+// states, and most states are reached from every part of the schedule
+// tree, so split searches (explore.FindOptions.Shard) would each search
+// nearly the whole state space: one shard running it whole costs the run
+// N times less, in the same wall time. The merged verdict is the owning
+// shard's, the run's only when every shard runs, as a CI's sharding does.
+// ok is false after a failure (a bad setting) was reported.
 func searchShard(t TestingT, formula string, msg []any) (run, ok bool) {
 	t.Helper()
 	s, from, err := envShard()

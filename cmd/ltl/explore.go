@@ -144,7 +144,9 @@ schedules: N runs with every I, anywhere and without communicating, cover
 the schedules of one run, each happens-before class in exactly one part.
 With -json each test's output ends with a line of kind "shard":
   {"test":…,"kind":"shard","message":VERDICT,"shard":"I/N","complete":BOOL,"executions":N}
-and every line has "shard". -merge reads those outputs (FILES, or standard
+and every line has "shard" (a finding's also "key", which names it
+whichever goroutines showed it: -merge merges the findings with one key).
+-merge reads those outputs (FILES, or standard
 input) and prints the report and exit status of one run: a test passes
 only if every part 1..N is there and complete without findings; a part
 missing or incomplete makes it unknown. A replay token of any part
@@ -310,6 +312,12 @@ func (f *exploreFlags) options() (explore.Options, error) {
 		if o.Shard, err = explore.ParseShard(f.shard); err != nil {
 			return o, fmt.Errorf("-shard: %w", err)
 		}
+		if f.find != "" && o.Shard.Sharded() {
+			// (-merge reads explorations' outputs, not searches'; and a
+			// search matches states, which most parts reach: its shards
+			// would each search nearly the whole state space)
+			return o, fmt.Errorf("-shard: a search (-find) is not split: run it without -shard")
+		}
 	}
 	switch f.specs {
 	case "":
@@ -457,6 +465,9 @@ type jsonFinding struct {
 	Shard      string `json:"shard,omitempty"`
 	Complete   *bool  `json:"complete,omitempty"`
 	Executions int    `json:"executions,omitempty"`
+	// Key identifies a finding across shards (explore.Finding.Key), in a
+	// shard's output only: -merge merges the findings with one key.
+	Key string `json:"key,omitempty"`
 }
 
 func newJSONFinding(test string, f *explore.Finding) jsonFinding {
@@ -558,6 +569,9 @@ func (o *exploreOutput) report(t *explore.Entry, r *explore.Report, replayed boo
 				jf.RegressionTest, _ = explore.EmitTest(t, f)
 			}
 			jf.Shard = r.Shard.String()
+			if jf.Shard != "" {
+				jf.Key = f.Key()
+			}
 			o.writeJSON(jf)
 		}
 		if len(r.Findings) == 0 && (verdict == "unknown" || verdict == "bounded") {

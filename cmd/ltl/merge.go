@@ -93,12 +93,18 @@ func mergeInput(tests map[string]*mergedTest, name string, r io.Reader) error {
 	return nil
 }
 
-// addFinding adds a finding of one shard: the shortest per kind, position
-// and message (per kind and position for a test failure, whose messages
-// become variants), with the executions that showed it summed.
+// addFinding adds a finding of one shard: the shortest per key (the
+// canonical one of explore.Finding.Key, which names a race by its two
+// accesses whichever goroutines showed it; lines without a key: per
+// kind, position and message, per kind and position for a test failure),
+// with the executions that showed it summed (and a test failure's
+// messages as variants).
 func (t *mergedTest) addFinding(jf jsonFinding) {
 	jf.Shard = ""
 	same := func(g jsonFinding) bool {
+		if g.Key != "" || jf.Key != "" {
+			return g.Key == jf.Key
+		}
 		return g.Kind == jf.Kind && g.Position == jf.Position && (g.Message == jf.Message || jf.Kind == string(explore.KindTestFailure))
 	}
 	i := slices.IndexFunc(t.findings, same)
@@ -107,7 +113,10 @@ func (t *mergedTest) addFinding(jf jsonFinding) {
 		return
 	}
 	old := &t.findings[i]
-	variants := unionSorted(old.Variants, jf.Variants, []string{old.Message, jf.Message})
+	var variants []string
+	if jf.Kind == string(explore.KindTestFailure) {
+		variants = unionSorted(old.Variants, jf.Variants, []string{old.Message, jf.Message})
+	}
 	seen := old.Seen + jf.Seen
 	if jf.Steps < old.Steps || jf.Steps == old.Steps && jf.Message < old.Message {
 		*old = jf

@@ -109,6 +109,7 @@ func TestExploreShardErrors(t *testing.T) {
 	}{
 		{[]string{"-shard", "0/3", bugsPkg}, `-shard: shard "0/3": index 0 out of range: want 1 to 3`},
 		{[]string{"-shard", "3", bugsPkg}, `-shard: shard "3": want I/N`},
+		{[]string{"-shard", "1/2", "-find", "F deadlock", bugsPkg}, `-shard: a search (-find) is not split: run it without -shard`},
 	} {
 		status, _, errOut := runExplore(t, tc.args...)
 		assert.Equal(t, 2, status, tc.args)
@@ -147,4 +148,40 @@ func FuzzMergeInput(f *testing.F) {
 			require.Contains(t, []string{"pass", "fail", "unknown"}, v)
 		}
 	})
+}
+
+// TestMergeMatchesFindingsByKey: one race shown by different goroutines
+// in two shards (so with different messages, and in reversed access
+// order) has one key, and the merged report lists it once, the shortest,
+// seen by both; lines without a key (older outputs) still merge by kind,
+// position and message.
+func TestMergeMatchesFindingsByKey(t *testing.T) {
+	line := func(shard, msg string, steps int, key string) string {
+		return fmt.Sprintf(`{"test":"T","kind":"race","message":%q,"position":"a.go:3:1","replay":"r","steps":%d,"seen":1,"shard":%q,"key":%q}`+"\n", msg, steps, shard, key)
+	}
+	shardLine := func(shard string) string {
+		return fmt.Sprintf(`{"test":"T","kind":"shard","message":"fail","position":"","replay":"","steps":0,"shard":%q,"complete":true,"executions":4}`+"\n", shard)
+	}
+	const key = "race|a.go:3:1|b.go:7:2"
+	in := line("1/2", "race between goroutine 2 and goroutine 3", 9, key) + shardLine("1/2") +
+		line("2/2", "race between goroutine 4 and goroutine 5", 7, key) + shardLine("2/2")
+	status, out, errOut := mergeLTL(t, in, "-json")
+	require.Equal(t, 1, status, errOut)
+	lines := jsonLines(t, out)
+	require.Len(t, lines, 1, out)
+	assert.Equal(t, "race between goroutine 4 and goroutine 5", lines[0]["message"])
+	assert.EqualValues(t, 2, lines[0]["seen"])
+	assert.NotContains(t, lines[0], "variants")
+
+	// another key: two findings
+	in2 := line("1/2", "race between goroutine 2 and goroutine 3", 9, key) + shardLine("1/2") +
+		line("2/2", "race between goroutine 2 and goroutine 3", 9, "race|a.go:3:1|c.go:1:1") + shardLine("2/2")
+	_, out, _ = mergeLTL(t, in2, "-json")
+	assert.Len(t, jsonLines(t, out), 2, out)
+
+	// no keys: same message merges, another does not
+	_, out, _ = mergeLTL(t, line("1/2", "m1", 9, "")+shardLine("1/2")+line("2/2", "m1", 7, "")+shardLine("2/2"), "-json")
+	assert.Len(t, jsonLines(t, out), 1, out)
+	_, out, _ = mergeLTL(t, line("1/2", "m1", 9, "")+shardLine("1/2")+line("2/2", "m2", 7, "")+shardLine("2/2"), "-json")
+	assert.Len(t, jsonLines(t, out), 2, out)
 }
