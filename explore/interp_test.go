@@ -2,6 +2,7 @@ package explore
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -25,9 +26,9 @@ func load(t testing.TB) *Program {
 	testProgram.once.Do(func() {
 		testProgram.p, testProgram.err = Load(context.Background(), LoadConfig{
 			// ("..." patterns skip testdata directories)
-			Patterns: []string{"./testdata/basic", "./testdata/conc", "./testdata/misc", "./testdata/formats",
+			Patterns: append([]string{"./testdata/basic", "./testdata/conc", "./testdata/misc", "./testdata/formats",
 				"./testdata/oldloop", "./testdata/outcomes", "./testdata/realistic", "./testdata/uniq", "./testdata/brokeninit", "./testdata/testify", examplesPath + "/...",
-				symExamples + "/...", "./testdata/symhard", "./testdata/symguard"},
+				symExamples + "/...", "./testdata/symhard", "./testdata/symguard"}, sharedTestdata...),
 		})
 	})
 	require.NoError(t, testProgram.err)
@@ -75,9 +76,13 @@ type loadedProgram struct {
 	err  error
 }
 
-// loadPatterns loads the packages of patterns once per test process.
+// loadPatterns loads the packages of patterns once per test process. One
+// pattern of sharedTestdata gives the program of load, which has them all.
 func loadPatterns(t testing.TB, patterns ...string) *Program {
 	t.Helper()
+	if len(patterns) == 1 && slices.Contains(sharedTestdata, patterns[0]) {
+		return load(t)
+	}
 	v, _ := loaded.LoadOrStore(strings.Join(patterns, "\x00"), &loadedProgram{})
 	l := v.(*loadedProgram)
 	l.once.Do(func() {
