@@ -180,8 +180,10 @@ type GoroutineState struct {
 // ErrNoStep is returned by Pop and Backtrack on an empty stack.
 var ErrNoStep = errors.New("explore: session: the temporal stack is empty")
 
-// Session is a temporal stack over the schedules of one entry. It is not
-// safe for concurrent use.
+// Session is a temporal stack over the schedules of one entry. Each step
+// keeps its search suspended (a coroutine) until it is popped: Clear a
+// session that is no longer needed to release them. A Session is not safe
+// for concurrent use.
 type Session struct {
 	p    *Program
 	e    *Entry

@@ -39,7 +39,9 @@ func Debug(t TestingT, body any, args ...any) *Debugger {
 		fail(t, "ltltest: cannot debug the body", err.Error(), msg)
 		return nil
 	}
-	return &Debugger{t: t, s: p.NewSession(e, o), entry: e.Name}
+	d := &Debugger{t: t, s: p.NewSession(e, o), entry: e.Name}
+	t.Cleanup(d.s.Clear) // release the steps' suspended searches
+	return d
 }
 
 // RequireDebug is Debug, stopping the test when the body cannot be
