@@ -13,7 +13,9 @@ func newSession(t *testing.T, p *Program, entry string) *Session {
 	t.Helper()
 	e, err := p.Func(entry)
 	require.NoError(t, err)
-	return p.NewSession(e, Options{})
+	// The programs never end: a low steps bound keeps short the
+	// executions that record a step's replay token.
+	return p.NewSession(e, Options{MaxSteps: 300})
 }
 
 // push pushes a step and logs the outcome.
