@@ -230,14 +230,7 @@ func TestFromExploreInputsAndSpec(t *testing.T) {
 // wakes, and from the goroutine's close of done to the receive it lets
 // through.
 func TestArrowsContextCancel(t *testing.T) {
-	const pkg = "github.com/henceforth-go/henceforth/report/testdata/cancel"
-	p, err := explore.Load(context.Background(), explore.LoadConfig{Patterns: []string{pkg}, NoTests: true})
-	require.NoError(t, err)
-	e, err := p.Func(pkg + ".Scenario")
-	require.NoError(t, err)
-	r, err := p.Explore(context.Background(), e, explore.Options{})
-	require.NoError(t, err)
-	require.NotEmpty(t, r.Findings)
+	r, _ := exploreScenario(t, "cancel")
 	f := FromExplore(r, nil).Findings[0]
 	var closes []string
 	for _, a := range f.Arrows {
