@@ -45,7 +45,9 @@
 //     broadcast to each), a WaitGroup's from the Done that wakes waiters
 //     to each Wait step on a waiter's ticket (an object the trace had not
 //     named before). A receive that frees a full buffer for a blocked
-//     sender is not linked to that send.
+//     sender is not linked to that send, nor a receive from a channel
+//     closed before the interleaving began (a context cancelled before
+//     anyone asked for its Done channel shares one closed at init).
 //   - The table of subformula values has at most 64 rows, and none for a
 //     formula over more than 64 atoms (a monitor's limit); the online
 //     verdicts need LTLf and a DFA of at most 16384 states.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"go/token"
 	"regexp"
 	"strings"
@@ -222,4 +223,22 @@ func TestFromExploreInputsAndSpec(t *testing.T) {
 	r.Findings[0].Trace = []explore.Step{{Goroutine: 1, Op: "start F"}, {N: 1, Goroutine: 1, Op: "write x"}}
 	f = FromExplore(r, nil).Findings[0]
 	assert.Equal(t, []int{-1, 1}, f.Spec.Steps)
+}
+
+// TestArrowsContextCancel: in an explored execution, cancelling a context
+// draws an arrow from the close of its Done channel to the select it
+// wakes, and from the goroutine's close of done to the receive it lets
+// through.
+func TestArrowsContextCancel(t *testing.T) {
+	r, _ := exploreScenario(t, "cancel")
+	f := FromExplore(r, nil).Findings[0]
+	var closes []string
+	for _, a := range f.Arrows {
+		if a.Kind == "close" {
+			closes = append(closes, fmt.Sprintf("g%d %s → g%d %s", a.FromG, f.Trace[a.From].Op, a.ToG, f.Trace[a.To].Op))
+		}
+	}
+	require.Len(t, closes, 2, "arrows of %s:\n%+v", f.Kind, f.Trace)
+	assert.Regexp(t, `^g1 close .* → g2 select case 0: receive from`, closes[0], "the cancel wakes the select")
+	assert.Regexp(t, `^g2 close done .* → g1 receive from done`, closes[1], "the goroutine's close lets the receive through")
 }
