@@ -401,7 +401,7 @@ type dporNode struct {
 	done map[tid]int
 	// fixed marks a state at or above a shard split point (shard.go):
 	// its backtrack set is fixed when it is created (every enabled
-	// transition not asleep, of this shard's at a split point), races do
+	// transition not asleep whose pieces include one of this shard's), races do
 	// not add to it, and its children's sleep sets order the transitions
 	// as enabled does, whoever explores them.
 	fixed bool

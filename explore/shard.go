@@ -276,9 +276,10 @@ func (s *dporNode) fixedBefore(t tid, add func(tid, event)) {
 
 // chooseFixed chooses at the new fixed state s (k: its index in the
 // path), above or at the path's split point: every enabled transition
-// not asleep (at the split point, of this shard's) is in its backtrack
-// set; the first is taken. With none of this shard's the execution is
-// cut (skipped); with none awake, it is sleep-set blocked.
+// not asleep whose pieces include one of this shard's is in its
+// backtrack set; the first is taken. With none of this shard's (which
+// the partition rules out: the path's own pieces include one) the
+// execution is cut (skipped); with none awake, it is sleep-set blocked.
 func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
 	_, awake := s.awakeRank(tid{})
 	first, rank := -1, 0
