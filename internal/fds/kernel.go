@@ -261,13 +261,9 @@ func (k *kernel) mk(level, lo, hi int32) int32 {
 	comp := hi & 1
 	lo ^= comp
 	hi ^= comp
-	h := k.hash(level, lo, hi)
-	for n := k.buckets[h]; n >= 0; {
-		nd := &k.nodes[n]
-		if nd.level == level && nd.low == lo && nd.high == hi {
-			return n<<1 | comp
-		}
-		n = nd.next
+	n, h := k.find(level, lo, hi)
+	if n >= 0 {
+		return n<<1 | comp
 	}
 	if k.freeHead < 0 {
 		if !k.grow() {
@@ -275,13 +271,33 @@ func (k *kernel) mk(level, lo, hi int32) int32 {
 		}
 		h = k.hash(level, lo, hi)
 	}
+	return k.insert(level, lo, hi, h)<<1 | comp
+}
+
+// find returns the node (level, lo, hi) of the unique table, or -1, and
+// the bucket it belongs in.
+func (k *kernel) find(level, lo, hi int32) (int32, uint32) {
+	h := k.hash(level, lo, hi)
+	for n := k.buckets[h]; n >= 0; {
+		nd := &k.nodes[n]
+		if nd.level == level && nd.low == lo && nd.high == hi {
+			return n, h
+		}
+		n = nd.next
+	}
+	return -1, h
+}
+
+// insert takes a free node for (level, lo, hi) and adds it to bucket h;
+// there must be a free node.
+func (k *kernel) insert(level, lo, hi int32, h uint32) int32 {
 	n := k.freeHead
 	k.freeHead = k.nodes[n].next
 	k.nfree--
 	k.produced++
 	k.nodes[n] = knode{level: level, low: lo, high: hi, next: k.buckets[h]}
 	k.buckets[h] = n
-	return n<<1 | comp
+	return n
 }
 
 // level returns the level of a ref's node (nvars for the terminal).

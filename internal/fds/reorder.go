@@ -260,20 +260,11 @@ func (s *sifter) mk(level, lo, hi int32) int32 {
 	comp := hi & 1
 	lo ^= comp
 	hi ^= comp
-	h := k.hash(level, lo, hi)
-	for n := k.buckets[h]; n >= 0; {
-		nd := &k.nodes[n]
-		if nd.level == level && nd.low == lo && nd.high == hi {
-			return n<<1 | comp
-		}
-		n = nd.next
+	n, h := k.find(level, lo, hi)
+	if n >= 0 {
+		return n<<1 | comp
 	}
-	n := k.freeHead
-	k.freeHead = k.nodes[n].next
-	k.nfree--
-	k.produced++
-	k.nodes[n] = knode{level: level, low: lo, high: hi, next: k.buckets[h]}
-	k.buckets[h] = n
+	n = k.insert(level, lo, hi, h)
 	s.rc[n] = 0
 	s.rc[lo>>1]++
 	s.rc[hi>>1]++
