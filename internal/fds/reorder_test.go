@@ -217,3 +217,19 @@ func TestAutoReorder(t *testing.T) {
 	}
 	checkOrder(t, k)
 }
+
+// TestWithReordering: the Space option turns on the kernel's dynamic
+// reordering; without it the kernel never reorders by itself.
+func TestWithReordering(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		var opts []Option
+		if on {
+			opts = append(opts, WithReordering())
+		}
+		s := NewSpace(opts...)
+		_, err := s.Bool("a")
+		require.NoError(t, err)
+		require.NoError(t, s.Build())
+		assert.Equal(t, on, s.Backend().(*kernel).autoReorder)
+	}
+}
