@@ -254,23 +254,18 @@ func (k *kernel) link(n int32) {
 // The caller has reserved room.
 func (s *sifter) mk(level, lo, hi int32) int32 {
 	k := s.k
-	if lo == hi {
-		return lo
+	r, h, ok := k.unique(level, lo, hi)
+	if ok {
+		return r
 	}
-	comp := hi & 1
-	lo ^= comp
-	hi ^= comp
-	n, h := k.find(level, lo, hi)
-	if n >= 0 {
-		return n<<1 | comp
-	}
-	n = k.insert(level, lo, hi, h)
-	s.rc[n] = 0
-	s.rc[lo>>1]++
-	s.rc[hi>>1]++
-	s.at[level] = append(s.at[level], n)
+	r = k.insert(level, lo, hi, h)
+	nd := &k.nodes[r>>1]
+	s.rc[r>>1] = 0
+	s.rc[nd.low>>1]++
+	s.rc[nd.high>>1]++
+	s.at[level] = append(s.at[level], r>>1)
 	s.live++
-	return n<<1 | comp
+	return r
 }
 
 // deref drops one reference to r's node, freeing it (and what only it
