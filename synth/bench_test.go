@@ -30,7 +30,6 @@ func ambaSpec(b *testing.B, n int) *Spec {
 //
 //	go test -run '^$' -bench AMBARealizability -benchtime 1x ./synth
 func BenchmarkAMBARealizability(b *testing.B) {
-	ctx := context.Background()
 	var last time.Duration
 	for n := 2; n <= 12 && last <= benchLimit; n++ {
 		variants := []struct {
@@ -54,27 +53,12 @@ func BenchmarkAMBARealizability(b *testing.B) {
 				name += "/" + v.name
 			}
 			b.Run(name, func(b *testing.B) {
-				spec := ambaSpec(b, n)
-				var res *Result
-				start, cpu := time.Now(), cpuTime()
-				runs := 0
-				for b.Loop() {
-					var err error
-					res, err = spec.Realizable(ctx, v.opts...)
-					if err != nil {
-						b.Fatal(err)
-					}
-					if !res.Realizable {
-						b.Fatal("AMBA is realizable")
-					}
-					runs++
-				}
-				per := time.Since(start) / time.Duration(runs)
+				res, per, cpuPer := realizeAMBA(b, ambaSpec(b, n), v.opts...)
 				if v.name == "" {
 					last = per
 				}
 				b.ReportMetric(per.Seconds(), "s/op")
-				b.ReportMetric((cpuTime()-cpu).Seconds()/float64(runs), "cpu-s/op")
+				b.ReportMetric(cpuPer.Seconds(), "cpu-s/op")
 				b.ReportMetric(float64(res.Stats.PeakNodes), "peak-nodes")
 				b.ReportMetric(float64(res.Stats.WinningNodes), "win-nodes")
 				if ref, ok := slugsSeconds[n]; ok {

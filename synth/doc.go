@@ -66,7 +66,12 @@
 //     steps.
 //   - Extraction and determinization cost several times the realizability
 //     check on the AMBA arbiter (BENCHMARKS.md); a Circuit's size depends
-//     on the variable order, which is static.
+//     on the variable order.
+//   - The BDD kernel reorders its variables dynamically (WithReordering,
+//     on by default): the BDD sizes in Stats, and the shape of a Circuit,
+//     then depend on when the reorderings ran, which varies from run to
+//     run with the Go runtime's reports of unreachable handles; verdicts
+//     do not.
 //   - CheckAIG supports AIGER without the B, C, J and F sections, with
 //     latches that start at 0, and matches inputs and outputs by name (a
 //     Boolean's name, name@bit for the bits of an integer).

@@ -255,31 +255,50 @@ func (k *kernel) mk(level, lo, hi int32) int32 {
 	if k.poll <= 0 {
 		k.lookAtContext()
 	}
-	if lo == hi {
-		return lo
-	}
-	comp := hi & 1
-	lo ^= comp
-	hi ^= comp
-	h := k.hash(level, lo, hi)
-	for n := k.buckets[h]; n >= 0; {
-		nd := &k.nodes[n]
-		if nd.level == level && nd.low == lo && nd.high == hi {
-			return n<<1 | comp
-		}
-		n = nd.next
+	r, h, ok := k.unique(level, lo, hi)
+	if ok {
+		return r
 	}
 	if k.freeHead < 0 {
 		if !k.grow() {
 			panic(abort{}) // grow set err; nothing has been changed
 		}
-		h = k.hash(level, lo, hi)
+		_, h, _ = k.unique(level, lo, hi)
 	}
+	return k.insert(level, lo, hi, h)
+}
+
+// unique returns the ref of "if level then hi else lo" if it needs no new
+// node (lo == hi, or the node is in the unique table), and otherwise the
+// bucket the new node belongs in.
+func (k *kernel) unique(level, lo, hi int32) (r int32, h uint32, ok bool) {
+	if lo == hi {
+		return lo, 0, true
+	}
+	comp := hi & 1 // the high edge of a node is regular
+	lo ^= comp
+	hi ^= comp
+	h = k.hash(level, lo, hi)
+	for n := k.buckets[h]; n >= 0; {
+		nd := &k.nodes[n]
+		if nd.level == level && nd.low == lo && nd.high == hi {
+			return n<<1 | comp, h, true
+		}
+		n = nd.next
+	}
+	return 0, h, false
+}
+
+// insert makes a node for "if level then hi else lo" (which unique did not
+// find) from a free node, adds it to bucket h, and returns its ref; there
+// must be a free node.
+func (k *kernel) insert(level, lo, hi int32, h uint32) int32 {
+	comp := hi & 1
 	n := k.freeHead
 	k.freeHead = k.nodes[n].next
 	k.nfree--
 	k.produced++
-	k.nodes[n] = knode{level: level, low: lo, high: hi, next: k.buckets[h]}
+	k.nodes[n] = knode{level: level, low: lo ^ comp, high: hi ^ comp, next: k.buckets[h]}
 	k.buckets[h] = n
 	return n<<1 | comp
 }

@@ -254,32 +254,18 @@ func (k *kernel) link(n int32) {
 // The caller has reserved room.
 func (s *sifter) mk(level, lo, hi int32) int32 {
 	k := s.k
-	if lo == hi {
-		return lo
+	r, h, ok := k.unique(level, lo, hi)
+	if ok {
+		return r
 	}
-	comp := hi & 1
-	lo ^= comp
-	hi ^= comp
-	h := k.hash(level, lo, hi)
-	for n := k.buckets[h]; n >= 0; {
-		nd := &k.nodes[n]
-		if nd.level == level && nd.low == lo && nd.high == hi {
-			return n<<1 | comp
-		}
-		n = nd.next
-	}
-	n := k.freeHead
-	k.freeHead = k.nodes[n].next
-	k.nfree--
-	k.produced++
-	k.nodes[n] = knode{level: level, low: lo, high: hi, next: k.buckets[h]}
-	k.buckets[h] = n
-	s.rc[n] = 0
-	s.rc[lo>>1]++
-	s.rc[hi>>1]++
-	s.at[level] = append(s.at[level], n)
+	r = k.insert(level, lo, hi, h)
+	nd := &k.nodes[r>>1]
+	s.rc[r>>1] = 0
+	s.rc[nd.low>>1]++
+	s.rc[nd.high>>1]++
+	s.at[level] = append(s.at[level], r>>1)
 	s.live++
-	return n<<1 | comp
+	return r
 }
 
 // deref drops one reference to r's node, freeing it (and what only it

@@ -57,18 +57,15 @@ func randomPool(r *rand.Rand, s *Space, vs []*Var, hi, n int) []BDD {
 			pool = append(pool, v.Eq(r.IntN(hi+1), r.IntN(2) == 0))
 		}
 	}
+	ops := []func(a, b, c BDD) BDD{
+		func(a, b, _ BDD) BDD { return a.And(b) },
+		func(a, b, _ BDD) BDD { return a.Or(b).Not() },
+		func(a, b, _ BDD) BDD { return a.Xor(b) },
+		BDD.Ite,
+	}
 	for len(pool) < n {
 		a, b, c := pool[r.IntN(len(pool))], pool[r.IntN(len(pool))], pool[r.IntN(len(pool))]
-		switch r.IntN(4) {
-		case 0:
-			pool = append(pool, a.And(b))
-		case 1:
-			pool = append(pool, a.Or(b).Not())
-		case 2:
-			pool = append(pool, a.Xor(b))
-		case 3:
-			pool = append(pool, a.Ite(b, c))
-		}
+		pool = append(pool, ops[r.IntN(len(ops))](a, b, c))
 	}
 	return pool
 }
@@ -219,4 +216,20 @@ func TestAutoReorder(t *testing.T) {
 		}
 	}
 	checkOrder(t, k)
+}
+
+// TestWithReordering: the Space option turns on the kernel's dynamic
+// reordering; without it the kernel never reorders by itself.
+func TestWithReordering(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		var opts []Option
+		if on {
+			opts = append(opts, WithReordering())
+		}
+		s := NewSpace(opts...)
+		_, err := s.Bool("a")
+		require.NoError(t, err)
+		require.NoError(t, s.Build())
+		assert.Equal(t, on, s.Backend().(*kernel).autoReorder)
+	}
 }

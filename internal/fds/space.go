@@ -12,11 +12,13 @@ import (
 // Variables are declared first (Bool, Int); the first call of Build fixes the
 // variable order and creates the backend, after which no variable can be
 // added. Every variable v has an unprimed copy (its value in the current
-// state) and a primed copy v′ (its value in the next state). The order is the
-// declaration order; within a variable, bits go from the most significant
-// down, and each unprimed bit is immediately followed by its primed twin, so
-// that renaming between the two copies and relational products over
-// transition relations stay local in the BDD.
+// state) and a primed copy v′ (its value in the next state). The initial
+// order is the declaration order; within a variable, bits go from the most
+// significant down, and each unprimed bit is immediately followed by its
+// primed twin, so that renaming between the two copies and relational
+// products over transition relations stay local in the BDD. Reordering
+// (Reorder, WithReordering) moves each bit with its twin; Position gives a
+// bit's current place.
 //
 // A Space and its BDDs are not safe for concurrent use.
 type Space struct {
