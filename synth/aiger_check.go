@@ -353,7 +353,9 @@ func (k *aigCheck) run(ctx context.Context) error {
 	// often.
 	for j, js := range g.sysJ {
 		r := live.Diff(js)
-		z := reach
+		// Every state of such a path has a step of r, so it does not meet
+		// J^s_j: the greatest fixpoint starts there.
+		z := reach.Diff(js)
 		for {
 			znew := z
 			for _, je := range g.envJ {
