@@ -169,8 +169,10 @@ type Witness struct {
 	// started with.
 	Goroutines map[int]string
 	// Replay is the token of an execution whose first Start+Steps steps
-	// are the witness (the execution continues with default choices); it
-	// is accepted by Options.Replay and FindOptions.Replay.
+	// are the witness (the execution continues with default choices). It
+	// is accepted by FindOptions.Replay, and by Options.Replay (ltl explore
+	// -replay) only when the program has no //ltl:event labels, which are
+	// scheduling points in searches alone.
 	Replay string
 
 	choices []int // every step's choice, from the program start
