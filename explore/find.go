@@ -248,25 +248,12 @@ func (p *Program) Find(ctx context.Context, e *Entry, formula string, fo FindOpt
 	if err != nil {
 		return nil, err
 	}
-	opts := fo.Options
-	opts.Strategy, opts.NoSpecs, opts.Specs, opts.Replay = DFS, true, nil, ""
-	// a scenario may need a goroutine to spin while others could move
-	// (P0 waits while P1 stays): the search recognizes repeated states
-	// instead of assuming fairness
-	opts.unfair = true
-	if opts.MaxSteps == 0 {
-		// an execution that spins (a goroutine waiting while the
-		// scenario keeps another still) runs to the steps bound: a
-		// search needs far fewer than an exploration's million
-		opts.MaxSteps = 10000
-	}
-	opts.observer = findObserver{fs}
-	if opts.Timeout > 0 {
+	if fo.Timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		ctx, cancel = context.WithTimeout(ctx, fo.Timeout)
 		defer cancel()
 	}
-	opts.ctx = ctx
+	opts := findRunOptions(ctx, fo.Options, fs)
 	s := &finder{p: p, e: e, fs: fs, fo: &fo, opts: &opts, m: newMachine(p, &opts), ctx: ctx,
 		seed: maphash.MakeSeed(), visited: map[uint64]bool{}, res: &FindResult{}}
 	if fo.After != nil {
@@ -295,6 +282,24 @@ func (p *Program) Find(ctx context.Context, e *Entry, formula string, fo FindOpt
 		r.Bound = ""
 	}
 	return r, nil
+}
+
+// findRunOptions are the Options a search of fs runs its executions with.
+func findRunOptions(ctx context.Context, o Options, fs *findSpec) Options {
+	o.Strategy, o.NoSpecs, o.Specs, o.Replay = DFS, true, nil, ""
+	// a scenario may need a goroutine to spin while others could move
+	// (P0 waits while P1 stays): the search recognizes repeated states
+	// instead of assuming fairness
+	o.unfair = true
+	if o.MaxSteps == 0 {
+		// an execution that spins (a goroutine waiting while the
+		// scenario keeps another still) runs to the steps bound: a
+		// search needs far fewer than an exploration's million
+		o.MaxSteps = 10000
+	}
+	o.observer = findObserver{fs}
+	o.ctx = ctx
+	return o
 }
 
 // findSpec is a prepared search formula.

@@ -180,8 +180,10 @@ type GoroutineState struct {
 // ErrNoStep is returned by Pop and Backtrack on an empty stack.
 var ErrNoStep = errors.New("explore: session: the temporal stack is empty")
 
-// Session is a temporal stack over the schedules of one entry. It is not
-// safe for concurrent use.
+// Session is a temporal stack over the schedules of one entry. Each step
+// keeps its search suspended (a coroutine) until it is popped: Clear a
+// session that is no longer needed to release them. A Session is not safe
+// for concurrent use.
 type Session struct {
 	p    *Program
 	e    *Entry
@@ -223,28 +225,29 @@ func (s *Session) Push(ctx context.Context, formula string, o StepOptions) (*Ste
 	if err := o.validate(); err != nil {
 		return nil, err
 	}
-	ss, err := s.newStepSearch(ctx, formula, o, s.base())
+	return s.push(ctx, formula, o, "")
+}
+
+// push runs a new step's first request and pushes the step if found.
+func (s *Session) push(ctx context.Context, formula string, o StepOptions, single string) (*StepResult, error) {
+	search := formula
+	if single != "" {
+		search, formula = "true", "single "+single
+	}
+	ss, err := s.newStepSearch(ctx, search, o, s.base(), single)
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.first(ctx, ss, formula)
-	if err != nil || r.Verdict != Found {
-		ss.stop()
-		return r, err
-	}
-	s.frames = append(s.frames, &sessionFrame{step: r.Step, search: ss})
-	return r, nil
-}
-
-// first runs a new step's first request.
-func (s *Session) first(ctx context.Context, ss *stepSearch, formula string) (*StepResult, error) {
 	r, h, _ := ss.request(ctx, s.opts.Timeout)
-	if h.err != nil {
-		return nil, fmt.Errorf("explore: session: %s: %w", formula, h.err)
+	if h.err != nil || r.Verdict != Found {
+		ss.stop()
+		if h.err != nil {
+			return nil, fmt.Errorf("explore: session: %s: %w", formula, h.err)
+		}
+		return r, nil
 	}
-	if r.Verdict == Found {
-		r.Step = ss.step(formula, h)
-	}
+	r.Step = ss.step(formula, h)
+	s.frames = append(s.frames, &sessionFrame{step: r.Step, search: ss})
 	return r, nil
 }
 

@@ -137,15 +137,18 @@ func (o *StepOptions) validate() error {
 }
 
 // newStepSearch prepares the search of formula from the state after
-// base; o must be validated.
-func (s *Session) newStepSearch(ctx context.Context, formula string, o StepOptions, base []int) (*stepSearch, error) {
+// base, or with single set, of the moves of the goroutines it names; o
+// must be validated.
+func (s *Session) newStepSearch(ctx context.Context, formula string, o StepOptions, base []int, single string) (*stepSearch, error) {
 	f, err := s.newFinder(ctx, formula, base, o)
 	if err != nil {
 		return nil, err
 	}
-	ss := &stepSearch{f: f, o: o, ends: map[uint64]bool{}, trie: map[trieEdge]int{}}
+	ss := &stepSearch{f: f, o: o, single: single, ends: map[uint64]bool{}, trie: map[trieEdge]int{}}
 	var gen iter.Seq[stepHit]
 	switch {
+	case single != "":
+		gen = ss.singleMoves
 	case o.Search == IterativeDeepening:
 		gen = ss.iddfs
 	case o.Size == Maximal:
@@ -164,14 +167,7 @@ func (s *Session) newFinder(ctx context.Context, formula string, base []int, o S
 	if err != nil {
 		return nil, fmt.Errorf("explore: session: %w", err)
 	}
-	opts := s.opts
-	opts.Strategy, opts.NoSpecs, opts.Specs, opts.Replay = DFS, true, nil, ""
-	opts.unfair = true
-	if opts.MaxSteps == 0 {
-		opts.MaxSteps = 10000
-	}
-	opts.observer = findObserver{fs}
-	opts.ctx = ctx
+	opts := findRunOptions(ctx, s.opts, fs)
 	return &finder{p: s.p, e: s.e, fs: fs, fo: &FindOptions{MaxDepth: o.MaxLength, MaxNodes: o.MaxNodes}, opts: &opts,
 		m: newMachine(s.p, &opts), ctx: ctx, seed: maphash.MakeSeed(), visited: map[uint64]bool{}, res: &FindResult{}, base: base}, nil
 }
@@ -231,6 +227,21 @@ func (ss *stepSearch) pause(yield func(stepHit) bool) bool {
 			return false
 		}
 	}
+}
+
+// enter suspends at the request bounds, then runs sn: ok reports that
+// the search goes on at sn; stop that the generator must return (the
+// search was abandoned, or an error was yielded).
+func (ss *stepSearch) enter(sn *snode, yield func(stepHit) bool) (ok, stop bool) {
+	if !ss.pause(yield) {
+		return false, true
+	}
+	ok, err := ss.exec(sn)
+	if err != nil {
+		yield(stepHit{err: err})
+		return false, true
+	}
+	return ok, false
 }
 
 // exec runs sn's prefix and fills in its state; ok is false when the
@@ -355,18 +366,14 @@ func (ss *stepSearch) frontier(yield func(stepHit) bool) {
 	lifo := ss.o.Search == DepthFirst
 	work := []*snode{ss.root()}
 	for len(work) > 0 {
-		if !ss.pause(yield) {
-			return
-		}
 		var sn *snode
 		if lifo {
 			sn, work = work[len(work)-1], work[:len(work)-1]
 		} else {
 			sn, work = work[0], work[1:]
 		}
-		ok, err := ss.exec(sn)
-		if err != nil {
-			yield(stepHit{err: err})
+		ok, stop := ss.enter(sn, yield)
+		if stop {
 			return
 		}
 		if !ok {
@@ -405,16 +412,9 @@ func (ss *stepSearch) dfsMax(yield func(stepHit) bool) {
 	saved := -1
 	var rec func(sn *snode) bool
 	rec = func(sn *snode) bool {
-		if !ss.pause(yield) {
-			return false
-		}
-		ok, err := ss.exec(sn)
-		if err != nil {
-			yield(stepHit{err: err})
-			return false
-		}
+		ok, stop := ss.enter(sn, yield)
 		if !ok {
-			return true
+			return !stop
 		}
 		if from, loop := onPath(sn); loop {
 			if !sn.accept || !ss.acceptingFrom(sn.parent, from) {
@@ -465,16 +465,9 @@ func (ss *stepSearch) iddfs(yield func(stepHit) bool) {
 		deeper := false
 		var rec func(sn *snode) bool
 		rec = func(sn *snode) bool {
-			if !ss.pause(yield) {
-				return false
-			}
-			ok, err := ss.exec(sn)
-			if err != nil {
-				yield(stepHit{err: err})
-				return false
-			}
+			ok, stop := ss.enter(sn, yield)
 			if !ok {
-				return true
+				return !stop
 			}
 			if _, loop := onPath(sn); loop {
 				return true

@@ -13,7 +13,9 @@ func newSession(t *testing.T, p *Program, entry string) *Session {
 	t.Helper()
 	e, err := p.Func(entry)
 	require.NoError(t, err)
-	return p.NewSession(e, Options{})
+	// The programs never end: a low steps bound keeps short the
+	// executions that record a step's replay token.
+	return p.NewSession(e, Options{MaxSteps: 300})
 }
 
 // push pushes a step and logs the outcome.
@@ -226,7 +228,7 @@ func TestSessionOptions(t *testing.T) {
 	id := push(t, s, both, StepOptions{Search: IterativeDeepening})
 	require.Equal(t, Found, id.Verdict)
 	assert.Equal(t, bfs.Step.Steps, id.Step.Steps)
-	assert.Less(t, id.Stored, bfs.Stored+1)
+	assert.Less(t, id.Stored, bfs.Stored, "only the current path")
 	require.NoError(t, s.Pop())
 	assert.Len(t, alternatives(t, s, `F "y == 2"`, StepOptions{Search: IterativeDeepening}), 0)
 	// Depth-first minimal: a step whose proper prefixes do not accept.
@@ -318,8 +320,30 @@ func TestSessionStack(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, None, r.Verdict)
 
+	// A request stopped by its context leaves the step and its search:
+	// the next Backtrack continues where it stopped.
+	s.Clear()
+	first := push(t, s, `F "y == 1 && z == 1"`, StepOptions{AllPaths: true})
+	require.Equal(t, Found, first.Verdict)
+	done, cancel := context.WithCancel(ctx)
+	cancel()
+	r, err = s.Backtrack(done)
+	require.NoError(t, err)
+	assert.Equal(t, Unknown, r.Verdict)
+	assert.Equal(t, "time", r.Bound)
+	assert.False(t, r.Popped)
+	require.Len(t, s.Steps(), 1)
+	second := backtrack(t, s)
+	require.Equal(t, Found, second.Verdict)
+	assert.Equal(t, 2, second.Step.Alternative)
+	assert.NotEqual(t, stepLabels(first.Step.Witness), stepLabels(second.Step.Witness))
+	s.Clear()
+
 	// Replay tokens: each state of the stack replays to itself.
-	push(t, s, `F "y == 1"`, StepOptions{})
+	r, err = s.Single(ctx, "SetZ")
+	require.NoError(t, err)
+	require.Equal(t, Found, r.Verdict)
+	require.Equal(t, Found, push(t, s, `F "y == 1"`, StepOptions{}).Verdict)
 	e, err := p.Func(sessCommute)
 	require.NoError(t, err)
 	for i, st := range s.Steps() {
@@ -356,4 +380,20 @@ func TestSessionStack(t *testing.T) {
 	_, err = s.Push(ctx, "F true", StepOptions{Size: "huge"})
 	assert.ErrorContains(t, err, `unknown step size "huge"`)
 	assert.Empty(t, s.Steps())
+}
+
+// FuzzSessionEval: an expression to watch never panics when prepared.
+func FuzzSessionEval(f *testing.F) {
+	for _, s := range []string{"y", "y + 1", "y == 0 && z == 1", "y +", `"s"`, "len(nosuch)", "x.f[1]"} {
+		f.Add(s)
+	}
+	p := loadSpecs(f)
+	e, err := p.Func(sessCommute)
+	require.NoError(f, err)
+	f.Fuzz(func(t *testing.T, expr string) {
+		pr, err := p.exprValue(e.Fn.Pkg.Pkg, expr)
+		if err == nil && pr == nil {
+			t.Fatal("nil expression without error")
+		}
+	})
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"go/types"
-	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -189,21 +188,7 @@ func (s *Session) Single(ctx context.Context, g string) (*StepResult, error) {
 	if err := o.validate(); err != nil {
 		return nil, err
 	}
-	ss, err := s.newStepSearch(ctx, "true", o, s.base())
-	if err != nil {
-		return nil, err
-	}
-	ss.halt()
-	ss.single = g
-	ss.next, ss.halt = iter.Pull(ss.singleMoves)
-	formula := "single " + g
-	r, err := s.first(ctx, ss, formula)
-	if err != nil || r.Verdict != Found {
-		ss.stop()
-		return r, err
-	}
-	s.frames = append(s.frames, &sessionFrame{step: r.Step, search: ss})
-	return r, nil
+	return s.push(ctx, "", o, g)
 }
 
 // goroutineMatches reports whether goroutine id, started with function

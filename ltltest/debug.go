@@ -39,7 +39,9 @@ func Debug(t TestingT, body any, args ...any) *Debugger {
 		fail(t, "ltltest: cannot debug the body", err.Error(), msg)
 		return nil
 	}
-	return &Debugger{t: t, s: p.NewSession(e, o), entry: e.Name}
+	d := &Debugger{t: t, s: p.NewSession(e, o), entry: e.Name}
+	t.Cleanup(d.s.Clear) // release the steps' suspended searches
+	return d
 }
 
 // RequireDebug is Debug, stopping the test when the body cannot be
@@ -92,6 +94,21 @@ func (d *Debugger) details(what string, r *explore.StepResult) string {
 	return s
 }
 
+// push pushes a step of formula; ok is false after failing the test on
+// an error.
+func (d *Debugger) push(formula string, args []any) (r *explore.StepResult, msg []any, ok bool) {
+	d.t.Helper()
+	o, msg := stepArgs(args)
+	ctx, cancel := testContext(d.t)
+	defer cancel()
+	r, err := d.s.Push(ctx, formula, o)
+	if err != nil {
+		fail(d.t, "ltltest: cannot search for a temporal step", d.details(formula, nil)+"\nerror:   "+err.Error(), msg)
+		return nil, msg, false
+	}
+	return r, msg, true
+}
+
 // Step asserts that a temporal step satisfying formula exists from the
 // current state, pushes it and returns it (nil after failing the test).
 // Trailing arguments: explore.StepOptions and a testify-style message.
@@ -100,18 +117,12 @@ func (d *Debugger) Step(formula string, args ...any) *explore.TemporalStep {
 		return nil
 	}
 	d.t.Helper()
-	o, msg := stepArgs(args)
-	ctx, cancel := testContext(d.t)
-	defer cancel()
-	r, err := d.s.Push(ctx, formula, o)
-	if err != nil {
-		fail(d.t, "ltltest: cannot search for a temporal step", d.details(formula, nil)+"\nerror:   "+err.Error(), msg)
-		return nil
-	}
-	switch r.Verdict {
-	case explore.Found:
+	r, msg, ok := d.push(formula, args)
+	switch {
+	case !ok:
+	case r.Verdict == explore.Found:
 		return r.Step
-	case explore.None:
+	case r.Verdict == explore.None:
 		fail(d.t, "ltltest: no temporal step satisfies the formula from the current state", d.details(formula, r), msg)
 	default:
 		fail(d.t, "ltltest: no temporal step found, but the search was cut by a bound (unknown)", d.details(formula, r), msg)
@@ -140,18 +151,12 @@ func (d *Debugger) NoStep(formula string, args ...any) bool {
 		return false
 	}
 	d.t.Helper()
-	o, msg := stepArgs(args)
-	ctx, cancel := testContext(d.t)
-	defer cancel()
-	r, err := d.s.Push(ctx, formula, o)
-	if err != nil {
-		fail(d.t, "ltltest: cannot search for a temporal step", d.details(formula, nil)+"\nerror:   "+err.Error(), msg)
-		return false
-	}
-	switch r.Verdict {
-	case explore.None:
+	r, msg, ok := d.push(formula, args)
+	switch {
+	case !ok:
+	case r.Verdict == explore.None:
 		return true
-	case explore.Found:
+	case r.Verdict == explore.Found:
 		_ = d.s.Pop()
 		fail(d.t, "ltltest: a temporal step satisfies the formula from the current state", d.details(formula, r)+"\n"+r.Step.Witness.String(), msg)
 	default:

@@ -32,7 +32,7 @@
 //     ends. Otherwise it keeps only the last events (WithWindow), so Holds
 //     and Violated refuse a Recorder that has dropped events: keep them with
 //     WithFullTrace.
-//   - Explore, Find and Never take a func(*testing.T) or a func() that
+//   - Explore, Find, Never and Debug take a func(*testing.T) or a func() that
 //     captures no variables (a literal may use package-level names, its
 //     parameter t and its own locals). They load the test's directory with
 //     the go command once per process (seconds for a package with many
