@@ -33,10 +33,10 @@ chromium:
 ## minutes on two cores. Package ltl imports only the standard library and
 ## neither it nor its tests start a goroutine: the race detector, which
 ## reports races between goroutines, has nothing to find there (it made the
-## package's tests 4.5 times as costly), so ltl runs without it too. That
+## package's tests take 4.5 times the CPU time), so ltl runs without it. That
 ## run goes alongside the other packages' run (go test runs at most
 ## GOMAXPROCS packages at a time, and the long packages run their tests one
-## after another, which leaves a core idle at the end); the explorer's race
+## after another, which can leave a core idle at the end); the explorer's race
 ## run comes after both.
 NORACE = explore|ltl
 EXPLORE_RACE = Parallel|Worker|Shard|Reuse|Pool|Concurrent
