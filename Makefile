@@ -37,17 +37,18 @@ chromium:
 ## run goes alongside the other packages' run (go test runs at most
 ## GOMAXPROCS packages at a time, and the long packages run their tests one
 ## after another, which can leave a core idle at the end); the explorer's race
-## run comes after both.
+## run follows it in the same background job, which ends before the other
+## packages' race run does.
 NORACE = explore|ltl
 EXPLORE_RACE = Parallel|Worker|Shard|Reuse|Pool|Concurrent
 test: deps chromium
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) test -short -timeout 20m ./explore ./ltl & norace=$$!; \
+	{ $(GO) test -short -timeout 20m ./explore ./ltl && \
+	  $(GO) test -race -short -timeout 15m -run '$(EXPLORE_RACE)' ./explore; } & norace=$$!; \
 	  $(GO) test -race -short -timeout 15m $$($(GO) list ./... | grep -Ev "^$$($(GO) list -m)/"'($(NORACE))$$'); status=$$?; \
 	  wait $$norace || status=1; exit $$status
-	$(GO) test -race -short -timeout 15m -run '$(EXPLORE_RACE)' ./explore
 
 ## bench: every benchmark once (long; figures go to BENCHMARKS.md by hand). The
 ## automaton benchmarks compare with MONA (Debian's mona).
