@@ -982,10 +982,16 @@ func (f *finder) witness(prefix []int) {
 	}
 	w.States = c.states[len(c.states)-w.Steps-1:]
 	x.release()
-	_, _, x = f.run(prefix, false, true)
-	w.Replay = encodeToken(f.e.Name, f.opts.Seed, x.path)
-	x.release()
+	w.Replay = f.replayToken(prefix)
 	f.res.Witness = w
+}
+
+// replayToken is the token of an execution that follows prefix, then
+// default choices.
+func (f *finder) replayToken(prefix []int) string {
+	_, _, x := f.run(prefix, false, true)
+	defer x.release()
+	return encodeToken(f.e.Name, f.opts.Seed, x.path)
 }
 
 // replay checks the path of a token (FindOptions.Replay).

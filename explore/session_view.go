@@ -97,9 +97,7 @@ func (s *Session) inspectReplay(prefix []int, v *sessionView) error {
 	if err != nil {
 		return err
 	}
-	_, _, x := f.run(prefix, false, true)
-	v.replay = encodeToken(s.e.Name, f.opts.Seed, x.path)
-	x.release()
+	v.replay = f.replayToken(prefix)
 	return nil
 }
 
