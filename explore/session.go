@@ -362,7 +362,7 @@ func (s *Session) Replay() string {
 	if len(s.frames) > 0 {
 		return s.frames[len(s.frames)-1].step.Replay
 	}
-	return s.view().replay
+	return s.initialReplay()
 }
 
 // Goroutines names the goroutines of the current state by the function

@@ -363,6 +363,14 @@ func TestSessionStack(t *testing.T) {
 	assert.Empty(t, s.Steps())
 	assert.Equal(t, init.Step, s.Current().Step)
 	assert.Equal(t, "0", eval(t, s, "z"))
+	// The initial state's token (no step on the stack) replays too.
+	tok := s.Replay()
+	require.NotEmpty(t, tok)
+	back, err := p.Find(ctx, e, "true", FindOptions{Replay: tok})
+	require.NoError(t, err)
+	require.NotNil(t, back.Witness)
+	assert.Equal(t, tok, back.Witness.Replay)
+	assert.Equal(t, s.Path()[0].At, back.Witness.States[0].At)
 
 	// Eval: any basic type; errors name the problem.
 	assert.Equal(t, "true", eval(t, s, "y == 0 && z == 0"))

@@ -15,8 +15,10 @@ import (
 
 // sessionView is what the views show of one state.
 type sessionView struct {
-	state  SessionState
-	ws     WitnessState
+	state SessionState
+	ws    WitnessState
+	// replay is computed by Replay, for the initial state only: a step's
+	// last state has its step's token.
 	replay string
 	err    error
 }
@@ -83,22 +85,25 @@ func (s *Session) computeView(prefix []int) *sessionView {
 		}
 		return nil
 	})
-	if v.err != nil {
-		return v
-	}
-	v.err = s.inspectReplay(prefix, v)
 	return v
 }
 
-// inspectReplay computes the replay token of an execution through the
-// state.
-func (s *Session) inspectReplay(prefix []int, v *sessionView) error {
-	f, err := s.newFinder(context.Background(), "true", prefix, StepOptions{})
-	if err != nil {
-		return err
+// initialReplay is the replay token of an execution through the initial
+// state ("" if it cannot be computed); Replay calls it on an empty stack,
+// where view is the initial state's.
+func (s *Session) initialReplay() string {
+	v := s.view()
+	if v.err != nil {
+		return ""
 	}
-	v.replay = f.replayToken(prefix)
-	return nil
+	if v.replay == "" {
+		f, err := s.newFinder(context.Background(), "true", nil, StepOptions{})
+		if err != nil {
+			return ""
+		}
+		v.replay = f.replayToken(nil)
+	}
+	return v.replay
 }
 
 // Eval evaluates a Go expression over package-level variables (the forms
