@@ -94,6 +94,7 @@ func BenchmarkSession(b *testing.B) {
 						_ = s.Pop()
 					}
 				}
+				s.Clear() // release the steps' suspended searches
 			}
 			b.ReportMetric(float64(nodes)/float64(steps), "nodes/step")
 			b.ReportMetric(float64(states)/float64(steps), "states/step")

@@ -15,7 +15,9 @@ func newSession(t *testing.T, p *Program, entry string) *Session {
 	require.NoError(t, err)
 	// The programs never end: a low steps bound keeps short the
 	// executions that record a step's replay token.
-	return p.NewSession(e, Options{MaxSteps: 300})
+	s := p.NewSession(e, Options{MaxSteps: 300})
+	t.Cleanup(s.Clear) // release the steps' suspended searches
+	return s
 }
 
 // push pushes a step and logs the outcome.
