@@ -379,7 +379,13 @@ func (ss *stepSearch) frontier(yield func(stepHit) bool) {
 		if !ok {
 			continue
 		}
-		if _, loop := onPath(sn); loop && ss.o.AllPaths || ss.seen(sn) {
+		if ss.o.AllPaths {
+			// without AllPaths, a pair of the path is in the visited set
+			if _, loop := onPath(sn); loop {
+				continue
+			}
+		}
+		if ss.seen(sn) {
 			continue
 		}
 		if sn.accept && ss.fresh(sn) && !yield(stepHit{prefix: sn.prefix, loopFrom: -1}) {
