@@ -65,18 +65,7 @@ func (d *Debugger) Session() *explore.Session {
 
 // stepArgs splits the trailing arguments of a step assertion.
 func stepArgs(args []any) (explore.StepOptions, []any) {
-	var o explore.StepOptions
-	var rest []any
-	for _, a := range args {
-		switch a := a.(type) {
-		case explore.StepOptions:
-			o = a
-		case *explore.StepOptions:
-			o = *a
-		default:
-			rest = append(rest, a)
-		}
-	}
+	o, rest := optionArg[explore.StepOptions](args)
 	_, msg := parseArgs(rest)
 	return o, msg
 }

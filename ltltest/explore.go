@@ -440,15 +440,28 @@ func testContext(t TestingT) (context.Context, context.CancelFunc) {
 	return context.WithDeadline(context.Background(), deadline.Add(-left/10))
 }
 
-// exploreArgs separates an options value of type O (or *O) and an
-// explore.LoadConfig (or a pointer to one) from the other arguments.
-func exploreArgs[O any](args []any) (opts O, lc *explore.LoadConfig, rest []any) {
+// optionArg separates an options value of type O (or *O) from the other
+// arguments; the last one given wins.
+func optionArg[O any](args []any) (opts O, rest []any) {
 	for _, a := range args {
 		switch a := a.(type) {
 		case O:
 			opts = a
 		case *O:
 			opts = *a
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return opts, rest
+}
+
+// exploreArgs separates an options value of type O (or *O) and an
+// explore.LoadConfig (or a pointer to one) from the other arguments.
+func exploreArgs[O any](args []any) (opts O, lc *explore.LoadConfig, rest []any) {
+	opts, args = optionArg[O](args)
+	for _, a := range args {
+		switch a := a.(type) {
 		case explore.LoadConfig:
 			lc = &a
 		case *explore.LoadConfig:
