@@ -171,8 +171,9 @@ func (pr *predicate) format(x *execution) (out string, err error) {
 // the trace prints it, or the name of the function it was started with
 // (every goroutine started with it). Backtrack enumerates the other
 // moves: those of the other goroutines of that name, a select's other
-// cases. Verdict None when g cannot move; an error when no goroutine of
-// the current state is named g.
+// cases. Verdict None when g cannot move, Unknown when a bound cut the
+// run to the state; an error when no goroutine of the current state is
+// named g.
 func (s *Session) Single(ctx context.Context, g string) (*StepResult, error) {
 	cur := s.Current()
 	if cur.Err != nil {
@@ -214,8 +215,13 @@ func (ss *stepSearch) singleMoves(yield func(stepHit) bool) {
 		}
 	}
 	x.release()
-	if nd.err != nil {
+	switch {
+	case nd.err != nil:
 		yield(stepHit{err: nd.err})
+		return
+	case nd.bound != "":
+		// the run stopped before the state: its moves are unknown
+		ss.cut = nd.bound
 		return
 	}
 	ss.states++
