@@ -145,11 +145,11 @@ type FindResult struct {
 func (r *FindResult) Verdict() string {
 	switch {
 	case r.Witness != nil:
-		return "found"
+		return Found
 	case r.Complete:
-		return "none"
+		return None
 	}
-	return "unknown"
+	return Unknown
 }
 
 // Witness is a path that satisfies a search formula.

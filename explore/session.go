@@ -85,7 +85,7 @@ type StepOptions struct {
 	AllPaths bool
 }
 
-// Verdicts of a StepResult.
+// Verdicts of a StepResult and of a FindResult.
 const (
 	Found   = "found"
 	None    = "none"
