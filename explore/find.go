@@ -275,7 +275,7 @@ func (p *Program) Find(ctx context.Context, e *Entry, formula string, fo FindOpt
 	}
 	opts := findRunOptions(ctx, fo.Options, fs)
 	s := &finder{p: p, e: e, fs: fs, fo: &fo, opts: &opts, m: newMachine(p, &opts), ctx: ctx,
-		seed: maphash.MakeSeed(), visited: map[uint64]bool{}, res: &FindResult{}}
+		seed: maphash.MakeSeed(), part: newShardPath(fo.Shard), visited: map[uint64]bool{}, res: &FindResult{}}
 	if fo.After != nil {
 		if fo.After.Entry != e.Name {
 			return nil, fmt.Errorf("explore: find: FindOptions.After is a witness of %s, not of %s", fo.After.Entry, e.Name)
@@ -629,6 +629,9 @@ type finder struct {
 	ctx  context.Context
 	seed maphash.Seed
 	base []int // choices of FindOptions.After
+	// part is the shard partition at the program start: each run starts
+	// its node's from a copy (the pieces, read-only, are computed once).
+	part shardPath
 
 	visited map[uint64]bool
 	res     *FindResult
@@ -800,7 +803,7 @@ func (c *findChooser) checkFound(x *execution) {
 
 // run executes one node.
 func (f *finder) run(prefix []int, record, extend bool) (*node, *findChooser, *execution) {
-	nd := &node{prefix: prefix, n: -1, part: newShardPath(f.fo.Shard)}
+	nd := &node{prefix: prefix, n: -1, part: f.part}
 	c := &findChooser{f: f, prefix: prefix, extend: extend, mon: f.fs.dfa.Monitor(), record: record, nd: nd}
 	x := newExecution(f.m, f.e, f.opts, c, f.res.Nodes+1, f.opts.Seed)
 	x.chooseAll = true

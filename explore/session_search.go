@@ -169,7 +169,7 @@ func (s *Session) newFinder(ctx context.Context, formula string, base []int, o S
 	}
 	opts := findRunOptions(ctx, s.opts, fs)
 	return &finder{p: s.p, e: s.e, fs: fs, fo: &FindOptions{MaxDepth: o.MaxLength, MaxNodes: o.MaxNodes}, opts: &opts,
-		m: newMachine(s.p, &opts), ctx: ctx, seed: maphash.MakeSeed(), visited: map[uint64]bool{}, res: &FindResult{}, base: base}, nil
+		m: newMachine(s.p, &opts), ctx: ctx, seed: maphash.MakeSeed(), part: newShardPath(Shard{}), visited: map[uint64]bool{}, res: &FindResult{}, base: base}, nil
 }
 
 // request runs the search to its next hit within o.MaxNodes executions
