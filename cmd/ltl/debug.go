@@ -121,7 +121,9 @@ func (x *explorer) debug(e *env, args []string) (int, error) {
 		return 2, err
 	}
 	opts := explore.Options{Shared: f.shared, Seed: f.seed, MaxSteps: f.maxSteps, MaxLoop: f.maxLoop, Timeout: f.timeout}
-	dbg := newDebugger(p.NewSession(entry, opts), entry, e.stdout)
+	s := p.NewSession(entry, opts)
+	defer s.Clear() // release the steps' suspended searches
+	dbg := newDebugger(s, entry, e.stdout)
 	if f.script != "" {
 		return dbg.runScript(f.script, script)
 	}
