@@ -106,10 +106,10 @@ func (x *explorer) debug(e *env, args []string) (int, error) {
 	p, err := x.load(ctx, explore.LoadConfig{Patterns: pkgs, NoTests: f.fn != ""})
 	var entry *explore.Entry
 	if err == nil {
-		entry, err = debugEntry(p, f, pkgs)
+		entry, err = debugEntry(ctx, p, f, pkgs)
 		if err != nil && f.fn != "" {
 			if p, err = x.load(ctx, explore.LoadConfig{Patterns: pkgs}); err == nil {
-				entry, err = debugEntry(p, f, pkgs)
+				entry, err = debugEntry(ctx, p, f, pkgs)
 			}
 		}
 	}
@@ -121,15 +121,18 @@ func (x *explorer) debug(e *env, args []string) (int, error) {
 		return 2, err
 	}
 	opts := explore.Options{Shared: f.shared, Seed: f.seed, MaxSteps: f.maxSteps, MaxLoop: f.maxLoop, Timeout: f.timeout}
-	dbg := newDebugger(p.NewSession(entry, opts), entry, e.stdout)
+	s := p.NewSession(entry, opts)
+	defer s.Clear() // release the steps' suspended searches
+	dbg := newDebugger(s, entry, e.stdout)
 	if f.script != "" {
 		return dbg.runScript(f.script, script)
 	}
 	return dbg.interact(newLineSource(e.stdin, e.stdout), e.stderr)
 }
 
-// debugEntry selects the one function or test the session runs.
-func debugEntry(p *explore.Program, f debugFlags, pkgs []string) (*explore.Entry, error) {
+// debugEntry selects the one function or test the session runs; ctx
+// bounds the runs that discover subtests, as it bounds the load.
+func debugEntry(ctx context.Context, p *explore.Program, f debugFlags, pkgs []string) (*explore.Entry, error) {
 	if f.fn != "" {
 		entry, err := p.Func(f.fn)
 		if err != nil {
@@ -152,7 +155,7 @@ func debugEntry(p *explore.Program, f debugFlags, pkgs []string) (*explore.Entry
 		if !run.Match(t.Fn.Name()) {
 			continue
 		}
-		subs, err := p.Subtests(context.Background(), t, run, explore.Options{})
+		subs, err := p.Subtests(ctx, t, run, explore.Options{})
 		if err != nil {
 			return nil, err
 		}

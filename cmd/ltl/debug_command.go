@@ -28,13 +28,11 @@ import (
 
 // debugCommand is one parsed command line.
 type debugCommand struct {
-	// verb is the command's canonical name ("" for a blank or comment
-	// line).
+	// verb is the command (nil for a blank or comment line).
 	verb *debugVerb
 	// args are the words after the verb (after the flags for push and
-	// set), and argOff their byte offsets in the line.
-	args   []string
-	argOff []int
+	// set).
+	args []string
 	// rest is the text after the verb (after the flags for push) with
 	// surrounding blanks removed, and restOff its byte offset: the
 	// formula of push, the expression of watch and expect holds.
@@ -247,7 +245,6 @@ func parseDebugCommand(line string) (*debugCommand, error) {
 	}
 	for _, a := range args {
 		c.args = append(c.args, a.text)
-		c.argOff = append(c.argOff, a.off)
 	}
 	return c, nil
 }

@@ -112,22 +112,12 @@ func describeVerdict(r *explore.StepResult) string {
 	return v
 }
 
-// goroutineMatches reports whether goroutine id, started with the
-// function name, is the one a command names: its number, or its
-// function's name with or without the package path.
-func goroutineMatches(id int, name, g string) bool {
-	if n, err := strconv.Atoi(g); err == nil {
-		return n == id
-	}
-	return name == g || strings.HasSuffix(name, "."+g) || strings.HasSuffix(name, "/"+g)
-}
-
 // pickGoroutine returns the one goroutine of gs that g names, or why
 // there is none.
 func pickGoroutine(gs []explore.GoroutineState, g string) (explore.GoroutineState, string) {
 	var match []explore.GoroutineState
 	for _, s := range gs {
-		if goroutineMatches(s.ID, s.Name, g) {
+		if s.Named(g) {
 			match = append(match, s)
 		}
 	}
@@ -152,7 +142,7 @@ func stepLabels(st *explore.TemporalStep, g string) ([]string, string) {
 	}
 	var ids []int
 	for id, name := range st.Goroutines {
-		if goroutineMatches(id, name, g) {
+		if (explore.GoroutineState{ID: id, Name: name}).Named(g) {
 			ids = append(ids, id)
 		}
 	}

@@ -231,11 +231,7 @@ func (d *debugger) showState() {
 		case !g.CanMove:
 			pos += " (blocked)"
 		}
-		name := g.Name
-		if name == "" && g.ID == 1 {
-			name = d.entry.Name // the entry's goroutine
-		}
-		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\n", g.ID, shortName(name, g.ID), label, d.shortPos(g.LabelPos), pos)
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\n", g.ID, shortName(g.Name, g.ID), label, d.shortPos(g.LabelPos), pos)
 	}
 	tw.flush()
 	for _, w := range d.watches {

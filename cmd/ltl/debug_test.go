@@ -118,13 +118,14 @@ func TestDebugScriptErrors(t *testing.T) {
 	assert.Contains(t, msg, script+":4:13: expect at takes 2 arguments")
 
 	for _, tc := range []struct{ script, want string }{
-		{"push F at(P0, m2)\npush   F at(P0, m2\nexpect found\n", ":2:19: formula: expected \")\" closing at(G, L), found end of input"},
+		{"push F at(P0, m2)\npush   F at(P0, m2\n", ":2:19: formula: expected \")\" closing at(G, L), found end of input"},
 		{"step P7\n", `:1: explore: session: single: no goroutine "P7"`},
 		{"pop\n", ":1: explore: session: the temporal stack is empty"},
 		{"watch nosuch + 1\n", `:1: explore: session: eval "nosuch + 1"`},
 		{"unwatch c0\n", `:1: unwatch: "c0" is not watched`},
 	} {
-		script := writeScript(t, tc.script)
+		// a line after the error, which must not run
+		script := writeScript(t, tc.script+"expect found\n")
 		status, out, errs := runDebug(t, "", "-func", "Run", "-script", script, dekkerPkg)
 		assert.Equal(t, 2, status, tc.script)
 		assert.Contains(t, errs, "ltl debug: "+script+tc.want)
