@@ -354,9 +354,15 @@ func (k *aigCheck) run(ctx context.Context) error {
 	// often.
 	for j, js := range g.sysJ {
 		r := live.Diff(js)
-		// Every state of such a path has a step of r, so it does not meet
-		// J^s_j: the greatest fixpoint starts there.
-		z := reach.Diff(js)
+		// Every state of such a path has a step of r, so when J^s_j is a
+		// state condition the greatest fixpoint can start from the
+		// reachable states that do not meet it. A condition on
+		// transitions says nothing of a state alone (reach.Diff(js) would
+		// be a relation, which z.Prime() below garbles): start from reach.
+		z := reach
+		if !js.DependsOnPrimed() {
+			z = z.Diff(js)
+		}
 		for {
 			znew := z
 			for _, je := range g.envJ {
