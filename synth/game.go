@@ -57,7 +57,11 @@ func newGameWith(spec *Spec, order []int, opts *options, top []string, after map
 	if err := spec.Check(); err != nil {
 		return nil, err
 	}
-	sp := fds.NewSpace(fds.WithBackend(opts.backend))
+	spOpts := []fds.Option{fds.WithBackend(opts.backend)}
+	if opts.reorder {
+		spOpts = append(spOpts, fds.WithReordering())
+	}
+	sp := fds.NewSpace(spOpts...)
 	g := &game{spec: spec, sp: sp, cluster: opts.cluster}
 	g.inputs = make([]*fds.Var, len(spec.Inputs))
 	g.outputs = make([]*fds.Var, len(spec.Outputs))

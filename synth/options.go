@@ -14,7 +14,7 @@ type options struct {
 	maxNodes  int // bound on the node table (0: none)
 	cluster   int
 	growUpTo  int  // fds.KernelLimits.GrowUpTo
-	reorder   bool // dynamic reordering
+	reorder   bool // dynamic reordering (fds.WithReordering)
 }
 
 func newOptions(opts []Option) *options {
@@ -22,7 +22,7 @@ func newOptions(opts []Option) *options {
 	for _, f := range opts {
 		f(o)
 	}
-	limits := fds.KernelLimits{Nodes: o.nodeTable, MaxNodes: o.maxNodes, GrowUpTo: o.growUpTo, Reorder: o.reorder}
+	limits := fds.KernelLimits{Nodes: o.nodeTable, MaxNodes: o.maxNodes, GrowUpTo: o.growUpTo}
 	if o.maxNodes > 0 {
 		if limits.Nodes == 0 || limits.Nodes > o.maxNodes {
 			limits.Nodes = o.maxNodes

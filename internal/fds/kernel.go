@@ -157,8 +157,6 @@ type KernelLimits struct {
 	// table, and 6.8 M with no collection (28.5 s → 9.6 s). About 45 bytes
 	// per node.
 	GrowUpTo int
-	// Reorder turns on dynamic reordering (Reorderer.SetAutoReorder).
-	Reorder bool
 }
 
 // NewKernelLimits is NewKernel with a growth policy.
@@ -186,9 +184,6 @@ func NewKernelLimits(nvars int, l KernelLimits) Backend {
 	k.level2var = make([]int32, nvars)
 	for i := range nvars {
 		k.var2level[i], k.level2var[i] = int32(i), int32(i)
-	}
-	if l.Reorder {
-		k.SetAutoReorder(true)
 	}
 	return k
 }
