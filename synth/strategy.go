@@ -141,13 +141,16 @@ func (c *Controller) relations(ctx context.Context) error {
 	rho2 = rho2.Diff(covered)
 	covered = covered.Or(rho2.Exists(outs))
 	rho3 = rho3.Diff(covered)
+	trans := rho1.Or(rho2).Or(rho3)
+	// An interruption is not permanent (the next bind clears it): keep
+	// nothing computed under one.
 	if err := sp.Err(); err != nil {
 		return err
 	}
 	c.rho = [3]fds.BDD{rho1, rho2, rho3}
-	c.trans = rho1.Or(rho2).Or(rho3)
+	c.trans = trans
 	c.built = true
-	return sp.Err()
+	return nil
 }
 
 // closer is goal j's get-closer steps (ρ2 without the counter): from the
