@@ -90,12 +90,17 @@ func newController(r *Result, g *game, win fds.BDD, mem *memory) *Controller {
 	return c
 }
 
-// transitions returns ρe ∧ ρs, computing it once.
+// transitions returns ρe ∧ ρs, computing it once; a result computed under
+// a Space error (an interruption, which the next bind clears) is not kept.
 func (c *Controller) transitions() fds.BDD {
-	if c.tr.Space() == nil {
-		c.tr = c.g.rhoE.And(c.g.rhoS)
+	if c.tr.Space() != nil {
+		return c.tr
 	}
-	return c.tr
+	tr := c.g.rhoE.And(c.g.rhoS)
+	if c.g.sp.Err() == nil {
+		c.tr = tr
+	}
+	return tr
 }
 
 // relations builds ρ1, ρ2 and ρ3 from the fixpoint memory, once; errors
