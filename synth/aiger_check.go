@@ -73,6 +73,7 @@ func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
 		index[v.Name] = i
 	}
 	after := map[int][]string{}
+	var top []string
 	latchName := make([]string, len(a.Latches))
 	for l := range a.Latches {
 		latchName[l] = "%latch" + strconv.Itoa(l)
@@ -85,7 +86,7 @@ func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
 		} else {
 			// The circuit's own memory (a goal counter) goes on top, where
 			// it splits the closed loop into one part per value.
-			after[-1] = append(after[-1], latchName[l])
+			top = append(top, latchName[l])
 		}
 	}
 	o := newOptions(opts)
@@ -93,7 +94,7 @@ func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
 	if o.order == OrderClustered {
 		order = clusteredOrder(spec)
 	}
-	g, err := newGameWith(spec, order, o, after, nil)
+	g, err := newGameWith(spec, order, o, top, after)
 	if err != nil {
 		return interrupted(ctx, err)
 	}
@@ -353,9 +354,15 @@ func (k *aigCheck) run(ctx context.Context) error {
 	// often.
 	for j, js := range g.sysJ {
 		r := live.Diff(js)
-		// Every state of such a path has a step of r, so it does not meet
-		// J^s_j: the greatest fixpoint starts there.
-		z := reach.Diff(js)
+		// Every state of such a path has a step of r, so when J^s_j is a
+		// state condition the greatest fixpoint can start from the
+		// reachable states that do not meet it. A condition on
+		// transitions says nothing of a state alone (reach.Diff(js) would
+		// be a relation, which z.Prime() below garbles): start from reach.
+		z := reach
+		if !js.DependsOnPrimed() {
+			z = z.Diff(js)
+		}
 		for {
 			znew := z
 			for _, je := range g.envJ {

@@ -72,7 +72,8 @@ func BenchmarkAMBARealizability(b *testing.B) {
 }
 
 // BenchmarkAMBAStrategy extracts the symbolic controller as the relations
-// ρ1, ρ2, ρ3 of the thesis (what the explicit machine needs) for AMBA n = 2, 3, … (stopping like BenchmarkAMBARealizability),
+// ρ1, ρ2, ρ3 of the thesis (what the explicit machine needs) for AMBA
+// n = 2, 3, … (stopping like BenchmarkAMBARealizability),
 // reporting the extraction time and the strategy's BDD size
 // (strategy-nodes).
 //

@@ -205,21 +205,21 @@ func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([
 		order[k] = k
 	}
 	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(outs[a], outs[b]) })
+	sorted := make([]int, len(order)) // outs in the order they are chosen
+	for n, k := range order {
+		sorted[n] = outs[k]
+	}
 	fns := make([]fds.BDD, len(outs))
 	for n, k := range order {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		l := outs[k]
+		l := sorted[n]
 		v := sp.Level(l)
 		bit := sp.CubeOfLevels([]int{l})
-		rest := make([]int, 0, len(order)-n-1)
-		for _, k2 := range order[n+1:] {
-			rest = append(rest, outs[k2])
-		}
-		can := rel.Exists(sp.CubeOfLevels(rest)) // over bit k and the state and inputs
-		one := can.AndExists(v, bit)             // bit k can be 1
-		zero := can.AndExists(v.Not(), bit)      // bit k can be 0
+		can := rel.Exists(sp.CubeOfLevels(sorted[n+1:])) // over bit k and the state and inputs
+		one := can.AndExists(v, bit)                     // bit k can be 1
+		zero := can.AndExists(v.Not(), bit)              // bit k can be 0
 		forced := one.Xor(zero)
 		f := one.Diff(zero).Restrict(forced)
 		fns[k] = f

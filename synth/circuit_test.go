@@ -243,3 +243,19 @@ func TestCircuitAMBA(t *testing.T) {
 		require.NoError(t, CheckAIG(ctx, spec, back), "AMBA %d", n)
 	}
 }
+
+// TestCheckAIGTransitionLiveness checks circuits against a liveness
+// guarantee on transitions, GF(x ∧ x′): the circuit that holds x passes,
+// the one whose latch makes x alternate (0, 1, 0, …: never twice in a row)
+// starves it and must be refuted.
+func TestCheckAIGTransitionLiveness(t *testing.T) {
+	ctx := context.Background()
+	spec, err := Parse("twice.structuredslugs", FormatStructuredSlugs, strings.NewReader("[INPUT]\ni\n\n[OUTPUT]\nx\n\n[SYS_LIVENESS]\nx & x'\n"))
+	require.NoError(t, err)
+	hold, err := ParseAIGER("hold.aag", strings.NewReader("aag 1 1 0 1 0\n2\n1\ni0 i\no0 x\n"))
+	require.NoError(t, err)
+	require.NoError(t, CheckAIG(ctx, spec, hold))
+	alternate, err := ParseAIGER("alternate.aag", strings.NewReader("aag 2 1 1 1 0\n2\n4 5\n4\ni0 i\nl0 m\no0 x\n"))
+	require.NoError(t, err)
+	require.ErrorIs(t, CheckAIG(ctx, spec, alternate), ErrRefuted)
+}

@@ -4,6 +4,7 @@ package synth
 
 import (
 	"os"
+	"runtime"
 	"syscall"
 	"time"
 )
@@ -21,7 +22,10 @@ func cpuTime() time.Duration {
 // maxRSS returns the peak resident memory of a finished child process.
 func maxRSS(st *os.ProcessState) int64 {
 	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
-		return ru.Maxrss * 1024 // kilobytes on Linux
+		if runtime.GOOS == "darwin" || runtime.GOOS == "ios" {
+			return int64(ru.Maxrss) // bytes there
+		}
+		return int64(ru.Maxrss) * 1024 // kilobytes on Linux and the BSDs
 	}
 	return 0
 }

@@ -50,15 +50,18 @@ func newGame(spec *Spec, order []int, opts *options) (*game, error) {
 	return newGameWith(spec, order, opts, nil, nil)
 }
 
-// newGameWith is newGame declaring extra Boolean variables: after[i] right
-// after the spec's variable i (an index into Inputs++Outputs), after[-1]
-// before the spec's variables (below the goal counter), tail after all the
-// others.
-func newGameWith(spec *Spec, order []int, opts *options, after map[int][]string, tail []string) (*game, error) {
+// newGameWith is newGame declaring extra Boolean variables: top before the
+// spec's variables (right below the goal counter), after[i] right after the
+// spec's variable i (an index into Inputs++Outputs).
+func newGameWith(spec *Spec, order []int, opts *options, top []string, after map[int][]string) (*game, error) {
 	if err := spec.Check(); err != nil {
 		return nil, err
 	}
-	sp := fds.NewSpace(fds.WithBackend(opts.backend))
+	spOpts := []fds.Option{fds.WithBackend(opts.backend)}
+	if opts.reorder {
+		spOpts = append(spOpts, fds.WithReordering())
+	}
+	sp := fds.NewSpace(spOpts...)
 	g := &game{spec: spec, sp: sp, cluster: opts.cluster}
 	g.inputs = make([]*fds.Var, len(spec.Inputs))
 	g.outputs = make([]*fds.Var, len(spec.Outputs))
@@ -72,7 +75,7 @@ func newGameWith(spec *Spec, order []int, opts *options, after map[int][]string,
 		n++ // the system's safety flag is a liveness guarantee too
 	}
 	g.counter, _ = sp.Int("#goal", 0, max(1, n)-1)
-	for _, name := range after[-1] {
+	for _, name := range top {
 		if _, err := sp.Bool(name); err != nil {
 			return nil, err
 		}
@@ -116,11 +119,6 @@ func newGameWith(spec *Spec, order []int, opts *options, after map[int][]string,
 	g.all = append(append([]*fds.Var(nil), g.inputs...), g.sys...)
 	m := max(1, len(spec.Section(EnvLiveness))+len(g.aux)/2)
 	g.envMem, _ = sp.Int("#assumption", 0, m-1)
-	for _, name := range tail {
-		if _, err := sp.Bool(name); err != nil {
-			return nil, err
-		}
-	}
 	if err := sp.Build(); err != nil {
 		return nil, err
 	}

@@ -54,3 +54,29 @@ func TestControllerStopsAtDeadline(t *testing.T) {
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Nil(t, m)
 }
+
+// TestControllerAfterInterruption: a controller whose first use is
+// interrupted (here before it starts) keeps nothing computed under the
+// interruption, so its next uses, with a live context, are right: the
+// explicit machine realizes the spec and the circuit passes the check.
+func TestControllerAfterInterruption(t *testing.T) {
+	spec := liftSpec(t, 3)
+	res, err := spec.Realizable(context.Background())
+	require.NoError(t, err)
+	c, err := res.Controller(context.Background())
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = c.Mealy(ctx, 0)
+	require.ErrorIs(t, err, context.Canceled)
+	_, err = c.Circuit(ctx)
+	require.ErrorIs(t, err, context.Canceled)
+
+	ctx = context.Background()
+	m, err := c.Mealy(ctx, 0)
+	require.NoError(t, err)
+	require.NoError(t, m.Verify(ctx, spec))
+	circ, err := c.Circuit(ctx)
+	require.NoError(t, err)
+	require.NoError(t, circ.Check(ctx, spec))
+}

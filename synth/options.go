@@ -14,7 +14,7 @@ type options struct {
 	maxNodes  int // bound on the node table (0: none)
 	cluster   int
 	growUpTo  int  // fds.KernelLimits.GrowUpTo
-	reorder   bool // dynamic reordering
+	reorder   bool // dynamic reordering (fds.WithReordering)
 }
 
 func newOptions(opts []Option) *options {
@@ -22,7 +22,7 @@ func newOptions(opts []Option) *options {
 	for _, f := range opts {
 		f(o)
 	}
-	limits := fds.KernelLimits{Nodes: o.nodeTable, MaxNodes: o.maxNodes, GrowUpTo: o.growUpTo, Reorder: o.reorder}
+	limits := fds.KernelLimits{Nodes: o.nodeTable, MaxNodes: o.maxNodes, GrowUpTo: o.growUpTo}
 	if o.maxNodes > 0 {
 		if limits.Nodes == 0 || limits.Nodes > o.maxNodes {
 			limits.Nodes = o.maxNodes
@@ -104,8 +104,8 @@ func WithGrowthBound(nodes int) Option { return func(op *options) { op.growUpTo 
 // reordering, starting from the static order (WithVarOrder). It repairs
 // static orders that go wrong (AMBA n = 9: 8–10× less CPU, a 16–32×
 // smaller node table) at some cost where the static order is good (AMBA
-// n = 5 and 7: 2× the CPU). The BDD sizes then depend on when reorderings ran, which
-// depends on when the Go runtime reports unreachable handles: the
-// verdicts do not, but Stats' node counts may differ from run to run. The static order
-// (WithVarOrder) is the starting point.
+// n = 5 and 7: 2× the CPU). The BDD sizes then depend on when
+// reorderings ran, which depends on when the Go runtime reports
+// unreachable handles: the verdicts do not, but Stats' node counts may
+// differ from run to run.
 func WithReordering(on bool) Option { return func(op *options) { op.reorder = on } }

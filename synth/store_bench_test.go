@@ -7,17 +7,6 @@ import (
 	"time"
 )
 
-// BenchmarkAMBAStores decides AMBA n = 2…12 under three policies of the
-// BDD store, in one run: "sift" (the default) collects garbage when the
-// table is nearly full and reorders the variables dynamically, "collect"
-// does not reorder, and "grow" does not reorder and doubles the table up
-// to 2^23 nodes before collecting. It reports the CPU time (cpu-s/op: the
-// machine may be shared), the peak node table, the nodes created, the
-// collections and the reorderings. A policy stops after its first run
-// over 120 s of CPU.
-//
-//	go test -run '^$' -bench AMBAStores -benchtime 1x -timeout 2h ./synth
-//
 // realizeAMBA decides spec (an AMBA arbiter: realizable) in b's loop and
 // returns the last result with the wall and CPU time per run.
 func realizeAMBA(b *testing.B, spec *Spec, opts ...Option) (res *Result, wall, cpu time.Duration) {
@@ -38,6 +27,16 @@ func realizeAMBA(b *testing.B, spec *Spec, opts ...Option) (res *Result, wall, c
 	return res, time.Since(start) / time.Duration(runs), (cpuTime() - cpu0) / time.Duration(runs)
 }
 
+// BenchmarkAMBAStores decides AMBA n = 2…12 under three policies of the
+// BDD store, in one run: "sift" (the default) collects garbage when the
+// table is nearly full and reorders the variables dynamically, "collect"
+// does not reorder, and "grow" does not reorder and doubles the table up
+// to 2^23 nodes before collecting. It reports the CPU time (cpu-s/op: the
+// machine may be shared), the peak node table, the nodes created, the
+// collections and the reorderings. A policy stops after its first run
+// over 120 s of CPU.
+//
+//	go test -run '^$' -bench AMBAStores -benchtime 1x -timeout 2h ./synth
 func BenchmarkAMBAStores(b *testing.B) {
 	policies := []struct {
 		name string

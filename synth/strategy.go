@@ -90,12 +90,17 @@ func newController(r *Result, g *game, win fds.BDD, mem *memory) *Controller {
 	return c
 }
 
-// transitions returns ρe ∧ ρs, computing it once.
+// transitions returns ρe ∧ ρs, computing it once; a result computed under
+// a Space error (an interruption, which the next bind clears) is not kept.
 func (c *Controller) transitions() fds.BDD {
-	if c.tr.Space() == nil {
-		c.tr = c.g.rhoE.And(c.g.rhoS)
+	if c.tr.Space() != nil {
+		return c.tr
 	}
-	return c.tr
+	tr := c.g.rhoE.And(c.g.rhoS)
+	if c.g.sp.Err() == nil {
+		c.tr = tr
+	}
+	return tr
 }
 
 // relations builds ρ1, ρ2 and ρ3 from the fixpoint memory, once; errors
@@ -141,13 +146,16 @@ func (c *Controller) relations(ctx context.Context) error {
 	rho2 = rho2.Diff(covered)
 	covered = covered.Or(rho2.Exists(outs))
 	rho3 = rho3.Diff(covered)
+	trans := rho1.Or(rho2).Or(rho3)
+	// An interruption is not permanent (the next bind clears it): keep
+	// nothing computed under one.
 	if err := sp.Err(); err != nil {
 		return err
 	}
 	c.rho = [3]fds.BDD{rho1, rho2, rho3}
-	c.trans = rho1.Or(rho2).Or(rho3)
+	c.trans = trans
 	c.built = true
-	return sp.Err()
+	return nil
 }
 
 // closer is goal j's get-closer steps (ρ2 without the counter): from the

@@ -157,8 +157,6 @@ type KernelLimits struct {
 	// table, and 6.8 M with no collection (28.5 s → 9.6 s). About 45 bytes
 	// per node.
 	GrowUpTo int
-	// Reorder turns on dynamic reordering (Reorderer.SetAutoReorder).
-	Reorder bool
 }
 
 // NewKernelLimits is NewKernel with a growth policy.
@@ -186,9 +184,6 @@ func NewKernelLimits(nvars int, l KernelLimits) Backend {
 	k.level2var = make([]int32, nvars)
 	for i := range nvars {
 		k.var2level[i], k.level2var[i] = int32(i), int32(i)
-	}
-	if l.Reorder {
-		k.SetAutoReorder(true)
 	}
 	return k
 }
@@ -338,8 +333,9 @@ func (k *kernel) grow() bool {
 }
 
 // maintain runs before each operation: it applies released handles and,
-// when the table is nearly full, grows it (below growUpTo) or collects
-// garbage.
+// when the table is nearly full, reorders the variables (dynamic
+// reordering, which collects garbage first) and then, if still needed,
+// grows the table (below growUpTo) or collects garbage.
 func (k *kernel) maintain() {
 	size := len(k.nodes)
 	used := size - k.nfree
@@ -349,19 +345,25 @@ func (k *kernel) maintain() {
 	if k.nfree > size/8 {
 		return
 	}
+	reordered := false
 	if k.autoReorder && used >= k.nextReorder {
 		k.Reorder(k.ctx)
 		k.nextReorder = max(AutoReorderMin, reorderGrowth*(len(k.nodes)-k.nfree))
 		if k.nfree > size/8 {
 			return
 		}
+		reordered = true
 	}
 	if size < k.growUpTo && (k.maxNodes == 0 || size < k.maxNodes) && k.grow() {
 		return
 	}
-	k.waitReleases()
-	k.collect()
-	k.collections++
+	if !reordered {
+		// A reordering has just collected, and freed every node its swaps
+		// orphaned: a second collection would find nothing.
+		k.waitReleases()
+		k.collect()
+		k.collections++
+	}
 	if k.nfree < size/4 {
 		k.grow()
 	}
