@@ -129,15 +129,14 @@ func (s Shard) sampleSeed(seed int64, i int) int64 {
 // split point (except one that ends above every split point). The zero
 // value (Total ≤ 1) owns everything.
 type shardPath struct {
-	shard  Shard
 	lo, hi int // the path's pieces: [lo, hi)
-	// mine[i] counts the pieces below i that are this shard's (nil:
-	// not sharded).
+	// mine[i] counts the pieces below i that are this shard's, for i
+	// from 0 to the number of pieces (nil: not sharded).
 	mine []int
 }
 
 func newShardPath(s Shard) shardPath {
-	p := shardPath{shard: s}
+	var p shardPath
 	if s.Sharded() {
 		p.mine = s.pieces()
 	}
@@ -172,12 +171,9 @@ func (s Shard) pieces() []int {
 	return mine
 }
 
-// reset starts a new path, with all the pieces.
+// reset starts a new path, with all the pieces (one when not sharded).
 func (p *shardPath) reset() {
-	p.lo, p.hi = 0, 1
-	if p.shard.Sharded() {
-		p.hi = splitWidth * p.shard.Total
-	}
+	p.lo, p.hi = 0, max(len(p.mine)-1, 1)
 }
 
 // active reports whether the path is still above its split point (in a

@@ -19,26 +19,16 @@ func MergeReports(rs ...*Report) (*Report, error) {
 	if len(rs) == 0 {
 		return nil, fmt.Errorf("merge: no reports")
 	}
-	total := max(rs[0].Shard.Total, 1)
 	m := &Report{Entry: rs[0].Entry, Strategy: rs[0].Strategy, Seed: rs[0].Seed, Complete: true}
-	seen := make([]bool, total)
+	seen := newShardSet(rs[0].Shard)
 	var set findingSet
 	for _, r := range rs {
-		sh := r.Shard
-		if sh == (Shard{}) {
-			sh = Shard{0, 1}
-		}
-		switch {
-		case r.Entry != m.Entry:
+		if r.Entry != m.Entry {
 			return nil, fmt.Errorf("merge: reports of %s and %s", m.Entry, r.Entry)
-		case sh.Total != total:
-			return nil, fmt.Errorf("merge: %s: shard %s of a run in %d shards", r.Entry, sh, total)
-		case sh.Index < 0 || sh.Index >= total:
-			return nil, fmt.Errorf("merge: %s: shard index %d out of range", r.Entry, sh.Index)
-		case seen[sh.Index]:
-			return nil, fmt.Errorf("merge: %s: shard %s twice", r.Entry, sh)
 		}
-		seen[sh.Index] = true
+		if err := seen.add(r.Shard); err != nil {
+			return nil, fmt.Errorf("merge: %s: %w", r.Entry, err)
+		}
 		for _, f := range r.Findings {
 			set.add(f)
 		}
@@ -56,7 +46,7 @@ func MergeReports(rs ...*Report) (*Report, error) {
 		m.SpecPackages = unionStrings(m.SpecPackages, r.SpecPackages...)
 		if !r.Complete {
 			m.Complete = false
-			if m.Bound == "" || slices.Index(boundOrder, r.Bound) < slices.Index(boundOrder, m.Bound) {
+			if boundBefore(r.Bound, m.Bound) {
 				m.Bound, m.Suggestion = r.Bound, r.Suggestion
 			}
 		}
@@ -69,7 +59,7 @@ func MergeReports(rs ...*Report) (*Report, error) {
 			}
 		}
 	}
-	if missing := missingShards(seen); missing != "" {
+	if missing := seen.missing(); missing != "" {
 		m.Complete, m.Bound = false, "shards"
 		m.Suggestion = "run the missing shards (" + missing + ") and merge their reports with these"
 	}
@@ -77,15 +67,47 @@ func MergeReports(rs ...*Report) (*Report, error) {
 	return m, nil
 }
 
-// missingShards lists the shards not seen ("2/4, 3/4"); "" if none.
-func missingShards(seen []bool) string {
+// shardSet is the shards of one run whose results a merge has taken,
+// indexed by Shard.Index.
+type shardSet []bool
+
+// newShardSet is the empty set of the shards of first's run (the zero
+// Shard: a run in one shard).
+func newShardSet(first Shard) shardSet { return make(shardSet, max(first.Total, 1)) }
+
+// add takes a result of shard sh (the zero Shard: 1/1); an error if sh is
+// of a run in another number of shards, out of range, or taken already.
+func (s shardSet) add(sh Shard) error {
+	if sh == (Shard{}) {
+		sh = Shard{0, 1}
+	}
+	switch {
+	case sh.Total != len(s):
+		return fmt.Errorf("shard %s of a run in %d shards", sh, len(s))
+	case sh.Index < 0 || sh.Index >= len(s):
+		return fmt.Errorf("shard index %d out of range", sh.Index)
+	case s[sh.Index]:
+		return fmt.Errorf("shard %s twice", sh)
+	}
+	s[sh.Index] = true
+	return nil
+}
+
+// missing lists the shards not taken ("2/4, 3/4"); "" if none.
+func (s shardSet) missing() string {
 	var out []string
-	for i, ok := range seen {
+	for i, ok := range s {
 		if !ok {
-			out = append(out, Shard{i, len(seen)}.String())
+			out = append(out, Shard{i, len(s)}.String())
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// boundBefore reports whether bound b takes precedence (boundOrder) over
+// the bound named so far ("": none yet).
+func boundBefore(b, sofar string) bool {
+	return sofar == "" || slices.Index(boundOrder, b) < slices.Index(boundOrder, sofar)
 }
 
 // unionStrings appends the elements of add not in s.
@@ -111,33 +133,22 @@ func MergeFindResults(rs ...*FindResult) (*FindResult, error) {
 	if len(rs) == 0 {
 		return nil, fmt.Errorf("merge: no search results")
 	}
-	total := max(rs[0].Shard.Total, 1)
 	m := &FindResult{Complete: true}
-	seen := make([]bool, total)
+	seen := newShardSet(rs[0].Shard)
 	for _, r := range rs {
-		sh := r.Shard
-		if sh == (Shard{}) {
-			sh = Shard{0, 1}
+		if err := seen.add(r.Shard); err != nil {
+			return nil, fmt.Errorf("merge: search %w", err)
 		}
-		switch {
-		case sh.Total != total:
-			return nil, fmt.Errorf("merge: search shard %s of a run in %d shards", sh, total)
-		case sh.Index < 0 || sh.Index >= total:
-			return nil, fmt.Errorf("merge: search shard index %d out of range", sh.Index)
-		case seen[sh.Index]:
-			return nil, fmt.Errorf("merge: search shard %s twice", sh)
-		}
-		seen[sh.Index] = true
 		m.Nodes += r.Nodes
 		m.States += r.States
 		if w := r.Witness; w != nil && (m.Witness == nil || w.Steps < m.Witness.Steps) {
 			m.Witness = w
 		}
-		if !r.Complete && (m.Bound == "" || slices.Index(boundOrder, r.Bound) < slices.Index(boundOrder, m.Bound)) {
+		if !r.Complete && boundBefore(r.Bound, m.Bound) {
 			m.Complete, m.Bound = false, r.Bound
 		}
 	}
-	if missingShards(seen) != "" {
+	if seen.missing() != "" {
 		m.Complete, m.Bound = false, "shards"
 	}
 	if m.Witness != nil {

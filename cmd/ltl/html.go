@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/henceforth-go/henceforth/automaton"
@@ -69,7 +70,7 @@ func replayCommand(t *explore.Entry, f *explore.Finding, fn string, flags, pkgs 
 	if fn != "" {
 		sel = "-func " + fn
 	}
-	return fmt.Sprintf("ltl explore %s -replay %s %s", sel, f.Replay, strings.Join(append(append([]string(nil), flags...), pkgs...), " "))
+	return fmt.Sprintf("ltl explore %s -replay %s %s", sel, f.Replay, strings.Join(slices.Concat(flags, pkgs), " "))
 }
 
 // replayFlagNames are the flags of ltl explore that change what an

@@ -196,9 +196,6 @@ func (tab *Tab) Errors() []string {
 	return errs
 }
 
-// Context is the tab's chromedp context.
-func (tab *Tab) Context() context.Context { return tab.ctx }
-
 // Eval evaluates a JavaScript expression in the tab; an error fails the
 // test.
 func Eval[T any](t TB, tab *Tab, expr string) T {

@@ -111,9 +111,10 @@ func ReadPage(t TB, out string) (string, *report.Page) {
 	page := string(b)
 	start := strings.Index(page, `id="report-data">`)
 	require.GreaterOrEqual(t, start, 0, "not a report")
-	data := page[start+len(`id="report-data">`):]
+	data, _, ok := strings.Cut(page[start+len(`id="report-data">`):], "</script>")
+	require.True(t, ok, "the report's data does not end")
 	var p report.Page
-	require.NoError(t, json.Unmarshal([]byte(data[:strings.Index(data, "</script>")]), &p))
+	require.NoError(t, json.Unmarshal([]byte(data), &p))
 	return m[1], &p
 }
 
