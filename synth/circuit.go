@@ -196,10 +196,12 @@ func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error)
 // is whatever makes its BDD small (restrict to the forced states). Where
 // rel allows some move, the bits chosen together form one of its moves.
 func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([]fds.BDD, error) {
-	// The bits are chosen from the top of the variable order down: the
-	// bits still to choose, which each step quantifies, are then the lower
-	// ones (on AMBA n = 4 this halves the circuit's nodes against the
-	// opposite order or the declaration order).
+	// The bits are chosen from the top of the initial variable order
+	// down: the bits still to choose, which each step quantifies, are
+	// then the lower ones (on AMBA n = 4, measured without dynamic
+	// reordering, this halves the circuit's nodes against the opposite
+	// order or the declaration order). After a reordering the initial
+	// order may no longer be the current one (fds.Space.Position).
 	order := make([]int, len(outs))
 	for k := range order {
 		order[k] = k
