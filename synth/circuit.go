@@ -92,11 +92,33 @@ func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
 	g := c.g
 	release := g.bind(ctx)
 	defer release()
+	defer c.freezeOrder(ctx)()
 	circ, err := c.circuit(ctx, c.stateGoals())
 	if err := interrupted(ctx, err); err != nil {
 		return nil, err
 	}
 	return circ, nil
+}
+
+// freezeOrder prepares the controller's Space for determinization, which
+// works with the variable order it finds: if dynamic reordering is on, it
+// sifts the variables once, for the fixpoint's iterates and ρe ∧ ρs, and
+// turns dynamic reordering off until the returned function restores it.
+// Determinization makes many
+// short-lived intermediates, each growth of which would trigger a sifting
+// pass: on AMBA n = 4 those passes took 85 % of its CPU time, and one pass
+// at the start, with the order it finds, makes determinization 8× faster
+// for circuits of the same size (without any reordering, the circuits are
+// 1.7× larger and determinization 2.7× slower than with the one pass).
+// Slugs also stops reordering once it extracts a strategy.
+func (c *Controller) freezeOrder(ctx context.Context) (restore func()) {
+	sp := c.g.sp
+	if !sp.SetAutoReorder(false) {
+		return func() {}
+	}
+	c.transitions()
+	sp.Reorder(ctx)
+	return func() { sp.SetAutoReorder(true) }
 }
 
 // circuit determinizes the controller goal by goal (goalFunctions, which
@@ -196,17 +218,16 @@ func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error)
 // is whatever makes its BDD small (restrict to the forced states). Where
 // rel allows some move, the bits chosen together form one of its moves.
 func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([]fds.BDD, error) {
-	// The bits are chosen from the top of the initial variable order
+	// The bits are chosen from the top of the current variable order
 	// down: the bits still to choose, which each step quantifies, are
 	// then the lower ones (on AMBA n = 4, measured without dynamic
 	// reordering, this halves the circuit's nodes against the opposite
-	// order or the declaration order). After a reordering the initial
-	// order may no longer be the current one (fds.Space.Position).
+	// order or the declaration order).
 	order := make([]int, len(outs))
 	for k := range order {
 		order[k] = k
 	}
-	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(outs[a], outs[b]) })
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(sp.Position(outs[a]), sp.Position(outs[b])) })
 	sorted := make([]int, len(order)) // outs in the order they are chosen
 	for n, k := range order {
 		sorted[n] = outs[k]

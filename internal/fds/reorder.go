@@ -508,6 +508,23 @@ func (s *Space) Reorder(ctx context.Context) ReorderStats {
 	return ReorderStats{}
 }
 
+// SetAutoReorder turns dynamic reordering on or off (Reorderer.SetAutoReorder)
+// in a backend that can reorder, and reports whether it was on. Phases whose
+// operations are few and whose intermediate results are short-lived (the
+// determinization of a strategy, say) run faster with it off: a sifting
+// pass costs many such operations.
+func (s *Space) SetAutoReorder(on bool) (was bool) {
+	was = s.autoReorder
+	s.autoReorder = on
+	if s.be == nil {
+		return was
+	}
+	if r, ok := s.be.(Reorderer); ok {
+		r.SetAutoReorder(on)
+	}
+	return was
+}
+
 // WithReordering turns on dynamic reordering (Reorderer.SetAutoReorder) in
 // a backend that can reorder.
 func WithReordering() Option {

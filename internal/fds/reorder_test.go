@@ -237,3 +237,20 @@ func TestWithReordering(t *testing.T) {
 		assert.Equal(t, on, s.Backend().(*kernel).autoReorder)
 	}
 }
+
+// TestSetAutoReorder: Space.SetAutoReorder switches the kernel's dynamic
+// reordering, before and after Build, and reports the previous setting, so
+// that a phase can turn it off and restore it.
+func TestSetAutoReorder(t *testing.T) {
+	s := NewSpace(WithReordering())
+	_, err := s.Bool("a")
+	require.NoError(t, err)
+	assert.True(t, s.SetAutoReorder(false), "on by WithReordering")
+	require.NoError(t, s.Build())
+	k := s.Backend().(*kernel)
+	assert.False(t, k.autoReorder, "the setting before Build reaches the kernel")
+	assert.False(t, s.SetAutoReorder(true))
+	assert.True(t, k.autoReorder)
+	assert.True(t, s.SetAutoReorder(false))
+	assert.False(t, k.autoReorder)
+}

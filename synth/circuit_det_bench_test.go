@@ -1,0 +1,45 @@
+package synth
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+// BenchmarkAMBADeterminize measures, per AMBA n, the realizability check
+// and the determinization of its controller into a Circuit (without the
+// model check, which BenchmarkAMBACircuit adds), in CPU seconds
+// (solve-cpu-s, determinize-cpu-s) and their ratio (det-ratio, the goal
+// being ≤ 2), and the circuit's decision nodes. Run one n per process so
+// that a slow n does not hold up the others:
+//
+//	go test -run '^$' -bench 'AMBADeterminize/n=5$' -benchtime 1x ./synth
+func BenchmarkAMBADeterminize(b *testing.B) {
+	ctx := context.Background()
+	for n := 2; n <= 12; n++ {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			spec := ambaSpec(b, n)
+			for b.Loop() {
+				c0 := cpuTime()
+				res, err := spec.Realizable(ctx)
+				if err != nil || !res.Realizable {
+					b.Fatal(err)
+				}
+				c1 := cpuTime()
+				c, err := res.Controller(ctx)
+				if err != nil {
+					b.Fatal(err)
+				}
+				circ, err := c.Circuit(ctx)
+				if err != nil {
+					b.Fatal(err)
+				}
+				c2 := cpuTime()
+				b.ReportMetric((c1 - c0).Seconds(), "solve-cpu-s")
+				b.ReportMetric((c2 - c1).Seconds(), "determinize-cpu-s")
+				b.ReportMetric((c2-c1).Seconds()/(c1-c0).Seconds(), "det-ratio")
+				b.ReportMetric(float64(circ.NumNodes()), "circuit-nodes")
+			}
+		})
+	}
+}
