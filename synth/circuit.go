@@ -92,7 +92,7 @@ func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
 	g := c.g
 	release := g.bind(ctx)
 	defer release()
-	defer c.freezeOrder(ctx)()
+	c.freezeOrder(ctx)
 	circ, err := c.circuit(ctx, c.stateGoals())
 	if err := interrupted(ctx, err); err != nil {
 		return nil, err
@@ -100,25 +100,32 @@ func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
 	return circ, nil
 }
 
-// freezeOrder prepares the controller's Space for determinization, which
-// works with the variable order it finds: if dynamic reordering is on, it
-// sifts the variables once, for the fixpoint's iterates and ρe ∧ ρs, and
-// turns dynamic reordering off until the returned function restores it.
-// Determinization makes many
+// freezeOrder prepares the controller's Space for determinization, once:
+// if dynamic reordering is on, it sifts the variables once, for the
+// fixpoint's iterates and ρe ∧ ρs, and turns dynamic reordering off for
+// good, so that every later Circuit of the controller works in the same
+// order and gives the same circuit. Determinization makes many
 // short-lived intermediates, each growth of which would trigger a sifting
 // pass: on AMBA n = 4 those passes took 85 % of its CPU time, and one pass
 // at the start, with the order it finds, makes determinization 8× faster
 // for circuits of the same size (without any reordering, the circuits are
 // 1.7× larger and determinization 2.7× slower than with the one pass).
-// Slugs also stops reordering once it extracts a strategy.
-func (c *Controller) freezeOrder(ctx context.Context) (restore func()) {
+// Slugs also stops reordering once it extracts a strategy. An interrupted
+// pass leaves reordering on, for the next call to sift again.
+func (c *Controller) freezeOrder(ctx context.Context) {
 	sp := c.g.sp
-	if !sp.SetAutoReorder(false) {
-		return func() {}
+	if c.frozen || ctx.Err() != nil {
+		return
 	}
-	c.transitions()
-	sp.Reorder(ctx)
-	return func() { sp.SetAutoReorder(true) }
+	if sp.SetAutoReorder(false) {
+		c.transitions()
+		sp.Reorder(ctx)
+		if ctx.Err() != nil {
+			sp.SetAutoReorder(true)
+			return
+		}
+	}
+	c.frozen = true
 }
 
 // circuit determinizes the controller goal by goal (goalFunctions, which

@@ -57,6 +57,7 @@ type Controller struct {
 	mem     *memory  // the fixpoint's iterates, which the steps are made of
 	init    fds.BDD  // θe ∧ θs ∧ W ∧ Zn = 0
 	curCube fds.Cube // the unprimed game variables and the counter
+	frozen  bool     // the variable order is fixed for determinization (freezeOrder)
 
 	// Built by relations, when first needed (built is then true).
 	built bool

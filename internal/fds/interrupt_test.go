@@ -125,7 +125,7 @@ func TestInterruptMidOperation(t *testing.T) {
 	checkKernel(t, k)
 
 	// Collect the abandoned nodes and check again.
-	k.waitReleases()
+	k.countHandles()
 	k.collect()
 	checkKernel(t, k)
 

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"sync"
+	"weak"
 )
 
 // kernel is the native Backend: a BDD package with complement edges, an
@@ -21,10 +21,15 @@ import (
 // flipping the low bit.
 //
 // Garbage collection is mark-and-sweep from the nodes that handles (Node
-// values) refer to; a handle's release is reported by a runtime cleanup,
-// queued under a mutex, and applied by the kernel's own goroutine.
-// Collection and table growth happen only between operations, never inside
-// one, so intermediate results need no protection.
+// values) refer to. The kernel hands out at most one handle per ref and
+// keeps a weak pointer to it; a collection first runs the Go garbage
+// collector, after which exactly the unreachable handles' weak pointers
+// are nil, so what is collected depends only on what the program still
+// holds, never on when the runtime got round to noticing garbage: the same
+// operations give the same node table, the same collections and the same
+// reorderings. Collection and table growth happen only between
+// operations, never inside one, so intermediate results need no
+// protection.
 //
 // An operation is abandoned (see SetContext and the node limit) by a panic
 // with the unexported value abort, raised only at points where the tables
@@ -37,8 +42,12 @@ type kernel struct {
 	nvars int32
 
 	nodes []knode
-	refs  []int32 // external references, per index
-	mark  []bool
+	// handles holds, per ref (2 per node index), a weak pointer to the
+	// handle of that ref, if one was handed out; refs counts, per index,
+	// the handles found reachable by the last countHandles (0, 1 or 2).
+	handles []weak.Pointer[handle]
+	refs    []int32
+	mark    []bool
 
 	buckets  []int32
 	freeHead int32
@@ -69,9 +78,6 @@ type kernel struct {
 	autoReorder          bool
 	nextReorder          int // live nodes that trigger the next dynamic reordering
 	reorderings          int
-
-	mu      sync.Mutex
-	pending []int32 // indexes of released handles, to be applied
 
 	err error
 	// interrupted reports that err is an interruption (cleared by
@@ -130,9 +136,13 @@ var ErrNodeLimit = errors.New("fds: BDD node table limit reached")
 var ErrInterrupted = errors.New("fds: BDD operation interrupted")
 
 // handle is the Node a kernel hands out: it keeps its ref's node alive
-// until it is garbage.
+// until it is garbage. Its padding makes it 16 bytes: the runtime puts
+// smaller pointer-free objects together in shared blocks, which would keep
+// an unreachable handle's weak pointer alive for as long as a neighbour is
+// reachable (neighbours that depend on goroutine scheduling).
 type handle struct {
 	id int32
+	_  [12]byte
 }
 
 // NewKernel returns the native Backend with nvars variables. nodes is the
@@ -195,6 +205,9 @@ func (k *kernel) allocTable(n int) {
 	refs := make([]int32, n)
 	copy(refs, k.refs)
 	k.refs = refs
+	handles := make([]weak.Pointer[handle], 2*n)
+	copy(handles, k.handles)
+	k.handles = handles
 	m := make([]bool, n)
 	copy(m, k.mark)
 	k.mark = m
@@ -332,8 +345,8 @@ func (k *kernel) grow() bool {
 	return true
 }
 
-// maintain runs before each operation: it applies released handles and,
-// when the table is nearly full, reorders the variables (dynamic
+// maintain runs before each operation: when the table is nearly full, it
+// reorders the variables (dynamic
 // reordering, which collects garbage first) and then, if still needed,
 // grows the table (below growUpTo) or collects garbage.
 func (k *kernel) maintain() {
@@ -360,7 +373,7 @@ func (k *kernel) maintain() {
 	if !reordered {
 		// A reordering has just collected, and freed every node its swaps
 		// orphaned: a second collection would find nothing.
-		k.waitReleases()
+		k.countHandles()
 		k.collect()
 		k.collections++
 	}
@@ -369,31 +382,30 @@ func (k *kernel) maintain() {
 	}
 }
 
-// waitReleases runs the Go garbage collector so that the cleanups of
-// unreachable handles are queued, and yields until they have been reported
-// (or a bounded number of times).
-func (k *kernel) waitReleases() {
+// countHandles runs the Go garbage collector, which leaves nil exactly
+// the weak pointers of the handles that are no longer reachable, forgets
+// those, and counts the reachable handles of each node index in refs.
+func (k *kernel) countHandles() {
 	runtime.GC()
-	last := -1
-	for range 64 {
-		runtime.Gosched()
-		k.mu.Lock()
-		n := len(k.pending)
-		k.mu.Unlock()
-		if n == last {
-			break
+	for i := range k.refs {
+		k.refs[i] = 0
+	}
+	for r := range k.handles {
+		w := &k.handles[r]
+		if *w == (weak.Pointer[handle]{}) {
+			continue
 		}
-		last = n
+		if w.Value() == nil {
+			*w = weak.Pointer[handle]{}
+			continue
+		}
+		k.refs[r>>1]++
 	}
 }
 
+// collect frees the nodes that no handle counted in refs (countHandles)
+// reaches.
 func (k *kernel) collect() {
-	k.mu.Lock()
-	for _, i := range k.pending {
-		k.refs[i]--
-	}
-	k.pending = k.pending[:0]
-	k.mu.Unlock()
 	for i := range k.mark {
 		k.mark[i] = false
 	}
@@ -443,22 +455,20 @@ func (k *kernel) markRec(i int32) {
 	}
 }
 
-func (k *kernel) release(i int32) {
-	k.mu.Lock()
-	k.pending = append(k.pending, i)
-	k.mu.Unlock()
-}
-
-// ret wraps a result in a handle.
+// ret wraps a result in a handle: the ref's handle if one is still
+// reachable, else a new one.
 func (k *kernel) ret(r int32) Node {
 	if k.err != nil {
 		r = refFalse
 	}
-	h := &handle{id: r}
-	if i := r >> 1; i > 0 {
-		k.refs[i]++
-		runtime.AddCleanup(h, k.release, i)
+	if r>>1 == 0 {
+		return &handle{id: r}
 	}
+	if h := k.handles[r].Value(); h != nil {
+		return h
+	}
+	h := &handle{id: r}
+	k.handles[r] = weak.Make(h)
 	return h
 }
 

@@ -113,7 +113,7 @@ func (k *kernel) Reorder(ctx context.Context) ReorderStats {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	k.waitReleases()
+	k.countHandles()
 	k.collect()
 	k.collections++
 	s := newSifter(k, ctx)

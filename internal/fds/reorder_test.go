@@ -111,7 +111,7 @@ func TestSwapsAndSiftsKeepFunctions(t *testing.T) {
 			require.LessOrEqual(t, st.After, st.Before, "round %d: sifting made the BDDs larger", round)
 		} else {
 			runtime.GC()
-			k.waitReleases()
+			k.countHandles()
 			k.collect()
 			sf := newSifter(k, context.Background())
 			for range 1 + r.IntN(8) {
