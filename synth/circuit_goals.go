@@ -54,11 +54,10 @@ func (c *Controller) goalFunctions(ctx context.Context, sysLevels, cntLevels []i
 	sp := g.sp
 	n := len(g.sysJ)
 	tr := c.transitions()
-	legal := c.win.And(g.rhoE)
 	someGoal := sp.Or(g.sysJ...)
 
-	stay := c.win.And(tr).And(c.win.Prime())
-	switchFns, err := determinize(ctx, sp, stay.And(legal).And(someGoal), sysLevels)
+	stay := c.win.And(someGoal).And(tr).And(c.win.Prime())
+	switchFns, err := determinize(ctx, sp, stay, sysLevels)
 	if err != nil {
 		return nil, err
 	}
@@ -73,8 +72,9 @@ func (c *Controller) goalFunctions(ctx context.Context, sysLevels, cntLevels []i
 			return nil, err
 		}
 		J := g.sysJ[j]
-		rel := c.closer(j, tr).Or(c.stay(j, tr))
-		goalFns, err := determinize(ctx, sp, rel.And(legal.Diff(J)), sysLevels)
+		notJ := J.Not()
+		rel := c.closer(j, tr, notJ).Or(c.stay(j, tr, notJ))
+		goalFns, err := determinize(ctx, sp, rel, sysLevels)
 		if err != nil {
 			return nil, err
 		}

@@ -129,7 +129,7 @@ func (c *Controller) relations(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		rho2 = rho2.Or(zn.Eq(j, false).And(zn.Eq(j, true)).And(c.closer(j, tr)))
+		rho2 = rho2.Or(zn.Eq(j, false).And(zn.Eq(j, true)).And(c.closer(j, tr, sp.True())))
 	}
 
 	rho3 := sp.False()
@@ -137,7 +137,7 @@ func (c *Controller) relations(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		rho3 = rho3.Or(zn.Eq(j, false).And(zn.Eq(j, true)).And(c.stay(j, tr)))
+		rho3 = rho3.Or(zn.Eq(j, false).And(zn.Eq(j, true)).And(c.stay(j, tr, sp.True())))
 	}
 
 	// Prioritise: a (state, input) pair covered by an earlier kind of step
@@ -160,9 +160,9 @@ func (c *Controller) relations(ctx context.Context) error {
 }
 
 // closer is goal j's get-closer steps (ρ2 without the counter): from the
-// states of each ring of the μY fixpoint to the rings below it, over V, X′
-// and Y′; tr is ρe ∧ ρs.
-func (c *Controller) closer(j int, tr fds.BDD) fds.BDD {
+// states of each ring of the μY fixpoint that are in within to the rings
+// below it, over V, X′ and Y′; tr is ρe ∧ ρs.
+func (c *Controller) closer(j int, tr, within fds.BDD) fds.BDD {
 	sp := c.g.sp
 	ys := c.mem.y[j]
 	part := sp.False()
@@ -176,22 +176,22 @@ func (c *Controller) closer(j int, tr fds.BDD) fds.BDD {
 		// target first would build their product, which the interleaved
 		// order of current and next copies makes large (4× slower on
 		// AMBA n = 3).
-		part = part.Or(ys[r].Diff(low).And(tr).And(low.Prime()))
+		part = part.Or(ys[r].Diff(low).And(within).And(tr).And(low.Prime()))
 		low = low.Or(ys[r])
 	}
 	return part
 }
 
 // stay is goal j's stay steps (ρ3 without the counter): from the states of
-// each νX fixpoint, first met, back into it while the assumption it
-// waits for does not hold; tr is ρe ∧ ρs.
-func (c *Controller) stay(j int, tr fds.BDD) fds.BDD {
+// each νX fixpoint, first met, that are in within, back into it while the
+// assumption it waits for does not hold; tr is ρe ∧ ρs.
+func (c *Controller) stay(j int, tr, within fds.BDD) fds.BDD {
 	g := c.g
 	part := g.sp.False()
 	low := g.sp.False()
 	for r := range c.mem.x[j] {
 		for i, x := range c.mem.x[j][r] {
-			part = part.Or(x.Diff(low).And(g.envJ[i].Not()).And(tr).And(x.Prime()))
+			part = part.Or(x.Diff(low).And(within).Diff(g.envJ[i]).And(tr).And(x.Prime()))
 			low = low.Or(x)
 		}
 	}
