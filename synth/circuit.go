@@ -201,7 +201,7 @@ func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error)
 	if err := sp.Err(); err != nil {
 		return nil, err
 	}
-	b := newGraphBuilder(sp)
+	b := newGraphBuilder(sp.Backend())
 	circ.Init.Legal = b.add(g.thetaE.Prime(), initSignal)
 	for _, f := range initFns {
 		circ.Init.Computed = append(circ.Init.Computed, b.add(f, initSignal))
@@ -214,7 +214,17 @@ func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error)
 		return nil, fmt.Errorf("synth: %s: %w", spec.Name, b.err)
 	}
 	circ.Nodes = b.nodes
-	return circ, sp.Err()
+	if err := sp.Err(); err != nil {
+		return nil, err
+	}
+	pos := make([]int, len(circ.Latches)+len(circ.InputBits))
+	for l, s := range signal {
+		pos[s] = sp.Position(l)
+	}
+	if err := circ.sift(ctx, pos); err != nil {
+		return nil, err
+	}
+	return circ, nil
 }
 
 // determinize picks, for the relation rel over the state, the step's
@@ -265,26 +275,34 @@ func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([
 // graphBuilder copies BDDs into a Circuit's decision graph, sharing nodes
 // between roots.
 type graphBuilder struct {
-	sp    *fds.Space
+	be    fds.Backend
 	nodes []CircuitNode
 	ids   map[CircuitNode]int32 // hash-consing of the copied nodes
 	err   error
 }
 
-func newGraphBuilder(sp *fds.Space) *graphBuilder {
-	return &graphBuilder{sp: sp, ids: map[CircuitNode]int32{}}
+func newGraphBuilder(be fds.Backend) *graphBuilder {
+	return &graphBuilder{be: be, ids: map[CircuitNode]int32{}}
 }
 
 // add copies f, whose variables must all be in signal, and returns its id.
 func (b *graphBuilder) add(f fds.BDD, signal map[int]int32) int32 {
-	local := map[int]int32{0: 0, 1: 1}
-	root := b.sp.Backend().Walk(f.Node(), func(id, level, low, high int) {
+	return b.addNode(f.Node(), func(level int) int32 {
 		s, ok := signal[level]
 		if !ok && b.err == nil {
-			v, _ := b.sp.VarAt(level)
+			v, _ := f.Space().VarAt(level)
 			b.err = fmt.Errorf("a controller function depends on BDD level %d (%v), which is not a signal (a bug)", level, v)
 		}
-		n := CircuitNode{Signal: s, Lo: local[low], Hi: local[high]}
+		return s
+	})
+}
+
+// addNode copies the backend's BDD n, reading variable v as signal(v), and
+// returns its id.
+func (b *graphBuilder) addNode(n fds.Node, signal func(v int) int32) int32 {
+	local := map[int]int32{0: 0, 1: 1}
+	root := b.be.Walk(n, func(id, level, low, high int) {
+		n := CircuitNode{Signal: signal(level), Lo: local[low], Hi: local[high]}
 		if n.Lo == n.Hi {
 			local[id] = n.Lo
 			return

@@ -100,5 +100,12 @@ type Builder interface {
 	Build(levels []int, low, high []int32, root int32) Node
 }
 
+// GraphBuilder is implemented by backends that rebuild a multi-rooted
+// graph in one operation: BuildGraph is Build for every root in roots,
+// converting each node once.
+type GraphBuilder interface {
+	BuildGraph(levels []int, low, high []int32, roots []int32) []Node
+}
+
 // Renaming is a prepared variable substitution of one backend.
 type Renaming any

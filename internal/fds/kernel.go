@@ -690,20 +690,42 @@ func (k *kernel) Ite(f, g, h Node) Node {
 // roots is made directly; any other (the nodes come from a store with
 // another variable order) is combined with Ite.
 func (k *kernel) Build(levels []int, low, high []int32, root int32) Node {
-	return k.run(func() int32 {
-		res := make([]int32, len(levels)+2)
-		res[0], res[1] = refFalse, refTrue
-		for i, v := range levels {
-			lo, hi, lv := res[low[i]], res[high[i]], k.var2level[v]
-			if lv < k.level(lo) && lv < k.level(hi) {
-				res[i+2] = k.mk(lv, lo, hi)
-				continue
-			}
-			v := k.mk(lv, refFalse, refTrue)
-			res[i+2] = k.or(k.and(v, hi), k.and(v^1, lo))
-		}
-		return res[root]
+	return k.run(func() int32 { return k.build(levels, low, high)[root] })
+}
+
+// BuildGraph implements GraphBuilder.
+func (k *kernel) BuildGraph(levels []int, low, high []int32, roots []int32) []Node {
+	var res []int32
+	k.run(func() int32 {
+		res = k.build(levels, low, high)
+		return refTrue
 	})
+	out := make([]Node, len(roots))
+	for i, r := range roots {
+		if res == nil { // the operation failed (err is set)
+			out[i] = k.ret(refFalse)
+			continue
+		}
+		out[i] = k.ret(res[r])
+	}
+	return out
+}
+
+// build returns the refs of the nodes given children first (Build), with
+// 0 and 1 for false and true.
+func (k *kernel) build(levels []int, low, high []int32) []int32 {
+	res := make([]int32, len(levels)+2)
+	res[0], res[1] = refFalse, refTrue
+	for i, v := range levels {
+		lo, hi, lv := res[low[i]], res[high[i]], k.var2level[v]
+		if lv < k.level(lo) && lv < k.level(hi) {
+			res[i+2] = k.mk(lv, lo, hi)
+			continue
+		}
+		v := k.mk(lv, refFalse, refTrue)
+		res[i+2] = k.or(k.and(v, hi), k.and(v^1, lo))
+	}
+	return res
 }
 
 // setQuant makes cube the current quantification set.

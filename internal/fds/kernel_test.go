@@ -229,3 +229,42 @@ func TestFromNodes(t *testing.T) {
 	}
 	require.NoError(t, s.Err())
 }
+
+// TestBuildGraph rebuilds several random BDDs walked into one shared node
+// list with one BuildGraph, and requires every root's function back.
+func TestBuildGraph(t *testing.T) {
+	seed := uint64(20261127)
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewPCG(seed, 1))
+	s, vs := tinySpace(t, 4, 3)
+	pool := []BDD{s.True(), s.False()}
+	for i := range vs {
+		pool = append(pool, vs[i].Eq(1, false), vs[i].Eq(2, true), vs[i].Eq(3, false))
+	}
+	for range 100 {
+		a, b := pool[r.IntN(len(pool))], pool[r.IntN(len(pool))]
+		if r.IntN(2) == 0 {
+			pool = append(pool, a.And(b).Not())
+		} else {
+			pool = append(pool, a.Xor(b))
+		}
+	}
+	var levels []int
+	var low, high []int32
+	var roots []int32
+	for _, f := range pool {
+		ids := map[int]int32{0: 0, 1: 1}
+		rootID := s.Backend().Walk(f.Node(), func(id, level, lo, hi int) {
+			ids[id] = int32(len(levels) + 2)
+			levels = append(levels, level)
+			low, high = append(low, ids[lo]), append(high, ids[hi])
+		})
+		roots = append(roots, ids[rootID])
+	}
+	got := s.Backend().(GraphBuilder).BuildGraph(levels, low, high, roots)
+	require.Len(t, got, len(pool))
+	for i, f := range pool {
+		require.True(t, BDD{s, got[i]}.Equal(f), "function %d", i)
+	}
+	require.NoError(t, s.Err())
+}
