@@ -30,6 +30,9 @@
 // unless asked for: it triggers between operations once the nodes in use
 // have grown fourfold since the previous reordering (and number at least
 // AutoReorderMin), as CUDD's does (CUDD's factor is 2).
+// Garbage collection and reordering are deterministic: the kernel learns which
+// BDDs the program dropped from weak pointers after a forced Go collection, so
+// the same operations give the same node table and the same orders.
 //
 // # Limits
 //
