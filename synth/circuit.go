@@ -84,10 +84,17 @@ type CircuitRoots struct {
 
 // Circuit determinizes the controller symbolically and returns it as a
 // shared decision graph: one output valuation is picked for every state and
-// legal input, bit by bit (the first computed bit is 1 when some winning
-// move has it 1, and so on for the next bits given the earlier ones), as
+// legal input, bit by bit (each bit takes the value the winning moves
+// force given the bits chosen before it, and where both values are
+// possible whichever keeps its BDD small), as
 // Slugs and the SYNTCOMP tools do. Its cost is a few quantifications of the
 // controller's relation; nothing is enumerated.
+//
+// The first call fixes the variable order of the controller's BDD space:
+// if dynamic reordering is on, it sifts once and turns reordering off from
+// then on, so every call gives the same circuit. The finished decision
+// graph is then sifted on its own (with only its roots alive), which
+// usually makes it several times smaller.
 func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
 	g := c.g
 	release := g.bind(ctx)
