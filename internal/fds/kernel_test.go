@@ -237,18 +237,7 @@ func TestBuildGraph(t *testing.T) {
 	t.Logf("seed %d", seed)
 	r := rand.New(rand.NewPCG(seed, 1))
 	s, vs := tinySpace(t, 4, 3)
-	pool := []BDD{s.True(), s.False()}
-	for i := range vs {
-		pool = append(pool, vs[i].Eq(1, false), vs[i].Eq(2, true), vs[i].Eq(3, false))
-	}
-	for range 100 {
-		a, b := pool[r.IntN(len(pool))], pool[r.IntN(len(pool))]
-		if r.IntN(2) == 0 {
-			pool = append(pool, a.And(b).Not())
-		} else {
-			pool = append(pool, a.Xor(b))
-		}
-	}
+	pool := randomPool(r, s, vs, 3, 100)
 	var levels []int
 	var low, high []int32
 	var roots []int32
