@@ -46,9 +46,10 @@ func (c *Circuit) Check(ctx context.Context, spec *Spec, opts ...Option) error {
 // ErrRefuted naming the violated clause when it does not, ctx's error when
 // ctx is done first, and one wrapping ErrMemoryBound when the BDDs exceed
 // WithMemoryLimit (the other options choose the BDD engine as for
-// Realizable). Nothing of the synthesis (its fixpoints, its
-// strategy) is used: only the spec's clauses, compiled afresh, and the
-// circuit.
+// Realizable, except that dynamic reordering is off unless
+// WithReordering(true) is given). Nothing of the synthesis (its
+// fixpoints, its strategy) is used: only the spec's clauses, compiled
+// afresh, and the circuit.
 func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
 	if err := spec.Check(); err != nil {
 		return err
