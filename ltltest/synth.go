@@ -21,6 +21,7 @@ type synthConfig struct {
 	opts         []synth.Option // for Spec.Realizable
 	maxStates    int            // bound on explicit machines (0: synth's default)
 	conformDepth int            // Conforms' explicit bound (0: default, unknown beyond)
+	stopAt       string         // tests: the phase at which the helper's context ends
 }
 
 // Conforms' bounds: the default length of the explored input sequences, and
@@ -136,27 +137,29 @@ func RequireUnrealizable(t TestingT, spec *synth.Spec, args ...any) {
 //	out, err := run.Step(map[string]int{"carNS": 1, "carEW": 0})
 func SynthesizeExplicit(t TestingT, spec *synth.Spec, args ...any) *synth.Mealy {
 	t.Helper()
-	b, c := synthController(t, spec, args)
+	r, c := synthController(t, spec, args)
 	if c == nil {
 		return nil
 	}
-	defer b.cancel()
-	m, err := c.Mealy(b.ctx, b.cfg.synth.maxStates)
+	defer r.cancel()
+	r.enter(phaseEnumerate)
+	m, err := c.Mealy(r.ctx, r.cfg.synth.maxStates)
 	if err != nil {
-		if b.unknown(t, "enumeration of the explicit machine", err) {
+		if r.unknown(t, phaseEnumerate, err) {
 			return nil
 		}
 		details := synthSpecLine(spec) + "error: " + err.Error()
 		if errors.Is(err, synth.ErrTooLarge) {
 			details += "\nraise the bound with ltltest.WithMaxControllerStates, or use ltltest.Synthesize for a symbolic controller"
 		}
-		fail(t, "ltltest: cannot enumerate the controller", details, b.msg)
+		fail(t, "ltltest: cannot enumerate the controller", details, r.msg)
 		return nil
 	}
 	m = m.Minimize()
-	if err := m.Verify(b.ctx, spec); err != nil {
-		if !b.unknown(t, "check of the explicit machine", err) {
-			b.checkFailed(t, err)
+	r.enter(phaseCheckMachine)
+	if err := m.Verify(r.ctx, spec); err != nil {
+		if !r.unknown(t, phaseCheckMachine, err) {
+			r.checkFailed(t, err)
 		}
 		return nil
 	}
@@ -299,9 +302,10 @@ func synthSolve(t TestingT, r *synthRun) (*synth.Result, bool) {
 		fail(t, "ltltest: malformed specification", synthSpecLine(spec)+"error: "+err.Error(), r.msg)
 		return nil, false
 	}
+	r.enter(phaseRealizability)
 	res, err := spec.Realizable(r.ctx, r.opts...)
 	if err != nil {
-		if !r.unknown(t, "realizability", err) {
+		if !r.unknown(t, phaseRealizability, err) {
 			fail(t, "ltltest: cannot decide realizability", synthSpecLine(spec)+"error: "+err.Error(), r.msg)
 		}
 		return nil, false

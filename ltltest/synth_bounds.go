@@ -62,6 +62,30 @@ func newSynthRun(t TestingT, spec *synth.Spec, args []any) *synthRun {
 	return r
 }
 
+// enter starts a phase: a test may end the context there
+// (withSynthStopAt), as a bound reached in that phase would.
+func (r *synthRun) enter(phase string) {
+	if r.cfg.synth.stopAt == phase {
+		r.cancel()
+	}
+}
+
+// withSynthStopAt ends a synthesis helper's context when it enters phase,
+// for testing that every phase stops at its bounds.
+func withSynthStopAt(phase string) Option {
+	return func(c *config) { c.synth.stopAt = phase }
+}
+
+// The phases of the synthesis helpers, as failure reports name them.
+const (
+	phaseRealizability = "realizability"
+	phaseExtraction    = "extraction of the strategy"
+	phaseDeterminize   = "determinization"
+	phaseCheckCircuit  = "check of the circuit"
+	phaseEnumerate     = "enumeration of the explicit machine"
+	phaseCheckMachine  = "check of the explicit machine"
+)
+
 // unknown reports err as an unknown answer when a bound stopped the phase
 // (a deadline, the end of the test or the memory bound), and returns whether
 // it did.

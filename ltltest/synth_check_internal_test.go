@@ -43,3 +43,33 @@ func TestSynthesizeChecksTheCircuit(t *testing.T) {
 	assert.Contains(t, out, "ltltest: the synthesized controller violates the specification")
 	assert.Contains(t, out, "spec: amba2")
 }
+
+// TestSynthesizeStopsInEveryPhase: a context that ends when a phase starts
+// stops that phase, and the failure names it.
+func TestSynthesizeStopsInEveryPhase(t *testing.T) {
+	spec, err := synth.ParseFile(filepath.Join("testdata", "synth", "lift3.slugsin"))
+	require.NoError(t, err)
+	for _, c := range []struct {
+		phase    string
+		explicit bool
+	}{
+		{phaseRealizability, false},
+		{phaseExtraction, false},
+		{phaseDeterminize, false},
+		{phaseCheckCircuit, false},
+		{phaseEnumerate, true},
+		{phaseCheckMachine, true},
+	} {
+		t.Run(c.phase, func(t *testing.T) {
+			ft := &recordT{}
+			if c.explicit {
+				assert.Nil(t, SynthesizeExplicit(ft, spec, withSynthStopAt(c.phase)))
+			} else {
+				assert.Nil(t, Synthesize(ft, spec, withSynthStopAt(c.phase)))
+			}
+			out := strings.Join(ft.errs, "\n")
+			assert.Contains(t, out, "ltltest: unknown: the test ended before the answer")
+			assert.Contains(t, out, "phase: "+c.phase+"\n")
+		})
+	}
+}

@@ -39,9 +39,10 @@ func synthesize(t TestingT, spec *synth.Spec, args []any, alter func(*synth.Circ
 		return nil
 	}
 	defer r.cancel()
+	r.enter(phaseDeterminize)
 	circ, err := c.Circuit(r.ctx)
 	if err != nil {
-		if !r.unknown(t, "determinization", err) {
+		if !r.unknown(t, phaseDeterminize, err) {
 			fail(t, "ltltest: cannot determinize the controller", synthSpecLine(spec)+"error: "+err.Error(), r.msg)
 		}
 		return nil
@@ -49,8 +50,9 @@ func synthesize(t TestingT, spec *synth.Spec, args []any, alter func(*synth.Circ
 	if alter != nil {
 		alter(circ)
 	}
+	r.enter(phaseCheckCircuit)
 	if err := circ.Check(r.ctx, spec, r.opts...); err != nil {
-		if !r.unknown(t, "check of the circuit", err) {
+		if !r.unknown(t, phaseCheckCircuit, err) {
 			r.checkFailed(t, err)
 		}
 		return nil
@@ -86,9 +88,10 @@ func synthController(t TestingT, spec *synth.Spec, args []any) (*synthRun, *synt
 		r.cancel()
 		return r, nil
 	}
+	r.enter(phaseExtraction)
 	c, err := res.Controller(r.ctx)
 	if err != nil {
-		if !r.unknown(t, "extraction of the strategy", err) {
+		if !r.unknown(t, phaseExtraction, err) {
 			fail(t, "ltltest: cannot extract a controller", synthSpecLine(spec)+"error: "+err.Error(), r.msg)
 		}
 		r.cancel()
