@@ -1,7 +1,9 @@
 package ltltest_test
 
 import (
+	"fmt"
 	"path/filepath"
+	"regexp"
 	"testing"
 	"time"
 
@@ -14,27 +16,56 @@ import (
 
 // TestSynthesizeBounds: a memory bound reached in any phase of Synthesize
 // or SynthesizeExplicit, or a timeout, fails the test as unknown, naming
-// the bound and the phase. The bounds are sized for lift3's BDDs (with a
-// fixed variable order): each stops a later phase than the one before.
+// the bound and the phase. Which phase a given bound stops depends on when
+// the Go runtime releases BDD handles (it differs under -race), so the
+// memory bounds form a ladder from too small for realizability to large
+// enough for everything, and every phase must be stopped by some rung.
 func TestSynthesizeBounds(t *testing.T) {
 	spec, err := synth.ParseFile(filepath.Join("testdata", "synth", "lift3.slugsin"))
 	require.NoError(t, err)
 	fixed := ltltest.WithSynthOptions(synth.WithReordering(false))
+	phaseRE := regexp.MustCompile(`\n\tphase: ([a-z ]+)\n`)
+	for _, c := range []struct {
+		explicit bool
+		phases   []string
+	}{
+		{false, []string{"realizability", "determinization", "check of the circuit"}},
+		{true, []string{"realizability", "enumeration of the explicit machine"}},
+	} {
+		stopped := map[string][]int{} // phase → the bounds (KB) that stopped it
+		for kb := 6; kb <= 120; kb += 3 {
+			ft := &fakeT{}
+			bound := ltltest.WithMaxMemory(int64(kb) << 10)
+			if c.explicit {
+				ltltest.SynthesizeExplicit(ft, spec, fixed, bound)
+			} else {
+				ltltest.Synthesize(ft, spec, fixed, bound)
+			}
+			if !ft.failed {
+				stopped["none"] = append(stopped["none"], kb)
+				break // larger bounds stop nothing either
+			}
+			out := ft.output()
+			require.Contains(t, out, fmt.Sprintf("ltltest: unknown: memory bound reached (WithMaxMemory %d bytes)", kb<<10))
+			m := phaseRE.FindStringSubmatch(out)
+			require.NotNil(t, m, out)
+			stopped[m[1]] = append(stopped[m[1]], kb)
+		}
+		for _, p := range append(c.phases, "none") {
+			assert.Contains(t, stopped, p, "explicit=%v: phases stopped by each bound (KB): %v", c.explicit, stopped)
+		}
+		assert.Len(t, stopped, len(c.phases)+1, "explicit=%v: %v", c.explicit, stopped)
+	}
+
 	for _, c := range []struct {
 		name     string
 		explicit bool
 		bound    ltltest.Option
 		want     []string
 	}{
-		{"memory/realizability", false, ltltest.WithMaxMemory(16 << 10),
-			[]string{"ltltest: unknown: memory bound reached (WithMaxMemory 16384 bytes)", "phase: realizability", "raise the bound of ltltest.WithMaxMemory"}},
-		{"memory/determinization", false, ltltest.WithMaxMemory(28 << 10),
-			[]string{"ltltest: unknown: memory bound reached (WithMaxMemory 28672 bytes)", "phase: determinization"}},
-		{"memory/check", false, ltltest.WithMaxMemory(44 << 10),
-			[]string{"ltltest: unknown: memory bound reached (WithMaxMemory 45056 bytes)", "phase: check of the circuit"}},
-		{"memory/enumeration", true, ltltest.WithMaxMemory(58 << 10),
-			[]string{"ltltest: unknown: memory bound reached (WithMaxMemory 59392 bytes)", "phase: enumeration of the explicit machine"}},
-		{"memory/explicit-realizability", true, ltltest.WithSynthOptions(synth.WithMemoryLimit(16 << 10)),
+		{"memory", false, ltltest.WithMaxMemory(6 << 10),
+			[]string{"ltltest: unknown: memory bound reached (WithMaxMemory 6144 bytes)", "phase: realizability", "raise the bound of ltltest.WithMaxMemory"}},
+		{"memory/synth-option", true, ltltest.WithSynthOptions(synth.WithMemoryLimit(6 << 10)),
 			[]string{"ltltest: unknown: memory bound reached", "phase: realizability", "synth.WithMemoryLimit"}},
 		{"timeout", false, ltltest.WithTimeout(time.Nanosecond),
 			[]string{"ltltest: unknown: no answer within WithTimeout 1ns", "phase: realizability", "raise ltltest.WithTimeout"}},
@@ -63,6 +94,6 @@ func TestSynthesizeBounds(t *testing.T) {
 	assert.False(t, ltltest.Realizable(ft, spec, ltltest.WithTimeout(time.Nanosecond)))
 	assert.Contains(t, ft.output(), "ltltest: unknown: no answer within WithTimeout 1ns")
 	ft = &fakeT{}
-	assert.False(t, ltltest.Unrealizable(ft, spec, ltltest.WithMaxMemory(16<<10)))
+	assert.False(t, ltltest.Unrealizable(ft, spec, ltltest.WithMaxMemory(6<<10)))
 	assert.Contains(t, ft.output(), "ltltest: unknown: memory bound reached")
 }
