@@ -96,8 +96,9 @@ func WithMaxSteps(n int) Option {
 // WithMaxMemory bounds the explorer's heap, in bytes (default: half of
 // the machine's memory; negative: none): an exploration that would grow
 // it beyond stops with the "memory" bound (unknown) instead of being
-// killed. explore.ParseBytes reads sizes like "2GB". It bounds the BDDs of
-// the synthesis helpers too (synth.WithMemoryLimit; no bound by default).
+// killed. explore.ParseBytes reads sizes like "2GB". It bounds the
+// synthesis helpers too (synth.WithMemoryLimit: their BDDs and explicit
+// machines; no bound by default).
 func WithMaxMemory(bytes int64) Option {
 	return exploreOption(func(o *explore.Options) { o.MaxMemory = bytes })
 }

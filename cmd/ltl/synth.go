@@ -64,9 +64,10 @@ explicit machine, whose Go source (-go) has constants for the values of
 enumerations; -aiger writes its circuit instead.
 
 Exit status: 0 realizable, 1 unrealizable, 2 usage or input error (a
-malformed spec is one line naming FILE:LINE:COL), or no answer within
--timeout, -max-memory or -max-states ("unknown: …" names the bound and
-the phase it stopped: realizability, determinization, check…).
+malformed spec is one line naming FILE:LINE:COL), no answer within
+-timeout or -max-memory ("unknown: …", naming the bound and the phase it
+stopped: realizability, determinization, check…), or an explicit machine
+beyond -max-states.
 `
 
 func init() {
