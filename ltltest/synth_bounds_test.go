@@ -35,7 +35,7 @@ func TestSynthesizeBounds(t *testing.T) {
 		{true, []string{"realizability", "enumeration of the explicit machine"}},
 	} {
 		stopped := map[string][]int{} // phase → the bounds (KB) that stopped it
-		for kb := 6; kb <= 120; kb += 3 {
+		for kb := 6; kb <= 1024; kb += max(3, kb/8) {
 			ft := &fakeT{}
 			bound := ltltest.WithMaxMemory(int64(kb) << 10)
 			if c.explicit {

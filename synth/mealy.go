@@ -151,10 +151,13 @@ func newExplorer(what string, limit int, maxBytes int64) *explorer {
 	return &explorer{what: what, limit: limit, maxBytes: maxBytes, index: map[string]int{}}
 }
 
-// The estimated sizes of an edge (its struct and input values) and of a
-// state (its struct, values, key, index entry and queue entry), per value.
+// The estimated sizes of an edge (its struct, its input values and the
+// target's values its outputs share, with the slack of growing slices) and
+// of a state (its struct, values, key, index entry and queue entry), per
+// value of a state. Measured: 393 bytes per edge of 11 values, the
+// estimate 392.
 const (
-	edgeBytes, edgeBytesPerValue   = 96, 8
+	edgeBytes, edgeBytesPerValue   = 128, 24
 	stateBytes, stateBytesPerValue = 160, 40
 )
 

@@ -29,7 +29,7 @@ func TestSynthBoundsEveryPhase(t *testing.T) {
 		{[]string{"-explicit", "-strategy", filepath.Join(t.TempDir(), "lift3.json")}, []string{"realizability", "enumeration of the explicit machine"}},
 	} {
 		stopped := map[string][]int{} // phase → the bounds (KB) that stopped it
-		for kb := 6; kb <= 120; kb += 3 {
+		for kb := 6; kb <= 1024; kb += max(3, kb/8) {
 			bound := fmt.Sprintf("%dKB", kb)
 			args := append(append([]string{"synth", "-max-memory", bound}, c.flags...), lift)
 			status, _, errOut := runLTL(t, "", args...)
