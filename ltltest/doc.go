@@ -7,7 +7,8 @@
 //     explorer (package explore), Find and Never for scenario search, Debug
 //     for a temporal debugging session, and Symbolic for inputs the solver
 //     chooses;
-//   - on reactive specifications: Realizable, Unrealizable, Synthesize and
+//   - on reactive specifications: Realizable, Unrealizable, Synthesize (a
+//     checked circuit), SynthesizeExplicit (an explicit machine) and
 //     Conforms (package synth), and Weave for AspectLTL;
 //   - on any number of processes: Split, SplitViolated and SplitN (package
 //     split).

@@ -145,8 +145,8 @@ func ExampleRealizable() {
 	// true
 }
 
-// Synthesize returns a controller that meets the specification, as a Mealy
-// machine the test can run: here, a light that turns green for a waiting
+// Synthesize returns a checked controller that meets the specification, as
+// a circuit the test can run: here, a light that turns green for a waiting
 // request, and not otherwise.
 func ExampleSynthesize() {
 	t := &exampleT{}
@@ -156,7 +156,10 @@ func ExampleSynthesize() {
 		log.Fatal(err)
 	}
 	ctrl := ltltest.Synthesize(t, spec)
-	run := ctrl.Run()
+	run, err := ctrl.Run()
+	if err != nil {
+		log.Fatal(err)
+	}
 	for _, req := range []int{0, 1, 1, 0} {
 		out, err := run.Step(map[string]int{"req": req})
 		if err != nil {

@@ -96,13 +96,16 @@ func WithMaxSteps(n int) Option {
 // WithMaxMemory bounds the explorer's heap, in bytes (default: half of
 // the machine's memory; negative: none): an exploration that would grow
 // it beyond stops with the "memory" bound (unknown) instead of being
-// killed. explore.ParseBytes reads sizes like "2GB".
+// killed. explore.ParseBytes reads sizes like "2GB". It bounds the
+// synthesis helpers too (synth.WithMemoryLimit: their BDDs and explicit
+// machines; no bound by default).
 func WithMaxMemory(bytes int64) Option {
 	return exploreOption(func(o *explore.Options) { o.MaxMemory = bytes })
 }
 
-// WithTimeout bounds the time of the whole exploration. Without it, the
-// exploration ends shortly before the test binary's -timeout.
+// WithTimeout bounds the time of the whole exploration, or of a synthesis
+// helper (Realizable, Synthesize…). Without it, they end shortly before the
+// test binary's -timeout.
 func WithTimeout(d time.Duration) Option {
 	return exploreOption(func(o *explore.Options) { o.Timeout = d })
 }

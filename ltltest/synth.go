@@ -21,6 +21,7 @@ type synthConfig struct {
 	opts         []synth.Option // for Spec.Realizable
 	maxStates    int            // bound on explicit machines (0: synth's default)
 	conformDepth int            // Conforms' explicit bound (0: default, unknown beyond)
+	stopAt       string         // tests: the phase at which the helper's context ends
 }
 
 // Conforms' bounds: the default length of the explored input sequences, and
@@ -34,15 +35,16 @@ const (
 // failure report.
 const synthPlaySteps = 12
 
-// WithSynthOptions passes options (variable order, BDD backend…) to the
-// realizability check of Realizable, Unrealizable and Synthesize.
+// WithSynthOptions passes options (variable order, memory bound…) to the
+// realizability check of Realizable, Unrealizable, Synthesize and
+// SynthesizeExplicit, and to Synthesize's check of the circuit.
 func WithSynthOptions(opts ...synth.Option) Option {
 	return func(c *config) { c.synth.opts = append(c.synth.opts, opts...) }
 }
 
 // WithMaxControllerStates bounds the explicit machines the synthesis helpers
-// enumerate: the controller Synthesize returns and the counterstrategy a
-// report shows (default synth.DefaultMaxStates).
+// enumerate: the controller SynthesizeExplicit returns and the
+// counterstrategy a report shows (default synth.DefaultMaxStates).
 func WithMaxControllerStates(n int) Option {
 	return func(c *config) { c.synth.maxStates = n }
 }
@@ -94,8 +96,9 @@ func Unrealizable(t TestingT, spec *synth.Spec, args ...any) bool {
 // than want.
 func synthExpect(t TestingT, want bool, spec *synth.Spec, args []any) bool {
 	t.Helper()
-	cfg, msg := parseArgs(args)
-	res, ok := synthSolve(t, spec, cfg, msg)
+	r := newSynthRun(t, spec, args)
+	defer r.cancel()
+	res, ok := synthSolve(t, r)
 	if !ok {
 		return false
 	}
@@ -103,9 +106,9 @@ func synthExpect(t TestingT, want bool, spec *synth.Spec, args []any) bool {
 	case res.Realizable == want:
 		return true
 	case want:
-		fail(t, "ltltest: specification is unrealizable", synthUnrealizableReport(synthContext(t), res, cfg), msg)
+		fail(t, "ltltest: specification is unrealizable", synthUnrealizableReport(r.ctx, res, r.cfg), r.msg)
 	default:
-		fail(t, "ltltest: specification is realizable, but unrealizable was expected", synthRealizableReport(synthContext(t), res), msg)
+		fail(t, "ltltest: specification is realizable, but unrealizable was expected", synthRealizableReport(r.ctx, res), r.msg)
 	}
 	return false
 }
@@ -119,40 +122,55 @@ func RequireUnrealizable(t TestingT, spec *synth.Spec, args ...any) {
 	}
 }
 
-// Synthesize returns a controller that meets spec: the synthesized strategy
-// as an explicit, minimized Mealy machine, which the test runs with Run and
-// Step (or prints with WriteGo, WriteDOT, WriteJSON). When the spec is
-// unrealizable it fails the test like Realizable and returns nil; when the
-// machine would have more states than WithMaxControllerStates allows, it
-// fails and returns nil.
+// SynthesizeExplicit returns a controller that meets spec as an explicit,
+// minimized Mealy machine (for small specs: Synthesize's circuit stays small
+// where this machine is astronomically large), which the test runs with Run
+// and Step (or prints with WriteGo, WriteDOT, WriteJSON). Before returning
+// it, the machine is checked against spec by exhaustive exploration
+// (synth.Mealy.Verify). When the spec is unrealizable it fails the test like
+// Realizable and returns nil; when the machine would have more states than
+// WithMaxControllerStates allows, or a bound of WithTimeout or WithMaxMemory
+// is reached, it fails and returns nil.
 //
-//	ctrl := ltltest.Synthesize(t, spec)
+//	ctrl := ltltest.SynthesizeExplicit(t, spec)
 //	run := ctrl.Run()
 //	out, err := run.Step(map[string]int{"carNS": 1, "carEW": 0})
-func Synthesize(t TestingT, spec *synth.Spec, args ...any) *synth.Mealy {
+func SynthesizeExplicit(t TestingT, spec *synth.Spec, args ...any) *synth.Mealy {
 	t.Helper()
-	c, cfg, msg := synthController(t, spec, args)
+	r, c := synthController(t, spec, args)
 	if c == nil {
 		return nil
 	}
-	ctx := synthContext(t)
-	m, err := c.Mealy(ctx, cfg.synth.maxStates)
+	defer r.cancel()
+	r.enter(phaseEnumerate)
+	m, err := c.Mealy(r.ctx, r.cfg.synth.maxStates)
 	if err != nil {
+		if r.unknown(t, phaseEnumerate, err) {
+			return nil
+		}
 		details := synthSpecLine(spec) + "error: " + err.Error()
 		if errors.Is(err, synth.ErrTooLarge) {
-			details += "\nraise the bound with ltltest.WithMaxControllerStates, or use ltltest.SynthesizeCircuit for a symbolic controller"
+			details += "\nraise the bound with ltltest.WithMaxControllerStates, or use ltltest.Synthesize for a symbolic controller"
 		}
-		fail(t, "ltltest: cannot enumerate the controller", details, msg)
+		fail(t, "ltltest: cannot enumerate the controller", details, r.msg)
 		return nil
 	}
-	return m.Minimize()
+	m = m.Minimize()
+	r.enter(phaseCheckMachine)
+	if err := m.Verify(r.ctx, spec); err != nil {
+		if !r.unknown(t, phaseCheckMachine, err) {
+			r.checkFailed(t, err)
+		}
+		return nil
+	}
+	return m
 }
 
-// RequireSynthesize is Synthesize, stopping the test when there is no
-// controller.
-func RequireSynthesize(t TestingT, spec *synth.Spec, args ...any) *synth.Mealy {
+// RequireSynthesizeExplicit is SynthesizeExplicit, stopping the test when
+// there is no checked machine.
+func RequireSynthesizeExplicit(t TestingT, spec *synth.Spec, args ...any) *synth.Mealy {
 	t.Helper()
-	m := Synthesize(t, spec, args...)
+	m := SynthesizeExplicit(t, spec, args...)
 	if m == nil {
 		t.FailNow()
 	}
@@ -271,21 +289,25 @@ func synthContext(t TestingT) context.Context {
 	return context.Background()
 }
 
-// synthSolve checks spec and decides its realizability, reporting a malformed
-// spec or a failed check.
-func synthSolve(t TestingT, spec *synth.Spec, cfg config, msg []any) (*synth.Result, bool) {
+// synthSolve checks r's spec and decides its realizability, reporting a
+// malformed spec, a bound reached or a failed check.
+func synthSolve(t TestingT, r *synthRun) (*synth.Result, bool) {
 	t.Helper()
+	spec := r.spec
 	if spec == nil {
-		fail(t, "ltltest: nil specification", "", msg)
+		fail(t, "ltltest: nil specification", "", r.msg)
 		return nil, false
 	}
 	if err := spec.Check(); err != nil {
-		fail(t, "ltltest: malformed specification", synthSpecLine(spec)+"error: "+err.Error(), msg)
+		fail(t, "ltltest: malformed specification", synthSpecLine(spec)+"error: "+err.Error(), r.msg)
 		return nil, false
 	}
-	res, err := spec.Realizable(synthContext(t), cfg.synth.opts...)
+	r.enter(phaseRealizability)
+	res, err := spec.Realizable(r.ctx, r.opts...)
 	if err != nil {
-		fail(t, "ltltest: cannot decide realizability", synthSpecLine(spec)+"error: "+err.Error(), msg)
+		if !r.unknown(t, phaseRealizability, err) {
+			fail(t, "ltltest: cannot decide realizability", synthSpecLine(spec)+"error: "+err.Error(), r.msg)
+		}
 		return nil, false
 	}
 	return res, true

@@ -111,45 +111,86 @@ func TestMalformedSpecFailsTheTest(t *testing.T) {
 
 func TestSynthesizeReturnsARunnableController(t *testing.T) {
 	spec := trafficSpec(t, false)
-	ft := &fakeT{}
-	ctrl := ltltest.Synthesize(ft, spec)
-	require.NotNil(t, ctrl, ft.output())
-	assert.Empty(t, ft.errors)
-	// Run it: with cars waiting on both sides the lights never show green
-	// together, and each waiting car gets green within a few steps.
-	run := ctrl.Run()
-	waiting := map[string]int{"carNS": 0, "carEW": 0}
-	served := map[string]int{}
-	for step := range 8 {
-		if step == 1 {
-			waiting["carNS"], waiting["carEW"] = 1, 1
-		}
-		out, err := run.Step(map[string]int{"carNS": waiting["carNS"], "carEW": waiting["carEW"]})
-		require.NoError(t, err, "step %d", step)
-		assert.False(t, out["greenNS"] == 1 && out["greenEW"] == 1, "step %d: both green", step)
-		for car, light := range map[string]string{"carNS": "greenNS", "carEW": "greenEW"} {
-			if out[light] == 1 && waiting[car] == 1 {
-				waiting[car] = 0
-				served[car]++
+	// Both forms of the controller, the checked circuit and the explicit
+	// machine, run the same way behind synth.Stepper.
+	for _, c := range []struct {
+		name string
+		run  func(ft *fakeT) func() synth.Stepper
+	}{
+		{"circuit", func(ft *fakeT) func() synth.Stepper {
+			circ := ltltest.Synthesize(ft, spec)
+			if circ == nil {
+				return nil
 			}
-		}
+			return func() synth.Stepper {
+				run, err := circ.Run()
+				require.NoError(t, err)
+				return run
+			}
+		}},
+		{"explicit", func(ft *fakeT) func() synth.Stepper {
+			m := ltltest.SynthesizeExplicit(ft, spec)
+			if m == nil {
+				return nil
+			}
+			return func() synth.Stepper { return m.Run() }
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ft := &fakeT{}
+			fresh := c.run(ft)
+			require.NotNil(t, fresh, ft.output())
+			assert.Empty(t, ft.errors)
+			// Run it: with cars waiting on both sides the lights never show
+			// green together, and each waiting car gets green within a few
+			// steps.
+			run := fresh()
+			waiting := map[string]int{"carNS": 0, "carEW": 0}
+			served := map[string]int{}
+			for step := range 8 {
+				if step == 1 {
+					waiting["carNS"], waiting["carEW"] = 1, 1
+				}
+				out, err := run.Step(map[string]int{"carNS": waiting["carNS"], "carEW": waiting["carEW"]})
+				require.NoError(t, err, "step %d", step)
+				assert.False(t, out["greenNS"] == 1 && out["greenEW"] == 1, "step %d: both green", step)
+				for car, light := range map[string]string{"carNS": "greenNS", "carEW": "greenEW"} {
+					if out[light] == 1 && waiting[car] == 1 {
+						waiting[car] = 0
+						served[car]++
+					}
+				}
+			}
+			assert.Equal(t, map[string]int{"carNS": 1, "carEW": 1}, served)
+			// And the synthesized controller conforms to its spec.
+			assert.True(t, ltltest.Conforms(ft, spec, fresh, ltltest.WithConformDepth(8)), ft.output())
+		})
 	}
-	assert.Equal(t, map[string]int{"carNS": 1, "carEW": 1}, served)
-	// And the synthesized controller conforms to its spec.
-	assert.True(t, ltltest.Conforms(ft, spec, func() synth.Stepper { return ctrl.Run() }, ltltest.WithConformDepth(8)), ft.output())
 
-	ft = &fakeT{}
-	assert.Nil(t, ltltest.Synthesize(ft, trafficSpec(t, true)))
-	assert.Contains(t, ft.output(), "ltltest: specification is unrealizable: no controller to synthesize")
-	assert.Contains(t, ft.output(), "guarantee 5:1:1 SYS_TRANS: G(carNS -> greenNS)")
+	for _, synthesize := range []func(ltltest.TestingT, *synth.Spec, ...any) bool{
+		func(t ltltest.TestingT, s *synth.Spec, args ...any) bool {
+			return ltltest.Synthesize(t, s, args...) != nil
+		},
+		func(t ltltest.TestingT, s *synth.Spec, args ...any) bool {
+			return ltltest.SynthesizeExplicit(t, s, args...) != nil
+		},
+	} {
+		ft := &fakeT{}
+		assert.False(t, synthesize(ft, trafficSpec(t, true)))
+		assert.Contains(t, ft.output(), "ltltest: specification is unrealizable: no controller to synthesize")
+		assert.Contains(t, ft.output(), "guarantee 5:1:1 SYS_TRANS: G(carNS -> greenNS)")
+	}
 
-	ft = &fakeT{}
-	assert.Nil(t, ltltest.Synthesize(ft, spec, ltltest.WithMaxControllerStates(2)))
+	ft := &fakeT{}
+	assert.Nil(t, ltltest.SynthesizeExplicit(ft, spec, ltltest.WithMaxControllerStates(2)))
 	assert.Contains(t, ft.output(), "ltltest: cannot enumerate the controller")
 	assert.Contains(t, ft.output(), "WithMaxControllerStates")
 
 	ft = &fakeT{}
 	assert.Nil(t, ltltest.RequireSynthesize(ft, trafficSpec(t, true)))
+	assert.True(t, ft.stopped)
+	ft = &fakeT{}
+	assert.Nil(t, ltltest.RequireSynthesizeExplicit(ft, trafficSpec(t, true)))
 	assert.True(t, ft.stopped)
 }
 

@@ -60,8 +60,9 @@
 //     another bound, with ErrTooLarge; the symbolic Controller and Circuit
 //     have no such bound. Verifying an explicit machine enumerates every
 //     input valuation at every state.
-//   - WithMemoryLimit bounds the BDD node table (ErrMemoryBound), not the Go
-//     heap; contexts interrupt every phase (realizability, extraction,
+//   - WithMemoryLimit bounds the BDD node table and, separately, the
+//     estimated size of an explicit machine being enumerated
+//     (ErrMemoryBound), not the rest of the Go heap; contexts interrupt every phase (realizability, extraction,
 //     determinization, enumeration, checking) within a few thousand BDD
 //     steps.
 //   - Extraction and determinization cost several times the realizability

@@ -35,8 +35,9 @@ type game struct {
 	dom            fds.BDD // domain constraints of X ∪ Y (unprimed)
 	arena          *fds.Arena
 
-	memo    map[walkKey]fds.BDD // compile's memo while compiling
-	cluster int                 // cluster size of the partitioned ρs; 0: monolithic
+	memo     map[walkKey]fds.BDD // compile's memo while compiling
+	cluster  int                 // cluster size of the partitioned ρs; 0: monolithic
+	maxBytes int64               // bound on an explicit machine's estimated live size (0: none)
 
 	// src maps each entry of sysJ and envJ back to its clause (-1 for an
 	// implicit true or an implication flag).
@@ -62,7 +63,7 @@ func newGameWith(spec *Spec, order []int, opts *options, top []string, after map
 		spOpts = append(spOpts, fds.WithReordering())
 	}
 	sp := fds.NewSpace(spOpts...)
-	g := &game{spec: spec, sp: sp, cluster: opts.cluster}
+	g := &game{spec: spec, sp: sp, cluster: opts.cluster, maxBytes: opts.maxBytes / 4}
 	g.inputs = make([]*fds.Var, len(spec.Inputs))
 	g.outputs = make([]*fds.Var, len(spec.Outputs))
 	all := append(append([]Var(nil), spec.Inputs...), spec.Outputs...)

@@ -58,7 +58,7 @@ func (cs *Counterstrategy) Moore(ctx context.Context, maxStates int) (*Moore, er
 		return nil, fmt.Errorf("synth: %s: counterstrategy has no initial move", spec.Name)
 	}
 	m.States = append(m.States, MooreState{Emit: x0, Starves: -1})
-	x := newExplorer(spec.Name+": counterstrategy", maxStates)
+	x := newExplorer(spec.Name+": counterstrategy", maxStates, g.maxBytes)
 	add := func(st state) int {
 		return x.visit(st, func() error {
 			emit, ok := cs.move(st.vals, st.mem)

@@ -11,7 +11,8 @@ type options struct {
 	noReuse   bool
 	noEarly   bool
 	nodeTable int
-	maxNodes  int // bound on the node table (0: none)
+	maxNodes  int   // bound on the node table (0: none)
+	maxBytes  int64 // WithMemoryLimit's bytes; a quarter bounds an explicit machine (0: none)
 	cluster   int
 	growUpTo  int  // fds.KernelLimits.GrowUpTo
 	reorder   bool // dynamic reordering (fds.WithReordering)
@@ -66,11 +67,15 @@ const bytesPerNode = 96
 // an operation that would grow it beyond stops, and the computation
 // (realizability, extraction, determinization, checking) fails with an
 // error wrapping ErrMemoryBound instead of growing to the machine's limit.
-// The Go heap outside the node table (explicit machines, generated source)
-// is not counted.
+// An explicit machine (Controller.Mealy, Counterstrategy.Moore) is bounded
+// too, at an estimate of its live size: a quarter of bytes, as the garbage
+// collector's headroom doubles the live heap and the node table takes its
+// share; beyond it the enumeration fails with ErrMemoryBound as well. The
+// rest of the Go heap (generated source, the AIG) is not counted.
 func WithMemoryLimit(bytes int64) Option {
 	return func(op *options) {
 		op.maxNodes = max(64, int(bytes/bytesPerNode))
+		op.maxBytes = bytes
 	}
 }
 

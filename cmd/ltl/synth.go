@@ -64,7 +64,10 @@ explicit machine, whose Go source (-go) has constants for the values of
 enumerations; -aiger writes its circuit instead.
 
 Exit status: 0 realizable, 1 unrealizable, 2 usage or input error (a
-malformed spec is one line naming FILE:LINE:COL), or no answer in time.
+malformed spec is one line naming FILE:LINE:COL), no answer within
+-timeout or -max-memory ("unknown: …", naming the bound and the phase it
+stopped: realizability, determinization, check…), or an explicit machine
+beyond -max-states.
 `
 
 func init() {
@@ -158,17 +161,21 @@ func runSynth(e *env, args []string) (int, error) {
 		defer cancel()
 	}
 	unknown := func(err error) error {
+		during := ""
+		if pe, ok := err.(*phaseError); ok {
+			during, err = " during "+pe.phase, pe.err
+		}
 		if errors.Is(err, context.DeadlineExceeded) {
-			return fmt.Errorf("unknown: no answer within -timeout %s", f.timeout)
+			return fmt.Errorf("unknown: no answer within -timeout %s%s", f.timeout, during)
 		}
 		if errors.Is(err, synth.ErrMemoryBound) {
-			return fmt.Errorf("unknown: memory bound (-max-memory %s) reached", f.maxMemory)
+			return fmt.Errorf("unknown: memory bound (-max-memory %s) reached%s", f.maxMemory, during)
 		}
 		return err
 	}
 	res, err := spec.Realizable(ctx, opts...)
 	if err != nil {
-		return 2, unknown(err)
+		return 2, unknown(inPhase("realizability", err))
 	}
 	status := 0
 	fmt.Fprintln(e.stdout, res)
@@ -208,7 +215,7 @@ func runSynth(e *env, args []string) (int, error) {
 	}
 	m, err := synthMachine(ctx, res, f)
 	if err != nil {
-		return 2, unknown(err)
+		return 2, unknown(inPhase("enumeration of the explicit machine", err))
 	}
 	m.weaving = woven
 	if f.strategy != "" {

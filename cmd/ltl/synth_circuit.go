@@ -68,11 +68,11 @@ func parseSize(s string) (int64, error) {
 func writeCircuit(ctx context.Context, e *env, spec *synth.Spec, res *synth.Result, f synthFlags, opts []synth.Option, unknown func(error) error) (int, error) {
 	c, err := res.Controller(ctx)
 	if err != nil {
-		return 2, unknown(err)
+		return 2, unknown(inPhase("extraction of the strategy", err))
 	}
 	circ, err := c.Circuit(ctx)
 	if err != nil {
-		return 2, unknown(err)
+		return 2, unknown(inPhase("determinization", err))
 	}
 	aig, err := circ.AIG()
 	if err != nil {
@@ -81,7 +81,7 @@ func writeCircuit(ctx context.Context, e *env, spec *synth.Spec, res *synth.Resu
 	checked := "not checked (-check=false)"
 	if f.check {
 		if err := synth.CheckAIG(ctx, spec, aig, opts...); err != nil {
-			return 2, unknown(err)
+			return 2, unknown(inPhase("check of the circuit", err))
 		}
 		checked = "checked against the spec"
 	}
@@ -135,6 +135,24 @@ func writeCircuit(ctx context.Context, e *env, spec *synth.Spec, res *synth.Resu
 		}
 	}
 	return 0, nil
+}
+
+// phaseError is an error of one phase of ltl synth (realizability,
+// determinization…), which an "unknown" answer names.
+type phaseError struct {
+	phase string
+	err   error
+}
+
+func (e *phaseError) Error() string { return e.phase + ": " + e.err.Error() }
+func (e *phaseError) Unwrap() error { return e.err }
+
+// inPhase wraps err, if not nil, as an error of phase.
+func inPhase(phase string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &phaseError{phase, err}
 }
 
 // circuitFormat chooses the format of -strategy FILE for a circuit.

@@ -12,8 +12,9 @@
 //	go run ./cmd/ltl synth examples/synth/traffic.structuredslugs
 //
 // traffic_test.go checks it the way a test would, with ltltest.Realizable,
-// Synthesize and Conforms; package trafficctl holds the controller that
-// ltl synth generated from it.
+// Synthesize and Conforms; packages trafficcircuit (a circuit, ltl synth's
+// default) and trafficctl (an explicit machine, ltl synth -explicit) hold
+// the controllers that ltl synth generated from it.
 package main
 
 import (

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/henceforth-go/henceforth/examples/synth/trafficcircuit"
 	"github.com/henceforth-go/henceforth/examples/synth/trafficctl"
 	"github.com/henceforth-go/henceforth/ltltest"
 	"github.com/henceforth-go/henceforth/synth"
@@ -21,8 +22,9 @@ func TestTrafficLight(t *testing.T) {
 	require.NoError(t, err)
 	ltltest.RequireRealizable(t, spec)
 
-	ctrl := ltltest.RequireSynthesize(t, spec) // an explicit Mealy machine
-	run := ctrl.Run()
+	ctrl := ltltest.RequireSynthesize(t, spec) // a checked circuit
+	run, err := ctrl.Run()
+	require.NoError(t, err)
 	out, err := run.Step(map[string]int{"carNS": 0, "carEW": 0})
 	require.NoError(t, err)
 	assert.Equal(t, map[string]int{"greenNS": 0, "greenEW": 0}, out)
@@ -57,12 +59,14 @@ func TestSpecsAgree(t *testing.T) {
 	}
 }
 
-// TestGeneratedController checks the controller that ltl synth generated
-// (package trafficctl) against the spec, like a hand-written one.
+// TestGeneratedController checks the controllers that ltl synth generated
+// (package trafficctl, an explicit machine, and package trafficcircuit, a
+// circuit) against the spec, like hand-written ones.
 func TestGeneratedController(t *testing.T) {
 	spec, err := synth.ParseFile("traffic.structuredslugs")
 	require.NoError(t, err)
 	ltltest.Conforms(t, spec, &trafficctl.Controller{})
+	ltltest.Conforms(t, spec, &trafficcircuit.Controller{})
 
 	// It rejects inputs the environment may not give: a waiting car does
 	// not leave before it got green.
@@ -76,14 +80,26 @@ func TestGeneratedController(t *testing.T) {
 	assert.False(t, ok, "the car without green left")
 }
 
-// TestGeneratedControllerIsCurrent regenerates the controller as
-// go generate would and compares it with the checked-in file.
+// TestGeneratedControllerIsCurrent regenerates the controllers as
+// go generate would and compares them with the checked-in files.
 func TestGeneratedControllerIsCurrent(t *testing.T) {
 	spec, err := synth.ParseFile("traffic.structuredslugs")
 	require.NoError(t, err)
-	var b bytes.Buffer
-	require.NoError(t, ltltest.RequireSynthesize(t, spec).WriteGo(&b, "trafficctl", "Controller"))
-	checkedIn, err := os.ReadFile(filepath.Join("trafficctl", "controller.go"))
-	require.NoError(t, err)
-	assert.Equal(t, string(checkedIn), b.String(), "trafficctl/controller.go is stale: run go generate ./examples/synth/...")
+	for _, c := range []struct {
+		pkg   string
+		write func(*bytes.Buffer) error
+	}{
+		{"trafficctl", func(b *bytes.Buffer) error {
+			return ltltest.RequireSynthesizeExplicit(t, spec).WriteGo(b, "trafficctl", "Controller")
+		}},
+		{"trafficcircuit", func(b *bytes.Buffer) error {
+			return ltltest.RequireSynthesize(t, spec).WriteGo(b, "trafficcircuit", "Controller")
+		}},
+	} {
+		var b bytes.Buffer
+		require.NoError(t, c.write(&b))
+		checkedIn, err := os.ReadFile(filepath.Join(c.pkg, "controller.go"))
+		require.NoError(t, err)
+		assert.Equal(t, string(checkedIn), b.String(), "%s/controller.go is stale: run go generate ./examples/synth/...", c.pkg)
+	}
 }
