@@ -133,6 +133,19 @@ type shardPath struct {
 	// mine[i] counts the pieces below i that are this shard's, for i
 	// from 0 to the number of pieces (nil: not sharded).
 	mine []int
+	// plan, if not nil, divides the pieces (its leaves) instead of the
+	// even division: node is the path's node (nil once the path left
+	// the plan, which a deterministic program does not do: then the
+	// even division goes on).
+	plan, node *planNode
+}
+
+// newPlanPath is the path through plan's partition of shard index's
+// pieces (mine: shardPlan.mine).
+func newPlanPath(plan *shardPlan, mine []int) shardPath {
+	p := shardPath{mine: mine, plan: plan.root}
+	p.reset()
+	return p
 }
 
 func newShardPath(s Shard) shardPath {
@@ -174,6 +187,7 @@ func (s Shard) pieces() []int {
 // reset starts a new path, with all the pieces (one when not sharded).
 func (p *shardPath) reset() {
 	p.lo, p.hi = 0, max(len(p.mine)-1, 1)
+	p.node = p.plan
 }
 
 // active reports whether the path is still above its split point (in a
@@ -182,6 +196,10 @@ func (p *shardPath) active() bool { return p.hi-p.lo > 1 }
 
 // sub returns the pieces alternative r of n gets.
 func (p *shardPath) sub(r, n int) (lo, hi int) {
+	if p.node != nil && n == len(p.node.kids) {
+		k := p.node.kids[r]
+		return k.lo, k.hi
+	}
 	m := p.hi - p.lo
 	lo = p.lo + m*r/n
 	hi = max(p.lo+m*(r+1)/n, lo+1)
@@ -203,6 +221,11 @@ func (p *shardPath) take(r, n int) {
 		return
 	}
 	p.lo, p.hi = p.sub(r, n)
+	if p.node != nil && n == len(p.node.kids) {
+		p.node = p.node.kids[r]
+	} else {
+		p.node = nil
+	}
 }
 
 // ownsEnd reports whether an execution whose path ended here belongs to

@@ -20,7 +20,7 @@ const shardProcessEnv = "EXPLORE_SHARD_PROCESS"
 
 // shardCounts is what a shard process prints.
 type shardCounts struct {
-	Executions, Skipped, Pruned, Classes int
+	Executions, Skipped, Pruned, Classes, Probes int
 	Complete                             bool
 	Load                                 float64 // seconds loading the program
 	Seconds                              float64 // seconds exploring
@@ -57,7 +57,7 @@ func TestShardProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := json.Marshal(shardCounts{r.Executions, r.Skipped, r.Pruned, r.Classes, r.Complete, load, time.Since(t0).Seconds(), 0})
+	b, _ := json.Marshal(shardCounts{r.Executions, r.Skipped, r.Pruned, r.Classes, r.Probes, r.Complete, load, time.Since(t0).Seconds(), 0})
 	fmt.Printf("SHARD %s\n", b)
 }
 
