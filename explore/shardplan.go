@@ -58,8 +58,6 @@ type shardPlan struct {
 	root *planNode
 	// owner[i] is the shard of leaf i (in depth-first order).
 	owner []int
-	// dives is the number of executions the plan cost.
-	dives int
 }
 
 // Bounds of the plan: the dives it may run per shard, the most leaves
@@ -98,15 +96,16 @@ type planDiver struct {
 }
 
 // planShards computes the shard plan of entry e for o.Shard.Total shards
-// (nil if a dive could not run the program or ctx ended).
-func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) *shardPlan {
+// (nil if a dive could not run the program or ctx ended) and returns it
+// with the number of dives it ran.
+func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) (*shardPlan, int) {
 	total := o.Shard.Total
 	m := p.acquireMachine(e, o)
 	defer p.releaseMachine(m)
 	root := &planNode{}
 	dv := &planDiver{e: e, o: o, m: m, root: root}
 	if dv.dive(root); dv.failed {
-		return nil
+		return nil, dv.dives
 	}
 	leaves := []*planNode{root}
 	sum := root.est
@@ -128,7 +127,7 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) *shardPl
 			k := &planNode{path: append(slices.Clip(nd.path), r)}
 			nd.kids[r] = k
 			if dv.dive(k); dv.failed || ctx.Err() != nil {
-				return nil
+				return nil, dv.dives
 			}
 		}
 		leaves = slices.Replace(leaves, at, at+1, nd.kids...)
@@ -137,7 +136,7 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) *shardPl
 			sum = satAdd(sum, k.est)
 		}
 	}
-	pl := &shardPlan{root: root, dives: dv.dives}
+	pl := &shardPlan{root: root}
 	pl.number(root)
 	// deal the leaves, largest first, to the least loaded shard
 	order := make([]int, len(leaves))
@@ -156,7 +155,7 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) *shardPl
 		pl.owner[i] = to
 		load[to] = satAdd(load[to], leaves[i].est)
 	}
-	return pl
+	return pl, dv.dives
 }
 
 // number sets the leaf ranges of nd's subtree, from len(pl.owner) on

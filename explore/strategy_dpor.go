@@ -35,7 +35,11 @@ func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *R
 	c := newCollector(&o)
 	part := func() shardPath { return newShardPath(o.Shard) }
 	if o.Shard.Sharded() {
-		pl := p.planShards(ctx, e, &o)
+		// the shard plan (shardplan.go); the even division if it has
+		// nothing to cut or a dive could not run the program (the
+		// exploration then reports why)
+		pl, dives := p.planShards(ctx, e, &o)
+		r.Probes = dives
 		if ctx.Err() != nil {
 			c.bound("time")
 			c.fill(r)
@@ -44,7 +48,6 @@ func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *R
 		if pl != nil && len(pl.owner) >= 2 {
 			mine := pl.mine(o.Shard.Index)
 			part = func() shardPath { return newPlanPath(pl, mine) }
-			r.Probes = pl.dives
 		}
 	}
 	s := treeSearch[[]dporStep, *dporChooser]{
