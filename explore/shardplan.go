@@ -30,7 +30,8 @@ import (
 // the largest leaf into its alternatives (at the first choice point below
 // it with two or more), diving below each, until every leaf is small
 // against a shard's share (1/leafShare of it) or the budget of dives is
-// spent; then it deals the leaves to the shards largest first, each to
+// spent (a budget that grows with the estimated size of the tree, so that
+// the dives, which every shard repeats, stay a small part of it); then it deals the leaves to the shards largest first, each to
 // the shard with the least estimated work so far (ties: the lower index).
 // It computes in integers only, so that shards on different machines
 // compute the same plan.
@@ -60,14 +61,28 @@ type shardPlan struct {
 	owner []int
 }
 
-// Bounds of the plan: the dives it may run per shard, the most leaves
-// per shard, and how small a leaf must be against a shard's share of the
-// estimated total (1/leafShare) to stay unexpanded.
+// Bounds of the plan: the dives it may run per shard and per unit of
+// the estimated total (diveBudget), the most leaves per shard, and how
+// small a leaf must be against a shard's share of the estimated total
+// (1/leafShare) to stay unexpanded.
 const (
 	divesPerShard = 8
 	maxLeaves     = 64
 	leafShare     = 4
+	divesPerUnit  = 4
 )
+
+// diveBudget is the most dives a plan of total shards may run when the
+// leaves' estimates add up to sum: divesPerShard per shard, and the
+// dives of all the shards together (every shard repeats them) at most
+// divesPerUnit per unit of the estimated size, so that a small tree gets
+// a shallow plan. On the dining philosophers a unit of the estimate stands
+// for about 60 (N = 5) to 300 (N = 6) executions, so that the dives stay
+// within about 5 % of the tree's executions; the constant is fitted
+// there, not derived.
+func diveBudget(sum uint64, total int) int {
+	return int(min(satMul(sum, divesPerUnit)/uint64(total), uint64(divesPerShard*total)))
+}
 
 // mine returns, for each i from 0 to the number of leaves, the number of
 // leaves below i that are shard index's (as Shard.pieces does for the
@@ -118,7 +133,7 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) (*shardP
 				at = i
 			}
 		}
-		if at < 0 || dv.dives+leaves[at].width > divesPerShard*total {
+		if at < 0 || dv.dives+leaves[at].width > diveBudget(sum, total) {
 			break
 		}
 		nd := leaves[at]
