@@ -178,6 +178,11 @@ type Report struct {
 	// price of sharding without communication. They are not in
 	// Executions and do not count toward Options.MaxExecutions.
 	Skipped int
+	// Probes counts the executions a sharded DPOR exploration ran before
+	// exploring, to estimate the sizes of the subtrees it deals to the
+	// shards (every shard runs the same ones). They are not in Executions
+	// and do not count toward Options.MaxExecutions.
+	Probes int
 	// Inconclusive counts executions of a symbolic exploration on which
 	// the solver could not decide a branch (time limit): a side was not
 	// explored. Bound is then "solver" and Warnings say where.

@@ -12,12 +12,11 @@ import (
 // anywhere (other processes, other machines) without communicating, and
 // whose union is the whole exploration.
 //
-// The exhaustive strategies (DFS, PB, DPOR) share one partition of the
-// schedule tree (shardPath): the tree is cut into splitWidth × Total
-// pieces, each choice point with two or more alternatives dividing its
-// path's pieces evenly among them, until a path holds a single piece (its
-// split point); the pieces are dealt to the shards in turn, in the order
-// of a hash of their numbers. Every shard walks the
+// The exhaustive strategies (DFS, PB, DPOR) and Find partition the
+// schedule tree alike (shardPath): the tree is cut into pieces, each
+// choice point with two or more alternatives dividing its path's pieces
+// among them in contiguous runs, until a path holds a single piece (its
+// split point); each piece belongs to one shard. Every shard walks the
 // choice points above the split points whose pieces include one of its
 // own (they depend only on the program, so the division is the same in
 // every shard), and explores the subtrees below its pieces. A shard never
@@ -26,14 +25,23 @@ import (
 // first piece, and the others that ran it count it as skipped
 // (Report.Skipped). A trivial choice (one alternative) divides nothing,
 // so a program that spawns its goroutines one by one is still split where
-// they race. Pieces are many more than shards, handed out in turn, so
-// that the shards' sizes even out although subtrees differ in size.
+// they race.
+//
+// How the pieces are cut and dealt depends on the strategy. DPOR computes
+// a shard plan first (shardplan.go): it cuts deeper where dives (one DPOR
+// execution and its races, the same in every shard) estimate big
+// subtrees, with fewer dives the smaller the estimated tree, and deals the pieces largest first to the least loaded
+// shard. DFS, PB and Find (and DPOR when the plan finds no choice point
+// to cut) use the even division: splitWidth × Total pieces, each choice
+// point dividing them as evenly as integer division makes them, dealt to
+// the shards in turn in the order of a hash of their numbers.
 //
 // DPOR explores every alternative of the choice points at and above the
 // split points that holds a piece of its shard (its backtrack sets there
 // are fixed: those enabled transitions not asleep), with sleep sets
 // ordered by the alternatives' order: a shard's sleep sets do not depend
-// on what other shards explored. Below the split points each shard runs DPOR on its subtrees.
+// on what other shards explored. Below the split points each shard runs
+// DPOR on its subtrees.
 // With sleep sets, no two complete executions of the run are equivalent,
 // so no happens-before class is explored by two shards; and every class
 // is explored by some shard, as by one DPOR run.
@@ -118,21 +126,35 @@ func (s Shard) sampleSeed(seed int64, i int) int64 {
 }
 
 // shardPath follows one execution's path through the partition. The
-// partition cuts the schedule tree into splitWidth × Total pieces;
-// Shard.pieces says which are a shard's. A path starts with all the
-// pieces; a choice point of n ≥ 2 alternatives divides the path's pieces
-// among them in order, in n contiguous runs as even as integer division
-// makes them (alternative r of n among m pieces gets [m·r/n, m·(r+1)/n),
-// at least one). A path holding one piece is below its split point; a
-// shard follows only the alternatives whose pieces include one of its
-// own, so it never runs an execution that has no part for it above the
-// split point (except one that ends above every split point). The zero
-// value (Total ≤ 1) owns everything.
+// partition cuts the schedule tree into pieces (splitWidth × Total with
+// the even division, a plan's leaves with a shard plan); mine says which
+// are a shard's. A path starts with all the pieces; a choice point of
+// n ≥ 2 alternatives divides the path's pieces among them in order, in n
+// contiguous runs: with a plan, those of the plan node's kids; else as
+// even as integer division makes them (alternative r of n among m pieces
+// gets [m·r/n, m·(r+1)/n), at least one). A path holding one piece is
+// below its split point; a shard follows only the alternatives whose
+// pieces include one of its own, so it never runs an execution that has
+// no part for it above the split point (except one that ends above every
+// split point). The zero value (Total ≤ 1) owns everything.
 type shardPath struct {
 	lo, hi int // the path's pieces: [lo, hi)
 	// mine[i] counts the pieces below i that are this shard's, for i
 	// from 0 to the number of pieces (nil: not sharded).
 	mine []int
+	// plan, if not nil, divides the pieces (its leaves) instead of the
+	// even division: node is the path's node (nil once the path left
+	// the plan, which a deterministic program does not do: then the
+	// even division goes on).
+	plan, node *planNode
+}
+
+// newPlanPath is the path through plan's partition of shard index's
+// pieces (mine: shardPlan.mine).
+func newPlanPath(plan *shardPlan, mine []int) shardPath {
+	p := shardPath{mine: mine, plan: plan.root}
+	p.reset()
+	return p
 }
 
 func newShardPath(s Shard) shardPath {
@@ -174,6 +196,7 @@ func (s Shard) pieces() []int {
 // reset starts a new path, with all the pieces (one when not sharded).
 func (p *shardPath) reset() {
 	p.lo, p.hi = 0, max(len(p.mine)-1, 1)
+	p.node = p.plan
 }
 
 // active reports whether the path is still above its split point (in a
@@ -182,6 +205,10 @@ func (p *shardPath) active() bool { return p.hi-p.lo > 1 }
 
 // sub returns the pieces alternative r of n gets.
 func (p *shardPath) sub(r, n int) (lo, hi int) {
+	if p.node != nil && n == len(p.node.kids) {
+		k := p.node.kids[r]
+		return k.lo, k.hi
+	}
 	m := p.hi - p.lo
 	lo = p.lo + m*r/n
 	hi = max(p.lo+m*(r+1)/n, lo+1)
@@ -203,6 +230,11 @@ func (p *shardPath) take(r, n int) {
 		return
 	}
 	p.lo, p.hi = p.sub(r, n)
+	if p.node != nil && n == len(p.node.kids) {
+		p.node = p.node.kids[r]
+	} else {
+		p.node = nil
+	}
 }
 
 // ownsEnd reports whether an execution whose path ended here belongs to

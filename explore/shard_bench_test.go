@@ -20,11 +20,11 @@ const shardProcessEnv = "EXPLORE_SHARD_PROCESS"
 
 // shardCounts is what a shard process prints.
 type shardCounts struct {
-	Executions, Skipped, Pruned, Classes int
-	Complete                             bool
-	Load                                 float64 // seconds loading the program
-	Seconds                              float64 // seconds exploring
-	CPU                                  float64 // the process's user and system time, loading included (measured by the parent)
+	Executions, Skipped, Pruned, Classes, Probes int
+	Complete                                     bool
+	Load                                         float64 // seconds loading the program
+	Seconds                                      float64 // seconds exploring
+	CPU                                          float64 // the process's user and system time, loading included (measured by the parent)
 }
 
 func TestShardProcess(t *testing.T) {
@@ -57,7 +57,7 @@ func TestShardProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := json.Marshal(shardCounts{r.Executions, r.Skipped, r.Pruned, r.Classes, r.Complete, load, time.Since(t0).Seconds(), 0})
+	b, _ := json.Marshal(shardCounts{r.Executions, r.Skipped, r.Pruned, r.Classes, r.Probes, r.Complete, load, time.Since(t0).Seconds(), 0})
 	fmt.Printf("SHARD %s\n", b)
 }
 
@@ -126,11 +126,13 @@ func splitLines(b []byte) [][]byte {
 // shard count: the largest shard's executions over the mean (balance,
 // target ≤ 2), the shards' executions over the whole run's (overhead:
 // complete executions are the classes, so 1; the skipped and the
-// sleep-set-pruned ones are reported apart, as ratios to the whole run's
-// executions; s*-overhead counts every execution run, skipped and pruned
-// ones as whole ones), and the speedup of the wall time of 2 shard processes
+// sleep-set-pruned ones and the probes of the shard plan are reported
+// apart, as ratios to the whole run's executions; s*-overhead counts
+// every execution run, skipped and pruned ones and probes as whole ones),
+// and the speedup of the wall time of 2 shard processes
 // running at once over that of 1 process running the whole (target ≥ 1.8
-// on 2 free cores).
+// on 2 free cores), and its stand-in on a shared machine: the whole
+// run's CPU time over the largest shard's, each shard run alone.
 func BenchmarkShards(b *testing.B) {
 	for _, k := range []struct {
 		name, fn string
@@ -148,11 +150,15 @@ func BenchmarkShards(b *testing.B) {
 				b.ReportMetric(whole[0].Seconds, "whole-explore-s")
 				b.ReportMetric(whole[0].CPU, "whole-cpu-s")
 				for _, n := range []int{2, 4, 8} {
-					cs, t := runShardProcesses(b, k.fn, k.shared, n, 2)
-					sum, most, skipped, pruned := 0, 0, 0, 0
-					mostCPU := 0.0
+					// one at a time, so that each process's CPU time is
+					// measured as the whole run's was (processes running
+					// at once on a loaded machine inflate each other's)
+					cs, _ := runShardProcesses(b, k.fn, k.shared, n, 1)
+					sum, most, skipped, pruned, probes := 0, 0, 0, 0, 0
+					mostCPU, mostWork := 0.0, 0
 					for _, c := range cs {
 						mostCPU = max(mostCPU, c.CPU)
+						mostWork = max(mostWork, c.Executions+c.Pruned+c.Skipped+c.Probes)
 						if !c.Complete {
 							b.Fatalf("shard incomplete: %+v", c)
 						}
@@ -160,6 +166,7 @@ func BenchmarkShards(b *testing.B) {
 						most = max(most, c.Executions)
 						skipped += c.Skipped
 						pruned += c.Pruned
+						probes += c.Probes
 					}
 					if sum != whole[0].Executions {
 						b.Errorf("%d shards: %d executions, whole %d", n, sum, whole[0].Executions)
@@ -169,15 +176,20 @@ func BenchmarkShards(b *testing.B) {
 					b.ReportMetric(float64(sum)/float64(whole[0].Executions), fmt.Sprintf("s%d-execs/whole", n))
 					b.ReportMetric(float64(skipped)/float64(whole[0].Executions), fmt.Sprintf("s%d-skipped/whole", n))
 					b.ReportMetric(float64(pruned-whole[0].Pruned)/float64(whole[0].Executions), fmt.Sprintf("s%d-extra-pruned/whole", n))
-					// every execution run, skipped and pruned ones counted
-					// as whole ones, over the whole run's
-					b.ReportMetric(float64(sum+skipped+pruned)/float64(whole[0].Executions+whole[0].Pruned)-1, fmt.Sprintf("s%d-overhead", n))
+					b.ReportMetric(float64(probes)/float64(whole[0].Executions), fmt.Sprintf("s%d-probes/whole", n))
+					// every execution run, skipped, pruned and the plan's
+					// probes counted as whole ones, over the whole run's
+					b.ReportMetric(float64(sum+skipped+pruned+probes)/float64(whole[0].Executions+whole[0].Pruned)-1, fmt.Sprintf("s%d-overhead", n))
 					if n == 2 {
+						_, t := runShardProcesses(b, k.fn, k.shared, n, 2)
 						b.ReportMetric(tWhole.Seconds()/t.Seconds(), "s2-speedup")
 					}
 					// the speedup 2 free cores would give: the whole
 					// run's CPU time over the largest shard's
 					b.ReportMetric(whole[0].CPU/mostCPU, fmt.Sprintf("s%d-cpu-speedup-on-%d-cores", n, n))
+					// the same for the executions (every kind counted as
+					// one): deterministic, loading left out
+					b.ReportMetric(float64(whole[0].Executions+whole[0].Pruned)/float64(mostWork), fmt.Sprintf("s%d-execs-speedup", n))
 					b.Logf("%s, %d shards: %+v", k.name, n, cs)
 				}
 			}

@@ -36,6 +36,7 @@ func MergeReports(rs ...*Report) (*Report, error) {
 		m.Classes += r.Classes
 		m.Pruned += r.Pruned
 		m.Skipped += r.Skipped
+		m.Probes += r.Probes
 		m.Inconclusive += r.Inconclusive
 		m.Infeasible += r.Infeasible
 		m.MaxSteps = max(m.MaxSteps, r.MaxSteps)

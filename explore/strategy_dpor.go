@@ -33,10 +33,27 @@ func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *R
 	o := *opts
 	o.recordEvents = true
 	c := newCollector(&o)
+	part := func() shardPath { return newShardPath(o.Shard) }
+	if o.Shard.Sharded() {
+		// the shard plan (shardplan.go); the even division if it has
+		// nothing to cut or a dive could not run the program (the
+		// exploration then reports why)
+		pl, dives := p.planShards(ctx, e, &o)
+		r.Probes = dives
+		if ctx.Err() != nil {
+			c.bound("time")
+			c.fill(r)
+			return nil
+		}
+		if pl != nil && len(pl.owner) >= 2 {
+			mine := pl.mine(o.Shard.Index)
+			part = func() shardPath { return newPlanPath(pl, mine) }
+		}
+	}
 	s := treeSearch[[]dporStep, *dporChooser]{
 		p: p, e: e, opts: &o, c: c,
 		walk: func(prefix []dporStep) *dporChooser {
-			return &dporChooser{stack: prefix, eager: o.Workers > 1, part: newShardPath(o.Shard)}
+			return &dporChooser{stack: prefix, eager: o.Workers > 1, part: part()}
 		},
 		run: func(m *machine, d *dporChooser, n int) bool {
 			return p.runDPOR(m, e, &o, d, n, c)
