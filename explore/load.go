@@ -103,6 +103,10 @@ func loadWith(ctx context.Context, cfg LoadConfig, l *Loader) (*Program, error) 
 	}
 	pkgs, err := packages.Load(pcfg, cfg.Patterns...)
 	if err != nil {
+		if ctx.Err() != nil {
+			// (go/packages does not wrap the context's error)
+			err = fmt.Errorf("%w: %v", ctx.Err(), err)
+		}
 		return nil, fmt.Errorf("explore: loading %s: %w", strings.Join(cfg.Patterns, " "), err)
 	}
 	if len(pkgs) == 0 {
