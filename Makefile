@@ -38,16 +38,21 @@ chromium:
 ## GOMAXPROCS packages at a time, and the long packages run their tests one
 ## after another, which can leave a core idle at the end); the explorer's race
 ## run follows it in the same background job, which ends before the other
-## packages' race run does.
+## packages' race run does. go test starts the packages in the order it is
+## given them, as many at a time as there are cores: the longest packages
+## (LONG) go first, so that the short ones fill the cores at the end instead
+## of a long one running alone.
 NORACE = explore|ltl
 EXPLORE_RACE = Parallel|Worker|Shard|Reuse|Pool|Concurrent
+LONG = cmd/ltl split ltltest split/gosplit
 test: deps chromium
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	{ $(GO) test -short -timeout 20m ./explore ./ltl && \
 	  $(GO) test -race -short -timeout 15m -run '$(EXPLORE_RACE)' ./explore; } & norace=$$!; \
-	  $(GO) test -race -short -timeout 15m $$($(GO) list ./... | grep -Ev "^$$($(GO) list -m)/"'($(NORACE))$$'); status=$$?; \
+	  mod=$$($(GO) list -m); long=$$(for p in $(LONG); do echo "$$mod/$$p"; done); \
+	  $(GO) test -race -short -timeout 15m $$long $$($(GO) list ./... | grep -Ev "^$$mod/"'($(NORACE))$$' | grep -vxF "$$long"); status=$$?; \
 	  wait $$norace || status=1; exit $$status
 
 ## bench: every benchmark once (long; figures go to BENCHMARKS.md by hand). The

@@ -23,7 +23,7 @@ var boundsProgram struct {
 func loadBounds(tb testing.TB) *Program {
 	tb.Helper()
 	boundsProgram.once.Do(func() {
-		boundsProgram.p, boundsProgram.err = Load(context.Background(), LoadConfig{Patterns: []string{"./testdata/bounds"}})
+		boundsProgram.p, boundsProgram.err = testLoader.Load(context.Background(), LoadConfig{Patterns: []string{"./testdata/bounds"}})
 	})
 	if boundsProgram.err != nil {
 		tb.Fatal(boundsProgram.err)

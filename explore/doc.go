@@ -42,6 +42,9 @@
 //		}
 //	}
 //
+// A process that loads many programs (a test suite) loads them with one
+// Loader, which type-checks the standard library once for all of them.
+//
 // Report.Verdict is "pass" only for a complete exploration without
 // findings, "fail" for a finding that shows a bug, and "unknown" otherwise;
 // Report.Bound and Report.Suggestion say what cut an incomplete one.

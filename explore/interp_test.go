@@ -15,6 +15,10 @@ import (
 // the standard library's declarations) is the slowest part of a test.
 const testdataPath = "github.com/henceforth-go/henceforth/explore/testdata"
 
+// testLoader loads the test programs: the standard library is
+// type-checked once for all of them.
+var testLoader Loader
+
 var testProgram struct {
 	once sync.Once
 	p    *Program
@@ -24,7 +28,7 @@ var testProgram struct {
 func load(t testing.TB) *Program {
 	t.Helper()
 	testProgram.once.Do(func() {
-		testProgram.p, testProgram.err = Load(context.Background(), LoadConfig{
+		testProgram.p, testProgram.err = testLoader.Load(context.Background(), LoadConfig{
 			// ("..." patterns skip testdata directories)
 			Patterns: append([]string{"./testdata/basic", "./testdata/conc", "./testdata/misc", "./testdata/formats",
 				"./testdata/oldloop", "./testdata/outcomes", "./testdata/realistic", "./testdata/uniq", "./testdata/brokeninit", "./testdata/testify", examplesPath + "/...",
@@ -86,7 +90,7 @@ func loadPatterns(t testing.TB, patterns ...string) *Program {
 	v, _ := loaded.LoadOrStore(strings.Join(patterns, "\x00"), &loadedProgram{})
 	l := v.(*loadedProgram)
 	l.once.Do(func() {
-		l.p, l.err = Load(context.Background(), LoadConfig{Patterns: patterns})
+		l.p, l.err = testLoader.Load(context.Background(), LoadConfig{Patterns: patterns})
 	})
 	require.NoError(t, l.err)
 	return l.p

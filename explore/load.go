@@ -66,8 +66,14 @@ type Program struct {
 
 // Load loads the packages matched by cfg.Patterns with their tests, type
 // checks them and builds SSA with generics instantiated. Type errors in the
-// loaded packages are returned as positioned errors.
+// loaded packages are returned as positioned errors. (A Loader's Load
+// keeps the standard packages for its later loads.)
 func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
+	return new(Loader).Load(ctx, cfg)
+}
+
+// loadWith is Load with the standard packages of l.
+func loadWith(ctx context.Context, cfg LoadConfig, l *Loader) (*Program, error) {
 	if len(cfg.Patterns) == 0 {
 		cfg.Patterns = []string{"."}
 	}
@@ -77,34 +83,42 @@ func Load(ctx context.Context, cfg LoadConfig) (*Program, error) {
 	pcfg := &packages.Config{
 		Context: ctx,
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
-			packages.NeedImports | packages.NeedDeps | packages.NeedTypes |
-			packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
+			packages.NeedImports | packages.NeedDeps | packages.NeedTypesSizes | packages.NeedModule,
 		Dir:        cfg.Dir,
 		Env:        cfg.Env,
 		BuildFlags: cfg.BuildFlags,
 		Tests:      !cfg.NoTests,
-		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			f, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
-			if f != nil && strings.HasPrefix(filename, goroot) && !isExternalTest(f.Name.Name) {
-				rel := filepath.ToSlash(filepath.Dir(strings.TrimPrefix(filename, goroot)))
-				rel = strings.TrimPrefix(rel, "src/")
-				if !isInterpretedStd(rel) {
-					stripBodies(f)
-				}
+	}
+	// The go command lists the packages; l parses and type-checks them.
+	parse := func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+		f, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
+		if f != nil && strings.HasPrefix(filename, goroot) && !isExternalTest(f.Name.Name) {
+			rel := filepath.ToSlash(filepath.Dir(strings.TrimPrefix(filename, goroot)))
+			rel = strings.TrimPrefix(rel, "src/")
+			if !isInterpretedStd(rel) {
+				stripBodies(f)
 			}
-			return f, err
-		},
+		}
+		return f, err
 	}
 	pkgs, err := packages.Load(pcfg, cfg.Patterns...)
 	if err != nil {
+		if ctx.Err() != nil {
+			// (go/packages does not wrap the context's error)
+			err = fmt.Errorf("%w: %v", ctx.Err(), err)
+		}
 		return nil, fmt.Errorf("explore: loading %s: %w", strings.Join(cfg.Patterns, " "), err)
 	}
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("explore: no packages match %s", strings.Join(cfg.Patterns, " "))
 	}
+	isStd := func(p *packages.Package) bool { return isStdPackage(cfg, goroot, p) }
+	config := fmt.Sprintf("%q", []any{goroot, cfg.BuildFlags, cfg.Env})
+	if err := l.typeCheck(ctx, pkgs, config, isStd, parse); err != nil {
+		return nil, fmt.Errorf("explore: loading %s: %w", strings.Join(cfg.Patterns, " "), err)
+	}
 	// Errors in user packages (and interpreted std packages) are fatal; the
 	// standard packages with stripped bodies report errors we caused.
-	isStd := func(p *packages.Package) bool { return isStdPackage(cfg, goroot, p) }
 	userDeps := userDependencies(pkgs, isStd)
 	opaque := func(p *packages.Package) bool { return isOpaqueLibrary(p.PkgPath) && !userDeps[p] }
 	var errs []error

@@ -21,7 +21,7 @@ var initcacheTests = []string{
 // own (not the shared cached one), with machine reuse on or off.
 func loadFresh(t testing.TB, reuse bool, patterns ...string) *Program {
 	t.Helper()
-	p, err := Load(context.Background(), LoadConfig{Patterns: patterns})
+	p, err := testLoader.Load(context.Background(), LoadConfig{Patterns: patterns})
 	require.NoError(t, err)
 	p.machines.off = !reuse
 	return p

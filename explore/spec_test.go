@@ -25,7 +25,7 @@ var specProgram struct {
 func loadSpecs(t testing.TB) *Program {
 	t.Helper()
 	specProgram.once.Do(func() {
-		specProgram.p, specProgram.err = Load(context.Background(), LoadConfig{
+		specProgram.p, specProgram.err = testLoader.Load(context.Background(), LoadConfig{
 			Patterns: []string{"./testdata/specs", "./testdata/specsbad", examplesPath + "/singleton", examplesPath + "/dekker",
 				"./testdata/multispec", "./testdata/transient", "./testdata/specpaths", "./testdata/session"},
 		})

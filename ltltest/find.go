@@ -138,6 +138,10 @@ func search(t TestingT, body any, formula string, args []any) (res *explore.Find
 // programs caches loaded programs per process, by load configuration.
 var programs sync.Map // string → *loadedProgram
 
+// loader loads the programs of this package's functions: the standard
+// library is type-checked once per process, not once per program.
+var loader explore.Loader
+
 type loadedProgram struct {
 	once sync.Once
 	p    *explore.Program
@@ -174,7 +178,7 @@ func findEntry(body any, lc *explore.LoadConfig) (*explore.Program, *explore.Ent
 	key := fmt.Sprintf("%q", []any{cfg.Dir, cfg.Patterns, cfg.NoTests, cfg.BuildFlags, cfg.Env})
 	lp, _ := programs.LoadOrStore(key, &loadedProgram{})
 	l := lp.(*loadedProgram)
-	l.once.Do(func() { l.p, l.err = explore.Load(context.Background(), cfg) })
+	l.once.Do(func() { l.p, l.err = loader.Load(context.Background(), cfg) })
 	if l.err != nil {
 		return nil, nil, l.err
 	}

@@ -125,7 +125,7 @@ func confirmSplit(ctx context.Context, g *gosplit.Program, pattern, spec string)
 	if len(g.Harnesses) == 0 {
 		return nil, fmt.Errorf("the package has no harness (a function without parameters, or a test, that starts %s with go)", g.Func.Name())
 	}
-	p, err := explore.Load(ctx, explore.LoadConfig{Patterns: []string{pattern}})
+	p, err := loader.Load(ctx, explore.LoadConfig{Patterns: []string{pattern}})
 	if err != nil {
 		return nil, err
 	}

@@ -103,12 +103,13 @@ func (x *explorer) debug(e *env, args []string) (int, error) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	// a function is looked for without the _test.go files first (a
 	// fraction of the load), then with them
-	p, err := x.load(ctx, explore.LoadConfig{Patterns: pkgs, NoTests: f.fn != ""})
+	load := x.loader(e)
+	p, err := load(ctx, explore.LoadConfig{Patterns: pkgs, NoTests: f.fn != ""})
 	var entry *explore.Entry
 	if err == nil {
 		entry, err = debugEntry(ctx, p, f, pkgs)
 		if err != nil && f.fn != "" {
-			if p, err = x.load(ctx, explore.LoadConfig{Patterns: pkgs}); err == nil {
+			if p, err = load(ctx, explore.LoadConfig{Patterns: pkgs}); err == nil {
 				entry, err = debugEntry(ctx, p, f, pkgs)
 			}
 		}

@@ -180,6 +180,14 @@ type explorer struct {
 	load func(context.Context, explore.LoadConfig) (*explore.Program, error)
 }
 
+// loader returns the environment's loader if it has one, else x.load.
+func (x *explorer) loader(e *env) func(context.Context, explore.LoadConfig) (*explore.Program, error) {
+	if e.load != nil {
+		return e.load
+	}
+	return x.load
+}
+
 // exploreFlags are the flags of ltl explore. To add a flag: a field here,
 // a line in register, and its use in options or runExplore.
 type exploreFlags struct {
@@ -361,7 +369,7 @@ func (x *explorer) run(e *env, args []string) (int, error) {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	p, err := x.load(ctx, explore.LoadConfig{Patterns: pkgs})
+	p, err := x.loader(e)(ctx, explore.LoadConfig{Patterns: pkgs})
 	if err != nil {
 		return 2, err
 	}

@@ -26,8 +26,10 @@ const (
 )
 
 // cachedLoad is explore.Load, loading each package list once per test
-// binary: most tests explore the same package many times.
+// binary (most tests explore the same package many times), and the
+// standard library once for all of them.
 var cachedLoad = func() func(context.Context, explore.LoadConfig) (*explore.Program, error) {
+	var loader explore.Loader
 	var mu sync.Mutex
 	type result struct {
 		p   *explore.Program
@@ -40,7 +42,7 @@ var cachedLoad = func() func(context.Context, explore.LoadConfig) (*explore.Prog
 		key := fmt.Sprint(cfg.NoTests, cfg.Patterns)
 		r, ok := programs[key]
 		if !ok {
-			r.p, r.err = explore.Load(ctx, cfg)
+			r.p, r.err = loader.Load(ctx, cfg)
 			programs[key] = r
 		}
 		return r.p, r.err
@@ -77,7 +79,7 @@ func jsonLines(t *testing.T, out string) []map[string]any {
 }
 
 func TestExploreExitStatusAndSummary(t *testing.T) {
-	status, out, errOut := runLTL(t, "", "explore", bugsPkg)
+	status, out, errOut := runMain(t, "", "explore", bugsPkg)
 	assert.Equal(t, 1, status, errOut)
 	assert.Empty(t, errOut)
 	assert.Regexp(t, `(?m)^fail +`+regexp.QuoteMeta(bugsPath+"TestDeadlock")+` +\d+ executions \(dpor, complete\): 1 finding$`, out)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -8,6 +9,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/henceforth-go/henceforth/explore"
 )
 
 // A command is one subcommand of ltl.
@@ -24,6 +27,9 @@ type command struct {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// load, when set, loads programs for explore and debug in place of
+	// explore.Load (tests share loaded programs between runs).
+	load func(context.Context, explore.LoadConfig) (*explore.Program, error)
 }
 
 var commands = map[string]*command{}

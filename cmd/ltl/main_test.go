@@ -14,8 +14,16 @@ import (
 )
 
 // runLTL runs the CLI in-process with stdin and returns the exit status, stdout
-// and stderr.
+// and stderr. Its explore and debug commands load programs with cachedLoad.
 func runLTL(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	status := run(&env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, load: cachedLoad}, args)
+	return status, out.String(), errb.String()
+}
+
+// runMain is runLTL with the loader of main (explore.Load, a program per run).
+func runMain(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	status := run(&env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}, args)
