@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -41,10 +42,12 @@ func TestExploreStepsSuggestion(t *testing.T) {
 }
 
 // TestExploreAutoSamples: the default strategy samples with PCT when
-// DPOR's executions run out, finds the deadlock, and says what ran.
+// DPOR's executions run out, finds the deadlock, and says what ran. The
+// generous deadline gives each phase half of it, so that the executions
+// bound, not a phase's time share, ends each phase on a loaded machine.
 func TestExploreAutoSamples(t *testing.T) {
 	ft := &fakeT{}
-	require.False(t, ltltest.Explore(ft, explorebodies.LockHandOver, bodiesPkg, ltltest.WithMaxExecutions(30)))
+	require.False(t, ltltest.Explore(ft, explorebodies.LockHandOver, bodiesPkg, ltltest.WithMaxExecutions(30), ltltest.WithTimeout(30*time.Minute)))
 	out := ft.output()
 	assert.Contains(t, out, "ltltest: the exploration found 1 problem (deadlock)")
 	assert.Regexp(t, `explored: \d+ executions with dpor, then pct: \d+ \+ 30 executions, incomplete: executions bound reached`, out)
