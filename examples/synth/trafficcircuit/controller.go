@@ -3,7 +3,7 @@
 package trafficcircuit
 
 // Controller is a controller synthesized from the GR(1) specification "traffic": a
-// circuit of 20 decision nodes with 5 latches. Its zero value is in the
+// circuit of 17 decision nodes with 5 latches. Its zero value is in the
 // initial state.
 type Controller struct {
 	started bool
@@ -83,11 +83,10 @@ type controllerRoots struct {
 
 var controllerInit = controllerRoots{3, [3]int32{0, 0, 0}}
 
-var controllerStep = controllerRoots{12, [3]int32{15, 18, 21}}
+var controllerStep = controllerRoots{9, [3]int32{12, 15, 18}}
 
 var controllerNodes = [...][3]int32{
-	{5, 1, 0}, {6, 2, 0}, {5, 0, 1}, {0, 1, 4}, {6, 0, 5}, {1, 5, 6},
-	{6, 0, 1}, {1, 1, 8}, {2, 7, 9}, {2, 5, 1}, {3, 10, 11}, {0, 0, 1},
-	{2, 13, 0}, {4, 14, 0}, {1, 0, 1}, {3, 16, 0}, {4, 0, 17}, {0, 1, 0},
-	{2, 19, 1}, {4, 20, 17},
+	{6, 1, 0}, {5, 2, 0}, {1, 1, 0}, {3, 4, 1}, {6, 5, 1}, {5, 0, 6},
+	{0, 6, 7}, {2, 8, 6}, {0, 0, 1}, {2, 10, 0}, {4, 11, 0}, {1, 0, 1},
+	{3, 13, 0}, {4, 0, 14}, {0, 1, 0}, {2, 16, 1}, {4, 17, 14},
 }
