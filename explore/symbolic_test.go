@@ -329,7 +329,7 @@ func TestSymbolicInconclusive(t *testing.T) {
 	assert.False(t, r.Complete)
 	assert.Positive(t, r.Inconclusive)
 	require.NotEmpty(t, r.Warnings)
-	assert.Contains(t, strings.Join(r.Warnings, "\n"), "symhard.go:9")
+	assert.Contains(t, strings.Join(r.Warnings, "\n"), "symhard.go:12")
 	assert.Contains(t, strings.Join(r.Warnings, "\n"), "the solver answered unknown")
 }
 

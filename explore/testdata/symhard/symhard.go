@@ -1,14 +1,31 @@
 // Package symhard has a branch the solver cannot decide quickly: which
-// two 32-bit numbers multiply to a 64-bit semiprime (factoring).
+// two 64-bit numbers multiply to a 128-bit semiprime (factoring).
 package symhard
 
-// Factor panics if a*b is the product of the two largest 32-bit primes.
+// Factor panics if a*b, as a 128-bit product, is the product of the two
+// largest 64-bit primes: no solver factors that by luck within a
+// millisecond, however late its timer fires.
 //
 //ltl:symbolic
-func Factor(a, b uint32) {
-	if a > 1 && b > 1 && uint64(a)*uint64(b) == 4294967291*4294967279 {
+func Factor(a, b uint64) {
+	hi, lo := mul128(a, b)
+	if a > 1 && b > 1 && hi == 0xffffffffffffff72 && lo == 0x1321 {
 		panic("factored")
 	}
+}
+
+// mul128 returns the 128-bit product of a and b as its high and low
+// words (math/bits.Mul64, written out: the explorer runs math/bits
+// natively, which would fix symbolic arguments to values).
+func mul128(a, b uint64) (hi, lo uint64) {
+	const mask32 = 1<<32 - 1
+	a0, a1 := a&mask32, a>>32
+	b0, b1 := b&mask32, b>>32
+	w0 := a0 * b0
+	t := a1*b0 + w0>>32
+	w1, w2 := t&mask32, t>>32
+	w1 += a0 * b1
+	return a1*b1 + w2 + w1>>32, a * b
 }
 
 // Branches8 has 8 independent symbolic branches: 2^8 feasible paths
