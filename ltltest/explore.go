@@ -54,6 +54,14 @@ type exploreConfig struct {
 	bounded bool                     // a bound reached without findings passes
 }
 
+// options returns base with the options' settings applied in order.
+func (c exploreConfig) options(base explore.Options) explore.Options {
+	for _, f := range c.set {
+		f(&base)
+	}
+	return base
+}
+
 // WithStrategy selects the exploration strategy: explore.Auto (the
 // default: explore.DPOR, exhaustive with partial-order reduction, then
 // PCT sampling if DPOR cannot complete in half of the time budget; a pass
@@ -238,10 +246,7 @@ func Explore(t TestingT, body any, args ...any) bool {
 	t.Helper()
 	base, lc, rest := exploreArgs[explore.Options](args)
 	cfg, msg := parseArgs(rest)
-	opts := base
-	for _, f := range cfg.explore.set {
-		f(&opts)
-	}
+	opts := cfg.explore.options(base)
 	if err := shardExploration(t, &opts); err != nil {
 		fail(t, "ltltest: cannot shard the exploration", err.Error(), msg)
 		return false

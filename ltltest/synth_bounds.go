@@ -33,10 +33,7 @@ type synthRun struct {
 // newSynthRun parses args and sets up the bounds of one helper call.
 func newSynthRun(t TestingT, spec *synth.Spec, args []any) *synthRun {
 	cfg, msg := parseArgs(args)
-	var eo explore.Options
-	for _, set := range cfg.explore.set {
-		set(&eo)
-	}
+	eo := cfg.explore.options(explore.Options{})
 	r := &synthRun{cfg: cfg, msg: msg, spec: spec, timeout: max(eo.Timeout, 0), maxMemory: max(eo.MaxMemory, 0)}
 	r.opts = append([]synth.Option(nil), cfg.synth.opts...)
 	if r.maxMemory > 0 {
