@@ -68,9 +68,11 @@ type Options struct {
 	// Unknown.
 	MaxNodes int
 	// InitialNodes is the initial node table of each store of the split
-	// invariant (0: 2^20). Tables grow on demand; a large one makes
-	// garbage collections rare, but allocating it costs ~0.1 s per
-	// refinement round, which dominates the check of a small program.
+	// invariant (0: 2^16). Tables double on demand, without a garbage
+	// collection, up to 2^23 nodes; a larger first table saves those
+	// copies, but allocating it costs CPU time in every refinement round
+	// (~0.1 s for 2^20 nodes), which dominates the check of a small
+	// program.
 	InitialNodes int
 	// Variant is the liveness algorithm (FLL variant B by default).
 	Variant Variant

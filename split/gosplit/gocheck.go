@@ -13,11 +13,6 @@ import (
 // before it checks N.
 const FalsifyGoroutines = 3
 
-// goInitialNodes is the initial node table of Program.Check's stores
-// unless Options.InitialNodes says otherwise: extracted programs are
-// small, and tables grow on demand.
-const goInitialNodes = 1 << 18
-
 // Check decides the property spec (see Property) for g's N goroutines.
 //
 // An invariant is first checked for 2, then 3 … up to FalsifyGoroutines
@@ -53,9 +48,6 @@ func (g *Program) Check(ctx context.Context, spec string, opts split.Options) (*
 			return res, nil
 		}
 	}
-	if opts.InitialNodes == 0 {
-		opts.InitialNodes = goInitialNodes
-	}
 	res, err := split.Check(ctx, g.Program, prop, opts)
 	if err != nil {
 		return nil, err
@@ -76,11 +68,7 @@ func (g *Program) falsify(ctx context.Context, spec string, prop *split.Property
 	if err != nil {
 		return nil, err
 	}
-	sopts := opts
-	if sopts.InitialNodes == 0 {
-		sopts.InitialNodes = 1 << 16
-	}
-	res, err := split.Check(ctx, small.Program, sprop, sopts)
+	res, err := split.Check(ctx, small.Program, sprop, opts)
 	if err != nil || res.Verdict != split.Violated {
 		return nil, err
 	}
