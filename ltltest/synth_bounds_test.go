@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/henceforth-go/henceforth/internal/testproc"
 	"github.com/henceforth-go/henceforth/ltltest"
 	"github.com/henceforth-go/henceforth/synth"
 )
@@ -23,6 +24,11 @@ import (
 // memory bounds form a ladder from too small for realizability to large
 // enough for everything, and every phase must be stopped by some rung.
 func TestSynthesizeBounds(t *testing.T) {
+	// Alone: every bound makes the BDD kernel collect, and each collection
+	// runs the Go collector over the heap the package's other tests left.
+	if testproc.Alone(t) {
+		return
+	}
 	spec, err := synth.ParseFile(filepath.Join("testdata", "synth", "lift3.slugsin"))
 	require.NoError(t, err)
 	fixed := ltltest.WithSynthOptions(synth.WithReordering(false))

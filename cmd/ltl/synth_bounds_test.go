@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/henceforth-go/henceforth/internal/testproc"
 )
 
 // TestSynthBoundsEveryPhase: ltl synth answers "unknown", with exit status
@@ -19,6 +21,12 @@ import (
 // for realizability to large enough for everything, and every phase must
 // be stopped by some rung.
 func TestSynthBoundsEveryPhase(t *testing.T) {
+	// Alone: every bound makes the BDD kernel collect, and each collection
+	// runs the Go collector over the heap the package's other tests left
+	// (the programs cachedLoad keeps).
+	if testproc.Alone(t) {
+		return
+	}
 	lift := filepath.Join("testdata", "synth", "lift3.slugsin")
 	phaseRE := regexp.MustCompile(`reached during ([a-z ]+)\n`)
 	for _, c := range []struct {
