@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/henceforth-go/henceforth/internal/testproc"
 )
 
 // synthSpecs holds the synth package's test specifications.
@@ -54,6 +56,9 @@ func TestSynthUnrealizablePrintsCore(t *testing.T) {
 }
 
 func TestSynthAMBAInAllFormats(t *testing.T) {
+	if testproc.Alone(t) { // its BDD collections would scan the heap the other tests cached
+		return
+	}
 	for _, ext := range []string{"slugsin", "structuredslugs", "tlsf"} {
 		path := filepath.Join(ambaInputs, "amba2."+ext)
 		status, out, errOut := runLTL(t, "", "synth", path)
@@ -148,6 +153,9 @@ func TestSynthEmitSlugsin(t *testing.T) {
 }
 
 func TestSynthStrategyFiles(t *testing.T) {
+	if testproc.Alone(t) { // its BDD collections would scan the heap the other tests cached
+		return
+	}
 	spec := filepath.Join(synthSpecs, "arbiter.structuredslugs")
 	dir := t.TempDir()
 
@@ -199,6 +207,9 @@ func TestSynthStrategyFiles(t *testing.T) {
 }
 
 func TestSynthPrintsMachineAfterVerdict(t *testing.T) {
+	if testproc.Alone(t) { // its BDD collections would scan the heap the other tests cached
+		return
+	}
 	spec := filepath.Join(synthSpecs, "arbiter.structuredslugs")
 	status, out, errOut := runLTL(t, "", "synth", "-go", spec)
 	require.Equal(t, 0, status, errOut)

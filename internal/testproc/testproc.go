@@ -2,8 +2,8 @@
 //
 // It is for tests whose cost grows with the heap of the process they run
 // in. The BDD kernel (internal/fds) runs the Go garbage collector each time
-// it collects its node table, and synthesis or a split check under a tight
-// memory or node bound collects hundreds of times; each collection marks
+// it collects its node table, which synthesis does whenever its table fills
+// (hundreds of times under a tight memory bound); each collection marks
 // the whole live heap, which in a test binary holds what earlier tests
 // keep for later ones (the loaded and type-checked programs of explore's
 // Loader, hundreds of megabytes): a test that takes a second in a fresh
