@@ -44,7 +44,7 @@ chromium:
 ## of a long one running alone.
 NORACE = explore|ltl
 EXPLORE_RACE = Parallel|Worker|Shard|Reuse|Pool|Concurrent
-LONG = cmd/ltl split ltltest split/gosplit
+LONG = cmd/ltl ltltest synth split split/gosplit
 test: deps chromium
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
