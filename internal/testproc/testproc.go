@@ -51,7 +51,8 @@ const envVar = "HENCEFORTH_TESTPROC_RUN"
 //
 // The new process runs with the same -test.short, -test.v and race
 // detector (it is the same binary), the time left before t's deadline as
-// its -test.timeout, and the same working directory. Its output is logged
+// its -test.timeout (none without a deadline), and the same working
+// directory. Its output is logged
 // through t; t fails if the process fails or did not run and pass the
 // test (a pattern that matched nothing must not pass).
 func Alone(t TB) bool {
@@ -63,9 +64,11 @@ func Alone(t TB) bool {
 	if f := flag.Lookup("test.short"); f != nil && f.Value.String() == "true" {
 		args = append(args, "-test.short")
 	}
+	timeout := "0" // no deadline: none for the new process either (its default is 10 minutes)
 	if d, ok := t.Deadline(); ok {
-		args = append(args, "-test.timeout="+time.Until(d).Round(time.Second).String())
+		timeout = time.Until(d).Round(time.Second).String()
 	}
+	args = append(args, "-test.timeout="+timeout)
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), envVar+"="+t.Name())
 	out, err := cmd.CombinedOutput()
