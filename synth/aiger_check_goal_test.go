@@ -24,7 +24,7 @@ func mutateAIG(a *AIG, rng *rand.Rand) (*AIG, string) {
 	b.Ands = append([]AIGAnd(nil), a.Ands...)
 	b.Latches = append([]AIGNext(nil), a.Latches...)
 	b.Outputs = append([]uint32(nil), a.Outputs...)
-	lit := func(below int) uint32 { return uint32(rng.IntN(2*below)) } // a literal of a variable < below
+	lit := func(below int) uint32 { return uint32(rng.IntN(2 * below)) } // a literal of a variable < below
 	prim := a.Inputs + len(a.Latches) + 1
 	var goal []int
 	for l, n := range a.LatchNames {
