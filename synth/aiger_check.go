@@ -59,12 +59,31 @@ func (c *Circuit) Check(ctx context.Context, spec *Spec, opts ...Option) error {
 // fixpoints, its strategy) is used: only the spec's clauses, compiled
 // afresh, and the circuit.
 func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
-	return checkAIG(ctx, spec, a, true, opts...)
+	return checkAIG(ctx, spec, a, defaultCheck(), opts...)
 }
 
-// checkAIG is CheckAIG; byGoal lets it prove the liveness guarantees by the
-// circuit's goal counter (goalProof) before it checks them one by one.
-func checkAIG(ctx context.Context, spec *Spec, a *AIG, byGoal bool, opts ...Option) error {
+// checkMethod selects how checkAIG works; its verdicts are the same
+// whichever it selects, only the cost differs (the zero value is the check
+// before either was added, kept as the baseline of tests and benchmarks).
+type checkMethod struct {
+	// byGoal: prove the liveness guarantees by the circuit's goal counter
+	// (goalProof) before checking them one by one.
+	byGoal bool
+	// circuitOrder: order the space by aigOrder instead of the spec's
+	// order with the circuit's own latches on top.
+	circuitOrder bool
+	// siftGates: sift the variables once, when the circuit's functions
+	// are built and before they are conjoined into the step relation.
+	siftGates bool
+}
+
+// defaultCheck is CheckAIG's method.
+func defaultCheck() checkMethod {
+	return checkMethod{byGoal: true, circuitOrder: true, siftGates: true}
+}
+
+// checkAIG is CheckAIG by method m.
+func checkAIG(ctx context.Context, spec *Spec, a *AIG, m checkMethod, opts ...Option) error {
 	if err := spec.Check(); err != nil {
 		return err
 	}
@@ -119,7 +138,21 @@ func checkAIG(ctx context.Context, spec *Spec, a *AIG, byGoal bool, opts ...Opti
 	var order []int
 	// The circuit's gates are built as BDDs in an order read off the
 	// circuit (aigOrder), each latch that names a spec variable beside it.
-	for _, it := range aigOrder(a, inBits, base, latchVar) {
+	// Without it the circuit's own memory (a goal counter) goes on top,
+	// where it splits the closed loop into one part per value.
+	items := aigOrder(a, inBits, base, latchVar)
+	if !m.circuitOrder {
+		items = items[:0]
+		for _, v := range base {
+			items = append(items, aigItem{v: v, latch: -1})
+		}
+		for l, v := range latchVar {
+			if v < 0 {
+				top = append(top, latchName[l])
+			}
+		}
+	}
+	for _, it := range items {
 		switch {
 		case it.latch < 0:
 			order = append(order, it.v)
@@ -141,7 +174,7 @@ func checkAIG(ctx context.Context, spec *Spec, a *AIG, byGoal bool, opts ...Opti
 	}
 	release := g.bind(ctx)
 	defer release()
-	err = (&aigCheck{g: g, a: a, in: inBits, out: outBits, latch: latchName, byGoal: byGoal}).run(ctx)
+	err = (&aigCheck{g: g, a: a, in: inBits, out: outBits, latch: latchName, m: m}).run(ctx)
 	return interrupted(ctx, err)
 }
 
@@ -224,7 +257,7 @@ type aigCheck struct {
 	out   []aigBit
 	latch []string // the latches' variable names in g's Space
 
-	byGoal bool // try goalProof before the fair cycles per guarantee
+	m checkMethod
 }
 
 func (k *aigCheck) run(ctx context.Context) error {
@@ -343,6 +376,18 @@ func (k *aigCheck) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if k.m.siftGates {
+		// One sifting pass while the live BDDs are the circuit's functions
+		// and the spec's clauses, before the step relation multiplies
+		// them: aigOrder places the variables for the functions alone,
+		// and the relation conjoins each with its next-state variable
+		// (AMBA n = 6: the relation is 2.3× smaller, the check 2× cheaper,
+		// for 0.5 s of sifting; sifting the relation itself cost 41 s).
+		sp.Reorder(ctx)
+		if err := sp.Err(); err != nil {
+			return err
+		}
+	}
 	impl := g.spec.Semantics == Implication
 	// Later steps: the environment keeps ENV_TRANS (under Implication the
 	// monitor flags follow their definition in ρs).
@@ -396,7 +441,7 @@ func (k *aigCheck) run(ctx context.Context) error {
 	// guarantee at once, with fair-cycle searches that each stay within one
 	// value of the counter; where it does not, each guarantee is checked
 	// on its own below, which also names the one violated.
-	if c, ok := goalCounterOf(a.LatchNames, latchLit); ok && k.byGoal {
+	if c, ok := goalCounterOf(a.LatchNames, latchLit); ok && k.m.byGoal {
 		proved, err := goalProof(ctx, sp, c, reach, trans, g.sysJ, g.envJ)
 		if err != nil {
 			return err

@@ -57,7 +57,7 @@ func mutateAIG(a *AIG, rng *rand.Rand) (*AIG, string) {
 }
 
 // TestCheckAIGGoalProofAgrees checks mutants of stored controllers with
-// and without the goal-counter proof: the verdicts must agree (both pass,
+// and without the goal-counter proof (and each in its own variable order): the verdicts must agree (both pass,
 // or both refute), and the mutants must include circuits of each verdict,
 // some refuted for a liveness guarantee. The seed is fixed; a failure
 // names it and the mutation.
@@ -89,8 +89,8 @@ func TestCheckAIGGoalProofAgrees(t *testing.T) {
 		var pass, refuted int
 		for m := range c.mutants {
 			b, what := mutateAIG(c.a, rng)
-			byGoal := checkAIG(ctx, c.spec, b, true)
-			perJ := checkAIG(ctx, c.spec, b, false)
+			byGoal := checkAIG(ctx, c.spec, b, defaultCheck())
+			perJ := checkAIG(ctx, c.spec, b, checkMethod{})
 			for _, err := range []error{byGoal, perJ} {
 				if err != nil && !errors.Is(err, ErrRefuted) {
 					t.Fatalf("%s mutant %d (seed %d, %s): check failed without a verdict: %v", c.name, m, seed, what, err)
