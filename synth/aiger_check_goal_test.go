@@ -76,11 +76,11 @@ func TestCheckAIGGoalProofAgrees(t *testing.T) {
 		a       *AIG
 		mutants int
 	}{
-		{"arbiter", arbiter, arbiterAIG, 100},
-		{"amba2", ambaForTest(t, 2), ambaCircuit(t, 2), 6},
+		{"arbiter", arbiter, arbiterAIG, 40},
+		{"amba2", ambaForTest(t, 2), ambaCircuit(t, 2), 5},
 	}
 	if !testing.Short() {
-		cases[1].mutants = 60
+		cases[0].mutants, cases[1].mutants = 200, 60
 	}
 	const seed = 20261128
 	var liveness int
