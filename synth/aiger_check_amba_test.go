@@ -75,27 +75,12 @@ func BenchmarkCheckAIG(b *testing.B) {
 //
 //	go test -run '^$' -bench CheckAIGSynthesized -benchtime 1x -timeout 4h ./synth
 func BenchmarkCheckAIGSynthesized(b *testing.B) {
-	ctx := context.Background()
 	var last time.Duration
 	for n := 4; n <= 12 && last <= benchLimit; n++ {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			spec := ambaSpec(b, n)
-			res, err := spec.Realizable(ctx)
-			if err != nil || !res.Realizable {
-				b.Fatal(err)
-			}
-			c, err := res.Controller(ctx)
-			if err != nil {
-				b.Fatal(err)
-			}
-			circ, err := c.Circuit(ctx)
-			if err != nil {
-				b.Fatal(err)
-			}
-			a, err := circ.AIG()
-			if err != nil {
-				b.Fatal(err)
-			}
+			a, err := circuitOf(b, spec).AIG()
+			require.NoError(b, err)
 			last = benchCheckVariants(b, spec, a, false, checkVariant{"baseline", checkMethod{}, nil, n <= 8})
 		})
 	}
