@@ -55,9 +55,10 @@ func (c *Circuit) Check(ctx context.Context, spec *Spec, opts ...Option) error {
 // ctx is done first, and one wrapping ErrMemoryBound when the BDDs exceed
 // WithMemoryLimit (the other options choose the BDD engine as for
 // Realizable, except that dynamic reordering is off unless
-// WithReordering(true) is given). Nothing of the synthesis (its
-// fixpoints, its strategy) is used: only the spec's clauses, compiled
-// afresh, and the circuit.
+// WithReordering(true) is given: the variables start in an order read off
+// the circuit and are sifted once, before the step relation is built).
+// Nothing of the synthesis (its fixpoints, its strategy) is used: only the
+// spec's clauses, compiled afresh, and the circuit.
 func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
 	return checkAIG(ctx, spec, a, defaultCheck(), opts...)
 }
