@@ -1,0 +1,134 @@
+package synth
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/henceforth-go/henceforth/internal/fds"
+)
+
+// goalLatchPrefix begins the names of the latches that hold a controller's
+// goal counter (bit b is "#goal@b"), as Circuit.AIG names them.
+const goalLatchPrefix = "#goal@"
+
+// goalCounter is a circuit's claim that it pursues the liveness guarantees
+// one at a time: a number held in its latches (the bits of the product
+// state's current values, least significant first) that names the
+// guarantee pursued. The claim is only a hint for CheckAIG, which proves
+// what it uses of it (goalProof).
+type goalCounter struct {
+	bits []fds.BDD
+}
+
+// goalCounterOf returns the counter held by the latches named "#goal@b",
+// latchLit(l) being latch l's value in the product state, and false when
+// the circuit names no such latch or leaves a bit out.
+func goalCounterOf(names []string, latchLit func(l int) fds.BDD) (goalCounter, bool) {
+	byBit := map[int]int{}
+	for l, name := range names {
+		if rest, ok := strings.CutPrefix(name, goalLatchPrefix); ok {
+			b, err := strconv.Atoi(rest)
+			if err != nil || b < 0 || b >= 30 {
+				return goalCounter{}, false
+			}
+			if _, dup := byBit[b]; dup {
+				return goalCounter{}, false
+			}
+			byBit[b] = l
+		}
+	}
+	if len(byBit) == 0 {
+		return goalCounter{}, false
+	}
+	c := goalCounter{bits: make([]fds.BDD, len(byBit))}
+	for b := range c.bits {
+		l, ok := byBit[b]
+		if !ok {
+			return goalCounter{}, false
+		}
+		c.bits[b] = latchLit(l)
+	}
+	return c, true
+}
+
+// is returns the states (next: the successors) where the counter holds k.
+func (c goalCounter) is(sp *fds.Space, k int, next bool) fds.BDD {
+	if k >= 1<<len(c.bits) {
+		return sp.False()
+	}
+	f := sp.True()
+	for b, bit := range c.bits {
+		if next {
+			bit = bit.Prime()
+		}
+		if k>>b&1 == 0 {
+			bit = bit.Not()
+		}
+		f = f.And(bit)
+	}
+	return f
+}
+
+// goalProof proves, when it can, that every path of the closed loop from
+// reach on which every assumption holds infinitely often (a fair path)
+// meets every guarantee of sysJ infinitely often, by way of the circuit's
+// goal counter: it shows that on every reachable step
+//
+//  1. the counter holds some k < m (m guarantees) and either keeps it or
+//     moves to k+1 mod m on a step that meets J^s_k (the step's condition,
+//     or for a state condition its source or target), and
+//  2. for each k, no fair cycle of reachable states keeps the counter at k.
+//
+// A fair path then changes the counter infinitely often (2), so it passes
+// through every value, each time meeting the guarantee it leaves (1). With
+// m = 1 a change cannot be seen and the proof is not attempted.
+//
+// It returns false when the counter does not show this (the circuit may
+// still be right: the caller then checks each guarantee on its own), and
+// an error only for ctx or the BDDs' limits. Each fair-cycle search of (2)
+// stays within one counter value, a chain of the closed loop's components
+// as long as one guarantee's wait, where the search per guarantee
+// follows the chain through every other guarantee's turn.
+func goalProof(ctx context.Context, sp *fds.Space, c goalCounter, reach, trans fds.BDD, sysJ, envJ []fds.BDD) (bool, error) {
+	m := len(sysJ)
+	if m < 2 || 1<<len(c.bits) < m {
+		return false, nil
+	}
+	inRange := sp.False()
+	for k := range m {
+		inRange = inRange.Or(c.is(sp, k, false))
+	}
+	if !reach.Implies(inRange) {
+		return false, sp.Err()
+	}
+	for k, js := range sysJ {
+		met := js
+		if !js.DependsOnPrimed() {
+			met = met.Or(js.Prime())
+		}
+		here := c.is(sp, k, false)
+		leaves := here.And(c.is(sp, k, true).Not())
+		allowed := c.is(sp, (k+1)%m, true).And(met)
+		bad := reach.And(leaves).Diff(allowed)
+		if !bad.AndExists(trans, sp.NextCube()).IsFalse() {
+			return false, sp.Err()
+		}
+	}
+	for k := range m {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		here := c.is(sp, k, false)
+		stays := trans.And(here).And(c.is(sp, k, true))
+		fc := &fairCycles{sp: sp, r: stays, envJ: envJ}
+		z, err := fc.emersonLei(ctx, reach.And(here))
+		if err != nil {
+			return false, err
+		}
+		if !z.IsFalse() {
+			return false, sp.Err()
+		}
+	}
+	return true, sp.Err()
+}
