@@ -151,8 +151,9 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) (*shardP
 				at = i
 			}
 		}
-		if at < 0 || balanced(leaves, sum, total) {
-			// nothing to cut, or no need
+		if at < 0 || len(leaves[at].race) > 1 && balanced(leaves, sum, total) {
+			// nothing to cut, or no need to cut through choice points
+			// that split nothing
 			break
 		}
 		nd := leaves[at]
@@ -184,9 +185,12 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) (*shardP
 
 // balanced reports whether dealing the leaves (of estimates summing to
 // sum) gives no shard more than 1+1/balanceSlack times the mean: a plan
-// stops cutting there, since every further cut costs dives, and fixed
-// states whose other alternatives one DPOR run might never explore (their
-// subtrees are the price of sharding: sleep-set-blocked executions).
+// stops there rather than cut through choice points that split nothing
+// (racePoint), whose other alternatives one DPOR run need not explore
+// (their subtrees, sleep-set-blocked executions, are the price of the
+// cut). Other cuts go on while the budget lasts: the estimates are rough,
+// and on the philosophers without Shared stopping at an even deal of the
+// estimates dealt 1.19× the mean at 2 shards of N = 6 instead of 1.03.
 func balanced(leaves []*planNode, sum uint64, total int) bool {
 	_, most := deal(leaves, total)
 	return satMul(most, uint64(total*balanceSlack)) <= satMul(sum, balanceSlack+1)
