@@ -25,9 +25,10 @@ import (
 // that ends sleep-set blocked (a subtree without a class of its own) has
 // estimate 1. The dive also gives the number of alternatives (transitions
 // not asleep) at the first choice point below the state, and its race
-// point: the first choice point whose transition taken is contended by a
-// later transition of another goroutine. The choice points above it split
-// nothing as far as the dive shows: their other alternatives put a
+// point: the first choice point whose transition taken may be contended
+// (execution.contended: any but a shared memory access that no later
+// transition of another goroutine depends on). The choice points above it
+// split nothing as far as the dive shows: their other alternatives put a
 // transition to sleep that nothing wakes (with Options.Shared, the reads
 // of captured variables that start every goroutine), so their executions
 // end sleep-set blocked.
@@ -36,9 +37,10 @@ import (
 // the largest leaf at its race point (the choice points above it get
 // their alternatives too, the first leading to the race point and the
 // others guessed leaves of estimate 0, not dived), diving below each
-// alternative of the race point, until the leaves deal evenly among the
-// shards by their estimates (within 1+1/balanceSlack of the mean), or
-// every leaf is small against a shard's share (1/leafShare of it), or the
+// alternative of the race point, until every leaf is small against a
+// shard's share (1/leafShare of it), or the leaves already deal evenly
+// among the shards by their estimates (within 1+1/balanceSlack of the
+// mean) and the next cut is below choice points that split nothing, or the
 // budget of dives is spent (a budget that grows with the estimated size
 // of the tree, so that the dives, which every shard repeats, stay a small
 // part of it); then it deals the leaves to the shards largest first, each
@@ -65,8 +67,8 @@ type planNode struct {
 	est uint64
 	// race holds the widths of the choice points below the node along
 	// its dive, from the first (race[0] == width) to its race point: the
-	// first whose transition taken in the dive is contended (dependent
-	// with a later transition of another goroutine, execution.contended).
+	// first whose transition taken in the dive may be contended
+	// (execution.contended).
 	// nil if the dive found none, ended sleep-set blocked, or the node
 	// was not dived (a guessed leaf, est 0).
 	race []int
