@@ -30,8 +30,10 @@ import (
 // How the pieces are cut and dealt depends on the strategy. DPOR computes
 // a shard plan first (shardplan.go): it cuts deeper where dives (one DPOR
 // execution and its races, the same in every shard) estimate big
-// subtrees, with fewer dives the smaller the estimated tree, and deals the pieces largest first to the least loaded
-// shard. DFS, PB and Find (and DPOR when the plan finds no choice point
+// subtrees, at the first choice point whose operation another goroutine
+// contends (those above it split nothing), until the pieces deal evenly,
+// with fewer dives the smaller the estimated tree, and deals the pieces
+// largest first to the least loaded shard. DFS, PB and Find (and DPOR when the plan finds no choice point
 // to cut) use the even division: splitWidth × Total pieces, each choice
 // point dividing them as evenly as integer division makes them, dealt to
 // the shards in turn in the order of a hash of their numbers.

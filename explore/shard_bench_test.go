@@ -121,7 +121,9 @@ func splitLines(b []byte) [][]byte {
 	return append(out, b[start:])
 }
 
-// BenchmarkShards runs DPOR explorations whole and in 2, 4 and 8 shards,
+// BenchmarkShards runs DPOR explorations (the dining philosophers: N = 5
+// with Options.Shared, 3600 classes; N = 5 and N = 6 without) whole and
+// in 2, 4 and 8 shards,
 // each shard a process of this test binary (GOMAXPROCS=1). Metrics per
 // shard count: the largest shard's executions over the mean (balance,
 // target ≤ 2), the shards' executions over the whole run's (overhead:
@@ -138,6 +140,7 @@ func BenchmarkShards(b *testing.B) {
 		name, fn string
 		shared   bool
 	}{
+		{"philosophers-5-shared", benchPath + ".Philosophers5", true},
 		{"philosophers-5", benchPath + ".Philosophers5", false},
 		{"philosophers-6", benchPath + ".Philosophers6", false},
 	} {
