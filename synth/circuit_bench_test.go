@@ -27,7 +27,8 @@ var ambaCheck = flag.Bool("amba-check", true, "model-check each circuit in Bench
 // times (…-cpu-s) are the figures to compare, wall times (…-s) are noisy.
 // With a Slugs binary (-slugs PATH or SLUGS=PATH), the same run measures
 // `slugs --symbolicStrategy` on the same file (slugs-cpu-s, its peak memory
-// slugs-rss-MB, and x-slugs: its CPU time over ours for realizability,
+// slugs-rss-MB — on Linux the larger of Slugs' peak and ours, since a child
+// started by vfork inherits its parent's high-water mark —, and x-slugs: its CPU time over ours for realizability,
 // extraction and determinization, > 1 when we are faster). A Slugs run is
 // stopped after -slugs-factor (default 3) times our CPU time for those
 // phases, or after -slugs-limit (default 20m) of wall time: slugs-capped is
