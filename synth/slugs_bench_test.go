@@ -63,7 +63,11 @@ func runSlugs(b *testing.B, spec string, limit, cpuLimit time.Duration) (slugsRu
 	switch {
 	case err != nil && st != nil && (ctx.Err() != nil || cpuLimited(st)):
 		run := slugsRun{cpu: st.UserTime() + st.SystemTime(), maxRSS: maxRSS(st), capped: true}
-		b.Logf("slugs %s: stopped at the limit (%v of wall time, %v of CPU): more than %.1f s of CPU", spec, limit, cpuLimit, run.cpu.Seconds())
+		which := fmt.Sprintf("%v of CPU", cpuLimit)
+		if ctx.Err() != nil { // killed by exec at the deadline
+			which = fmt.Sprintf("%v of wall time", limit)
+		}
+		b.Logf("slugs %s: stopped at the limit of %s: more than %.1f s of CPU", spec, which, run.cpu.Seconds())
 		return run, true
 	case err != nil:
 		b.Logf("slugs %s: %v: %.200s", spec, err, msg)
