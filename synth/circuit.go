@@ -241,6 +241,11 @@ func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error)
 // elsewhere — where both values are possible, or rel allows no move — it
 // is whatever makes its BDD small (restrict to the forced states). Where
 // rel allows some move, the bits chosen together form one of its moves.
+//
+// A bit that rel forces wherever it allows a move (no state and input
+// leave both values open) needs no fixing: rel ∧ (bit ↔ f) is rel itself.
+// Such bits are only quantified, together with the next bit that is fixed
+// (on AMBA about half the bits are forced that way).
 func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([]fds.BDD, error) {
 	// The bits are chosen from the top of the current variable order
 	// down: the bits still to choose, which each step quantifies, are
@@ -257,6 +262,7 @@ func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([
 		sorted[n] = outs[k]
 	}
 	fns := make([]fds.BDD, len(outs))
+	var forced []int // chosen bits rel still mentions, each a function of the state and inputs in rel
 	for n, k := range order {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -264,14 +270,18 @@ func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([
 		l := sorted[n]
 		v := sp.Level(l)
 		bit := sp.CubeOfLevels([]int{l})
-		can := rel.Exists(sp.CubeOfLevels(sorted[n+1:])) // over bit k and the state and inputs
-		one := can.AndExists(v, bit)                     // bit k can be 1
-		zero := can.AndExists(v.Not(), bit)              // bit k can be 0
-		forced := one.Xor(zero)
-		f := one.Diff(zero).Restrict(forced)
-		fns[k] = f
-		// Fix bit k to its function: rel ∧ (bit k ↔ f), then forget it.
-		rel = rel.AndExists(v.Iff(f), bit)
+		can := rel.Exists(sp.CubeOfLevels(append(forced, sorted[n+1:]...))) // over bit k and the state and inputs
+		one := can.AndExists(v, bit)                                        // bit k can be 1
+		zero := can.AndExists(v.Not(), bit)                                 // bit k can be 0
+		fns[k] = one.Diff(zero).Restrict(one.Xor(zero))
+		if one.And(zero).IsFalse() {
+			forced = append(forced, l)
+		} else {
+			// Fix bit k to its function: rel ∧ (bit k ↔ f), then forget it
+			// and the forced bits before it.
+			rel = rel.AndExists(v.Iff(fns[k]), sp.CubeOfLevels(append(forced, l)))
+			forced = forced[:0]
+		}
 		if err := sp.Err(); err != nil {
 			return nil, err
 		}

@@ -29,3 +29,23 @@ func maxRSS(st *os.ProcessState) int64 {
 	}
 	return 0
 }
+
+// selfMaxRSS returns the peak resident memory of this process so far, in
+// bytes.
+func selfMaxRSS() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	if runtime.GOOS == "darwin" || runtime.GOOS == "ios" {
+		return int64(ru.Maxrss)
+	}
+	return int64(ru.Maxrss) * 1024
+}
+
+// cpuLimited reports whether a child process was stopped by its CPU-time
+// limit (RLIMIT_CPU: SIGXCPU at the soft limit, SIGKILL at the hard one).
+func cpuLimited(st *os.ProcessState) bool {
+	ws, ok := st.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled() && (ws.Signal() == syscall.SIGXCPU || ws.Signal() == syscall.SIGKILL)
+}

@@ -140,6 +140,7 @@ type sifter struct {
 	seen []bool    // per node index: clean's marks (all false between calls)
 	at   [][]int32 // per level: its nodes
 	dead []int32   // freed since the last flush
+	work []rewrite // swap's scratch, kept to spare an allocation per swap
 	live int
 }
 
@@ -303,9 +304,8 @@ func (s *sifter) swap(x int32) bool {
 	if !s.reserve(2*len(xs) + 1) {
 		return false
 	}
-	type rewrite struct{ n, f00, f01, f10, f11 int32 }
-	var work []rewrite
-	var stay []int32
+	work := s.work[:0]
+	stay := make([]int32, 0, len(xs)) // becomes level y's slice
 	for _, n := range xs {
 		nd := &k.nodes[n]
 		f0, f1 := nd.low, nd.high
@@ -351,11 +351,16 @@ func (s *sifter) swap(x int32) bool {
 		s.deref(oldHi)
 	}
 	s.at[x] = newX
+	s.work = work[:0]
 	vx, vy := k.level2var[x], k.level2var[y]
 	k.level2var[x], k.level2var[y] = vy, vx
 	k.var2level[vx], k.var2level[vy] = y, x
 	return true
 }
+
+// rewrite is a node of the upper level of a swap that depends on the
+// lower one: n, and its grandchildren by the values of the two variables.
+type rewrite struct{ n, f00, f01, f10, f11 int32 }
 
 // block is a run of consecutive levels that sifting moves as a unit.
 type block struct {
