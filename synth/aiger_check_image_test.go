@@ -15,18 +15,12 @@ import (
 // TestCheckAIGImagesSameReach computes the reachable states of the
 // stored controllers (the arbiter, AMBA n = 2…4) and of mutants of the
 // smaller ones both with the unread current bits quantified first and by
-// one relational product, in one check: the two sets must be the same BDD (checkReach
-// fails the check otherwise), and the verdict the same as by the
-// relational product alone.
+// one relational product, in one check: the two sets must be the same
+// BDD (checkReach fails the check otherwise), and the verdict the same as
+// by the relational product alone.
 func TestCheckAIGImagesSameReach(t *testing.T) {
 	ctx := context.Background()
-	arbiter, err := ParseFile(filepath.Join("testdata", "specs", "arbiter.structuredslugs"))
-	require.NoError(t, err)
-	f, err := os.Open(filepath.Join("testdata", "circuit", "arbiter.aag"))
-	require.NoError(t, err)
-	arbiterAIG, err := ParseAIGER(f.Name(), f)
-	f.Close()
-	require.NoError(t, err)
+	arbiter, arbiterAIG := arbiterCircuit(t)
 	type circuit struct {
 		name    string
 		spec    *Spec
@@ -60,4 +54,18 @@ func TestCheckAIGImagesSameReach(t *testing.T) {
 			}
 		}
 	}
+}
+
+// arbiterCircuit reads the arbiter spec and its stored controller
+// (testdata/circuit/arbiter.aag).
+func arbiterCircuit(t *testing.T) (*Spec, *AIG) {
+	t.Helper()
+	spec, err := ParseFile(filepath.Join("testdata", "specs", "arbiter.structuredslugs"))
+	require.NoError(t, err)
+	f, err := os.Open(filepath.Join("testdata", "circuit", "arbiter.aag"))
+	require.NoError(t, err)
+	defer f.Close()
+	a, err := ParseAIGER(f.Name(), f)
+	require.NoError(t, err)
+	return spec, a
 }
