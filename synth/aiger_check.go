@@ -76,6 +76,13 @@ type checkMethod struct {
 	// siftGates: sift the variables once, when the circuit's functions
 	// are built and before they are conjoined into the step relation.
 	siftGates bool
+	// unreadFirst: in the reachability, quantify the current bits the
+	// step relation does not read from the frontier before each image
+	// (stepImage) instead of in the relational product.
+	unreadFirst bool
+	// checkReach (tests): compute the reachable states by both images
+	// (with and without unreadFirst) and fail the check if they differ.
+	checkReach bool
 }
 
 // siftGatesFrom is the number of and-gates from which checkMethod.siftGates
@@ -86,7 +93,7 @@ const siftGatesFrom = 8192
 
 // defaultCheck is CheckAIG's method.
 func defaultCheck() checkMethod {
-	return checkMethod{byGoal: true, circuitOrder: true, siftGates: true}
+	return checkMethod{byGoal: true, circuitOrder: true, siftGates: true, unreadFirst: true}
 }
 
 // checkAIG is CheckAIG by method m.
@@ -420,19 +427,30 @@ func (k *aigCheck) run(ctx context.Context) error {
 	// Reachable states, breadth first; the frontiers are kept to name the
 	// first step that violates SYS_TRANS, which is checked once on every
 	// reachable transition.
-	reach := init
-	frontier := init
-	var frontiers []fds.BDD
-	for !frontier.IsFalse() {
-		if err := ctx.Err(); err != nil {
+	var im *stepImage
+	if k.m.unreadFirst || k.m.checkReach {
+		im = newStepImage(sp, trans)
+	}
+	use := im
+	if !k.m.unreadFirst {
+		use = nil
+	}
+	reach, frontiers, err := reachable(ctx, sp, init, trans, use)
+	if err != nil {
+		return err
+	}
+	if k.m.checkReach {
+		// The other image: the relational product alone if use is im.
+		other := im
+		if use != nil {
+			other = nil
+		}
+		again, _, err := reachable(ctx, sp, init, trans, other)
+		if err != nil {
 			return err
 		}
-		frontiers = append(frontiers, frontier)
-		next := frontier.AndExists(trans, sp.CurCube()).Unprime()
-		frontier = next.Diff(reach)
-		reach = reach.Or(next)
-		if err := sp.Err(); err != nil {
-			return err
+		if !again.Equal(reach) {
+			return fmt.Errorf("synth: %s: the two images reach different states", g.spec.Name)
 		}
 	}
 	// Every successor of a reachable state is reachable, so a reachable

@@ -4,13 +4,10 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // mutateAIG returns a copy of a with one random change: an and-gate's
@@ -63,13 +60,7 @@ func mutateAIG(a *AIG, rng *rand.Rand) (*AIG, string) {
 // names it and the mutation.
 func TestCheckAIGGoalProofAgrees(t *testing.T) {
 	ctx := context.Background()
-	arbiter, err := ParseFile(filepath.Join("testdata", "specs", "arbiter.structuredslugs"))
-	require.NoError(t, err)
-	f, err := os.Open(filepath.Join("testdata", "circuit", "arbiter.aag"))
-	require.NoError(t, err)
-	arbiterAIG, err := ParseAIGER(f.Name(), f)
-	f.Close()
-	require.NoError(t, err)
+	arbiter, arbiterAIG := arbiterCircuit(t)
 	cases := []struct {
 		name    string
 		spec    *Spec
