@@ -427,25 +427,17 @@ func (k *aigCheck) run(ctx context.Context) error {
 	// Reachable states, breadth first; the frontiers are kept to name the
 	// first step that violates SYS_TRANS, which is checked once on every
 	// reachable transition.
-	var im *stepImage
-	if k.m.unreadFirst || k.m.checkReach {
-		im = newStepImage(sp, trans)
+	product := func(s fds.BDD) fds.BDD { return s.AndExists(trans, sp.CurCube()) }
+	image, other := product, newStepImage(sp, trans).of
+	if k.m.unreadFirst {
+		image, other = other, product
 	}
-	use := im
-	if !k.m.unreadFirst {
-		use = nil
-	}
-	reach, frontiers, err := reachable(ctx, sp, init, trans, use)
+	reach, frontiers, err := reachable(ctx, sp, init, image)
 	if err != nil {
 		return err
 	}
 	if k.m.checkReach {
-		// The other image: the relational product alone if use is im.
-		other := im
-		if use != nil {
-			other = nil
-		}
-		again, _, err := reachable(ctx, sp, init, trans, other)
+		again, _, err := reachable(ctx, sp, init, other)
 		if err != nil {
 			return err
 		}

@@ -45,11 +45,10 @@ func (im *stepImage) of(s fds.BDD) fds.BDD {
 	return s.Exists(im.unread).AndExists(im.trans, im.read)
 }
 
-// reachable computes the states reachable from init by trans, breadth
-// first, and returns them with the frontiers of the search. With im not
-// nil (the image by the same trans) the images are im's; else each is one
-// relational product that quantifies every current bit.
-func reachable(ctx context.Context, sp *fds.Space, init, trans fds.BDD, im *stepImage) (fds.BDD, []fds.BDD, error) {
+// reachable computes the states reachable from init breadth first, image
+// giving the successors of a set of states as primed bits, and returns
+// them with the frontiers of the search.
+func reachable(ctx context.Context, sp *fds.Space, init fds.BDD, image func(fds.BDD) fds.BDD) (fds.BDD, []fds.BDD, error) {
 	reach := init
 	frontier := init
 	var frontiers []fds.BDD
@@ -58,12 +57,7 @@ func reachable(ctx context.Context, sp *fds.Space, init, trans fds.BDD, im *step
 			return fds.BDD{}, nil, err
 		}
 		frontiers = append(frontiers, frontier)
-		var next fds.BDD
-		if im != nil {
-			next = im.of(frontier).Unprime()
-		} else {
-			next = frontier.AndExists(trans, sp.CurCube()).Unprime()
-		}
+		next := image(frontier).Unprime()
 		frontier = next.Diff(reach)
 		reach = reach.Or(next)
 		if err := sp.Err(); err != nil {
