@@ -40,8 +40,7 @@ func (p *Program) exploreDPOR(ctx context.Context, e *Entry, opts *Options, r *R
 		// exploration then reports why)
 		pl, dives := p.planShards(ctx, e, &o)
 		r.Probes = dives
-		if ctx.Err() != nil {
-			c.bound("time")
+		if c.stopped(ctx) {
 			c.fill(r)
 			return nil
 		}
