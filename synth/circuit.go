@@ -326,20 +326,26 @@ const detWindow = 4
 
 // graphBuilder copies BDDs into a Circuit's decision graph, sharing nodes
 // between roots.
+//
+// The BDDs come from one backend, whose nodes are canonical: two node ids
+// of one Walk, or of walks between which the backend made no node, are two
+// functions, and their copies two nodes. So the copy of a node is found by
+// its id (local), without hashing the copied nodes: an entry is used only
+// if the node it names is the one being copied (same signal and children),
+// which an entry of an earlier walk whose node the backend has freed since
+// may fail — the node is then copied anew, which at worst duplicates a
+// node of the graph, never changes a function.
 type graphBuilder struct {
 	be    fds.Backend
 	nodes []CircuitNode
-	ids   map[CircuitNode]int32 // hash-consing of the copied nodes
-	// local maps the ids of one Walk to the graph's: indexed by Walk id,
-	// kept between walks to spare an allocation per root. An entry is
-	// read only after the same walk wrote it (a walk visits children
-	// first), so entries of earlier walks are never read.
+	// local maps Walk ids to the graph's ids (0 where none yet), kept
+	// between walks.
 	local []int32
 	err   error
 }
 
 func newGraphBuilder(be fds.Backend) *graphBuilder {
-	return &graphBuilder{be: be, ids: map[CircuitNode]int32{}}
+	return &graphBuilder{be: be}
 }
 
 // add copies f, whose variables must all be in signal, and returns its id.
@@ -386,13 +392,11 @@ func (b *graphBuilder) addNode(n fds.Node, signal func(v int) int32) int32 {
 			b.local[id] = n.Lo
 			return
 		}
-		x, ok := b.ids[n]
-		if !ok {
-			x = int32(len(b.nodes) + 2)
-			b.nodes = append(b.nodes, n)
-			b.ids[n] = x
+		if x := b.local[id]; x >= 2 && b.nodes[x-2] == n {
+			return
 		}
-		b.local[id] = x
+		b.nodes = append(b.nodes, n)
+		b.local[id] = int32(len(b.nodes) + 1)
 	})
 	return at(root)
 }
