@@ -107,6 +107,22 @@ func (k *kernel) SetAutoReorder(on bool) {
 
 // Reorder implements Reorderer.
 func (k *kernel) Reorder(ctx context.Context) ReorderStats {
+	return k.ReorderWithin(ctx, maxSiftGrowth)
+}
+
+// GrowthReorderer is implemented by backends whose sifting can be given
+// its own bound on a block's excursion (the native kernel).
+type GrowthReorderer interface {
+	// ReorderWithin is Reorder with the excursion of each block bounded
+	// by growth (> 1) instead of maxSiftGrowth: a block stops moving in
+	// a direction once the live nodes exceed growth times the fewest
+	// seen. A smaller growth makes fewer swaps and may miss a better
+	// position behind a bump.
+	ReorderWithin(ctx context.Context, growth float64) ReorderStats
+}
+
+// ReorderWithin implements GrowthReorderer.
+func (k *kernel) ReorderWithin(ctx context.Context, growth float64) ReorderStats {
 	if k.err != nil {
 		return ReorderStats{}
 	}
@@ -117,6 +133,7 @@ func (k *kernel) Reorder(ctx context.Context) ReorderStats {
 	k.collect()
 	k.collections++
 	s := newSifter(k, ctx)
+	s.growth = growth
 	st := s.sift()
 	s.finish()
 	k.reorderings++
@@ -142,10 +159,13 @@ type sifter struct {
 	dead []int32   // freed since the last flush
 	work []rewrite // swap's scratch, kept to spare an allocation per swap
 	live int
+	// growth bounds a block's excursion (maxSiftGrowth unless
+	// ReorderWithin says otherwise).
+	growth float64
 }
 
 func newSifter(k *kernel, ctx context.Context) *sifter {
-	s := &sifter{k: k, ctx: ctx, rc: make([]int32, len(k.nodes)), seen: make([]bool, len(k.nodes)), at: make([][]int32, k.nvars)}
+	s := &sifter{k: k, ctx: ctx, growth: maxSiftGrowth, rc: make([]int32, len(k.nodes)), seen: make([]bool, len(k.nodes)), at: make([][]int32, k.nvars)}
 	for i := 1; i < len(k.nodes); i++ {
 		nd := &k.nodes[i]
 		if nd.low < 0 {
@@ -447,11 +467,11 @@ func (s *sifter) sift() ReorderStats {
 
 // siftBlock moves block i down to the bottom, then up to
 // the top, then to the position where the live nodes were fewest. A
-// direction is abandoned once the nodes exceed maxSiftGrowth times the
-// best count.
+// direction is abandoned once the nodes exceed s.growth times the best
+// count.
 func (s *sifter) siftBlock(bs []block, i int, st *ReorderStats) bool {
 	best, bestI := s.live, i
-	limit := func() int { return int(float64(best) * maxSiftGrowth) }
+	limit := func() int { return int(float64(best) * s.growth) }
 	tops := func(j int) int32 { // level of block j's top
 		t := int32(0)
 		for _, b := range bs[:j] {
