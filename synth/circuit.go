@@ -319,9 +319,10 @@ func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([
 }
 
 // detWindow is the number of output bits determinize chooses from one
-// quantification of the relation. On AMBA n = 3 and 4 windows of 2…6 bits
-// cost about the same and 1 or all bits more; at n = 9, 4 bits against 1
-// take 22 % less CPU for the same circuit (synth's BENCHMARKS.part.md).
+// quantification of the relation. On AMBA n = 3 and 4 windows of 1…6
+// bits cost about the same and all bits at once more (1.3–1.5× at n = 3);
+// at n = 9, 4 bits against 1 take 22 % less CPU for the same circuit
+// (synth's BENCHMARKS.part.md).
 const detWindow = 4
 
 // graphBuilder copies BDDs into a Circuit's decision graph, sharing nodes

@@ -85,9 +85,10 @@ func (c *Circuit) sift(ctx context.Context, pos []int) error {
 // sifted: 1.05 instead of the 1.2 of the controller's space, so a signal
 // turns back sooner once the graph grows. The graph sifted here starts
 // several times larger than it ends (AMBA n = 9: 397,301 nodes, 47,484
-// after); on AMBA n = 3, 4, 8 and 12 the bound gives the same circuits and
-// at n = 9 a slightly smaller one (47,617 nodes against 47,981) with 42 %
-// fewer swaps (synth's BENCHMARKS.part.md).
+// after); on AMBA n = 3, 4, 8, 11 and 12 the bound gives circuits of the
+// same size and at n = 9 and 10 slightly smaller ones (n = 9:
+// 47,617 nodes against 47,981, with 42 % fewer swaps; synth's
+// BENCHMARKS.part.md).
 const circuitSiftGrowth = 1.05
 
 // roots returns pointers to every root of the circuit: the legality and
