@@ -81,7 +81,7 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 			spec := ambaSpec(b, n)
 			a, err := circuitOf(b, spec).AIG()
 			require.NoError(b, err)
-			last = benchCheckVariants(b, spec, a, false, checkVariant{"baseline", checkMethod{}, nil, n <= 8}, productImageVariant())
+			last = benchCheckVariants(b, spec, a, false, checkVariant{"baseline", checkMethod{}, nil, n <= 8}, productImageVariant(), previousVariant(), chainStepVariant(), noSiftVariant(), oneSearchVariant())
 		})
 	}
 }
@@ -111,12 +111,26 @@ func benchCheckVariants(b *testing.B, spec *Spec, a *AIG, sift bool, more ...che
 		}
 		b.Run(v.name, func(b *testing.B) {
 			var cpu time.Duration
+			// The CPU time of each phase of the check (checkMethod.phase),
+			// reported as its own metric.
+			phases := map[string]time.Duration{}
+			var prev time.Duration
+			m := v.method
+			m.phase = func(name string) {
+				now := cpuTime()
+				phases[name] += now - prev
+				prev = now
+			}
 			for b.Loop() {
 				c0 := cpuTime()
-				if err := checkAIG(ctx, spec, a, v.method, v.opts...); err != nil {
+				prev = c0
+				if err := checkAIG(ctx, spec, a, m, v.opts...); err != nil {
 					b.Fatal(err)
 				}
 				cpu += cpuTime() - c0
+			}
+			for name, d := range phases {
+				b.ReportMetric(d.Seconds()/float64(b.N), name+"-cpu-s")
 			}
 			if v.name == "default" {
 				def = cpu / time.Duration(b.N)
@@ -135,4 +149,43 @@ func productImageVariant() checkVariant {
 	m := defaultCheck()
 	m.unreadFirst = false
 	return checkVariant{"product-image", m, nil, true}
+}
+
+// previousVariant is the default check without the one-product test of
+// the goal counter's moves and the balanced step relation
+// (checkMethod.goalOneTest, treeStep):
+// CheckAIG before they were added.
+func previousVariant() checkVariant {
+	return checkVariant{"previous", previousCheck(), nil, true}
+}
+
+// previousCheck is the method of previousVariant.
+func previousCheck() checkMethod {
+	m := defaultCheck()
+	m.goalOneTest, m.treeStep = false, false
+	return m
+}
+
+// chainStepVariant is the default check with the step relation conjoined
+// in a chain (without checkMethod.treeStep).
+func chainStepVariant() checkVariant {
+	m := defaultCheck()
+	m.treeStep = false
+	return checkVariant{"chain-step", m, nil, true}
+}
+
+// noSiftVariant is the default check without its sifting pass
+// (checkMethod.siftGates).
+func noSiftVariant() checkVariant {
+	m := defaultCheck()
+	m.siftGates = false
+	return checkVariant{"no-sift", m, nil, true}
+}
+
+// oneSearchVariant is the default check with one fair-cycle search for
+// every value of the goal counter (checkMethod.goalOneSearch).
+func oneSearchVariant() checkVariant {
+	m := defaultCheck()
+	m.goalOneSearch = true
+	return checkVariant{"one-search", m, nil, true}
 }
