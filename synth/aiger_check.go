@@ -94,6 +94,11 @@ type checkMethod struct {
 	// treeStep: conjoin the circuit's step relation in a balanced tree
 	// (conjoinTree) instead of a chain.
 	treeStep bool
+	// badStates: test SYS_TRANS on the reachable steps by the states with
+	// a step that violates it (∃next. trans ∧ ¬ρs, computed without the
+	// reachable states, then conjoined with them) instead of by the
+	// product ∃next. (reach ∧ ¬ρs) ∧ trans: the same emptiness test.
+	badStates bool
 	// checkGoal (tests): run goalProof also with goalOneTest and
 	// goalOneSearch both switched, and fail the check if the two
 	// disagree.
@@ -112,7 +117,7 @@ const siftGatesFrom = 8192
 
 // defaultCheck is CheckAIG's method.
 func defaultCheck() checkMethod {
-	return checkMethod{byGoal: true, circuitOrder: true, siftGates: true, unreadFirst: true, goalOneTest: true, treeStep: true}
+	return checkMethod{byGoal: true, circuitOrder: true, siftGates: true, unreadFirst: true, goalOneTest: true, treeStep: true, badStates: true}
 }
 
 // checkAIG is CheckAIG by method m.
@@ -486,7 +491,7 @@ func (k *aigCheck) run(ctx context.Context) error {
 	}
 	// Every successor of a reachable state is reachable, so a reachable
 	// transition is a step of trans from reach.
-	if !impl && !reach.Diff(g.rhoS).AndExists(trans, sp.NextCube()).IsFalse() {
+	if !impl && k.badStep(reach, trans) {
 		return k.transViolation(frontiers, trans)
 	}
 	frontiers = nil
@@ -554,6 +559,16 @@ func (k *aigCheck) run(ctx context.Context) error {
 	}
 	k.ended("fair")
 	return sp.Err()
+}
+
+// badStep reports whether some step of trans from the states reach
+// violates SYS_TRANS.
+func (k *aigCheck) badStep(reach, trans fds.BDD) bool {
+	sp, rhoS := k.g.sp, k.g.rhoS
+	if k.m.badStates {
+		return !reach.And(trans.AndExists(rhoS.Not(), sp.NextCube())).IsFalse()
+	}
+	return !reach.Diff(rhoS).AndExists(trans, sp.NextCube()).IsFalse()
 }
 
 // transViolation names the first step, of the reachability's frontiers,

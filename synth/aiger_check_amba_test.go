@@ -81,7 +81,7 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 			spec := ambaSpec(b, n)
 			a, err := circuitOf(b, spec).AIG()
 			require.NoError(b, err)
-			last = benchCheckVariants(b, spec, a, false, checkVariant{"baseline", checkMethod{}, nil, n <= 8}, productImageVariant(), previousVariant(), chainStepVariant(), noSiftVariant(), oneSearchVariant())
+			last = benchCheckVariants(b, spec, a, false, checkVariant{"baseline", checkMethod{}, nil, n <= 8}, productImageVariant(), previousVariant(), chainStepVariant(), noSiftVariant(), oneSearchVariant(), reachStepsVariant())
 		})
 	}
 }
@@ -152,8 +152,9 @@ func productImageVariant() checkVariant {
 }
 
 // previousVariant is the default check without the one-product test of
-// the goal counter's moves and the balanced step relation
-// (checkMethod.goalOneTest, treeStep):
+// the goal counter's moves, the balanced step relation and the test of
+// SYS_TRANS by the states with a bad step (checkMethod.goalOneTest,
+// treeStep, badStates):
 // CheckAIG before they were added.
 func previousVariant() checkVariant {
 	return checkVariant{"previous", previousCheck(), nil, true}
@@ -162,7 +163,7 @@ func previousVariant() checkVariant {
 // previousCheck is the method of previousVariant.
 func previousCheck() checkMethod {
 	m := defaultCheck()
-	m.goalOneTest, m.treeStep = false, false
+	m.goalOneTest, m.treeStep, m.badStates = false, false, false
 	return m
 }
 
@@ -188,4 +189,12 @@ func oneSearchVariant() checkVariant {
 	m := defaultCheck()
 	m.goalOneSearch = true
 	return checkVariant{"one-search", m, nil, true}
+}
+
+// reachStepsVariant is the default check with SYS_TRANS tested by a
+// product with the reachable states (without checkMethod.badStates).
+func reachStepsVariant() checkVariant {
+	m := defaultCheck()
+	m.badStates = false
+	return checkVariant{"reach-steps", m, nil, true}
 }

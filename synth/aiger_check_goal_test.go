@@ -71,8 +71,9 @@ func mutateAIG(a *AIG, rng *rand.Rand) (*AIG, string) {
 
 // TestCheckAIGGoalProofAgrees checks mutants of stored controllers with
 // and without the goal-counter proof (and each in its own variable order),
-// and by the default before its one-product test of the goal counter and
-// balanced step relation (with the goal proof also computed with the
+// and by the default before its one-product test of the goal counter,
+// balanced step relation and test of SYS_TRANS by the states with a bad
+// step (with the goal proof also computed with the
 // counter's moves tested and its fair cycles searched the other way, in
 // one check that fails if the two disagree): the verdicts must agree (all pass, or all
 // refute), and the mutants must include circuits of each verdict,
@@ -102,7 +103,7 @@ func TestCheckAIGGoalProofAgrees(t *testing.T) {
 			b, what := mutateAIG(c.a, rng)
 			// The default, its goal proof computed both ways
 			// (checkGoal fails the check if they disagree), and the
-			// default before goalOneTest and treeStep.
+			// default before goalOneTest, treeStep and badStates.
 			both := defaultCheck()
 			both.checkGoal = true
 			byGoal := checkAIG(ctx, c.spec, b, both)
