@@ -66,7 +66,8 @@ func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
 // checkMethod selects how checkAIG works; its verdicts are the same
 // whichever it selects, only the cost differs (the zero value is the check
 // before any of them was added, kept as the baseline of tests and
-// benchmarks). The fields marked (tests) or (benchmarks) only observe.
+// benchmarks). The fields marked (tests) or (benchmarks) cross-check or
+// time the others.
 type checkMethod struct {
 	// byGoal: prove the liveness guarantees by the circuit's goal counter
 	// (goalProof) before checking them one by one.
