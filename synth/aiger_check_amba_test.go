@@ -71,7 +71,10 @@ func BenchmarkCheckAIG(b *testing.B) {
 // BenchmarkCheckAIGSynthesized model-checks the controllers that
 // Circuit synthesizes now for AMBA n = 4, 5, … (each synthesized once,
 // untimed, then checked as BenchmarkCheckAIG does, the baseline up to
-// n = 8), until one n's check takes more than 120 s of CPU.
+// n = 8; the previous default, and up to n = 9 the default without each
+// of its later choices: chain-step, no-sift, reach-steps, and one-search
+// with one), until one n's check takes more than 120 s of CPU. Each
+// phase's CPU time is reported as a metric of its own (PHASE-cpu-s).
 //
 //	go test -run '^$' -bench CheckAIGSynthesized -benchtime 1x -timeout 4h ./synth
 func BenchmarkCheckAIGSynthesized(b *testing.B) {
@@ -81,7 +84,14 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 			spec := ambaSpec(b, n)
 			a, err := circuitOf(b, spec).AIG()
 			require.NoError(b, err)
-			last = benchCheckVariants(b, spec, a, false, checkVariant{"baseline", checkMethod{}, nil, n <= 8}, productImageVariant())
+			// Each variant without one of the default's choices, up to
+			// n = 9 (without sifting n = 9 takes 2.5× the default).
+			more := []checkVariant{chainStepVariant(), noSiftVariant(), oneSearchVariant(), reachStepsVariant()}
+			for i := range more {
+				more[i].run = n <= 9
+			}
+			more = append([]checkVariant{{"baseline", checkMethod{}, nil, n <= 8}, productImageVariant(), previousVariant()}, more...)
+			last = benchCheckVariants(b, spec, a, false, more...)
 		})
 	}
 }
@@ -111,12 +121,26 @@ func benchCheckVariants(b *testing.B, spec *Spec, a *AIG, sift bool, more ...che
 		}
 		b.Run(v.name, func(b *testing.B) {
 			var cpu time.Duration
+			// The CPU time of each phase of the check (checkMethod.phase),
+			// reported as its own metric.
+			phases := map[string]time.Duration{}
+			var prev time.Duration
+			m := v.method
+			m.phase = func(name string) {
+				now := cpuTime()
+				phases[name] += now - prev
+				prev = now
+			}
 			for b.Loop() {
 				c0 := cpuTime()
-				if err := checkAIG(ctx, spec, a, v.method, v.opts...); err != nil {
+				prev = c0
+				if err := checkAIG(ctx, spec, a, m, v.opts...); err != nil {
 					b.Fatal(err)
 				}
 				cpu += cpuTime() - c0
+			}
+			for name, d := range phases {
+				b.ReportMetric(d.Seconds()/float64(b.N), name+"-cpu-s")
 			}
 			if v.name == "default" {
 				def = cpu / time.Duration(b.N)
@@ -135,4 +159,52 @@ func productImageVariant() checkVariant {
 	m := defaultCheck()
 	m.unreadFirst = false
 	return checkVariant{"product-image", m, nil, true}
+}
+
+// previousVariant is the default check without the one-product test of
+// the goal counter's moves, the balanced step relation and the test of
+// SYS_TRANS by the states with a bad step (checkMethod.goalOneTest,
+// treeStep, badStates):
+// CheckAIG before they were added.
+func previousVariant() checkVariant {
+	return checkVariant{"previous", previousCheck(), nil, true}
+}
+
+// previousCheck is the method of previousVariant.
+func previousCheck() checkMethod {
+	m := defaultCheck()
+	m.goalOneTest, m.treeStep, m.badStates = false, false, false
+	return m
+}
+
+// chainStepVariant is the default check with the step relation conjoined
+// in a chain (without checkMethod.treeStep).
+func chainStepVariant() checkVariant {
+	m := defaultCheck()
+	m.treeStep = false
+	return checkVariant{"chain-step", m, nil, true}
+}
+
+// noSiftVariant is the default check without its sifting pass
+// (checkMethod.siftGates).
+func noSiftVariant() checkVariant {
+	m := defaultCheck()
+	m.siftGates = false
+	return checkVariant{"no-sift", m, nil, true}
+}
+
+// oneSearchVariant is the default check with one fair-cycle search for
+// every value of the goal counter (checkMethod.goalOneSearch).
+func oneSearchVariant() checkVariant {
+	m := defaultCheck()
+	m.goalOneSearch = true
+	return checkVariant{"one-search", m, nil, true}
+}
+
+// reachStepsVariant is the default check with SYS_TRANS tested by a
+// product with the reachable states (without checkMethod.badStates).
+func reachStepsVariant() checkVariant {
+	m := defaultCheck()
+	m.badStates = false
+	return checkVariant{"reach-steps", m, nil, true}
 }

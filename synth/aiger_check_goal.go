@@ -90,37 +90,69 @@ func (c goalCounter) is(sp *fds.Space, k int, next bool) fds.BDD {
 // stays within one counter value, a chain of the closed loop's components
 // as long as one guarantee's wait, where the search per guarantee
 // follows the chain through every other guarantee's turn.
-func goalProof(ctx context.Context, sp *fds.Space, c goalCounter, reach, trans fds.BDD, sysJ, envJ []fds.BDD) (bool, error) {
+func goalProof(ctx context.Context, k *aigCheck, c goalCounter, reach, trans fds.BDD) (bool, error) {
+	sp, sysJ, envJ := k.g.sp, k.g.sysJ, k.g.envJ
 	m := len(sysJ)
 	if m < 2 || 1<<len(c.bits) < m {
 		return false, nil
 	}
 	inRange := sp.False()
-	for k := range m {
-		inRange = inRange.Or(c.is(sp, k, false))
+	for v := range m {
+		inRange = inRange.Or(c.is(sp, v, false))
 	}
 	if !reach.Implies(inRange) {
 		return false, sp.Err()
 	}
-	for k, js := range sysJ {
+	// The steps that break (1), as a condition on the step alone: from
+	// value k to neither k nor k+1 mod m, or to k+1 without meeting J^s_k.
+	leavesBadly := make([]fds.BDD, m)
+	for j, js := range sysJ {
 		met := js
 		if !js.DependsOnPrimed() {
 			met = met.Or(js.Prime())
 		}
-		here := c.is(sp, k, false)
-		leaves := here.And(c.is(sp, k, true).Not())
-		allowed := c.is(sp, (k+1)%m, true).And(met)
-		bad := reach.And(leaves).Diff(allowed)
-		if !bad.AndExists(trans, sp.NextCube()).IsFalse() {
+		here := c.is(sp, j, false)
+		leaves := here.And(c.is(sp, j, true).Not())
+		allowed := c.is(sp, (j+1)%m, true).And(met)
+		leavesBadly[j] = leaves.Diff(allowed)
+	}
+	if k.m.goalOneTest {
+		// One test for every value at once; the values' conditions are
+		// disjoint (each fixes the current counter), so their union is
+		// empty on the reachable steps exactly when each is.
+		if k.intersects(reach.And(sp.Or(leavesBadly...)), trans) {
 			return false, sp.Err()
 		}
+	} else {
+		for _, bad := range leavesBadly {
+			if !reach.And(bad).AndExists(trans, sp.NextCube()).IsFalse() {
+				return false, sp.Err()
+			}
+		}
 	}
-	for k := range m {
+	k.ended("goal-steps")
+	if k.m.goalOneSearch {
+		// The steps that keep the counter, whatever its value: every such
+		// step joins two states of one value, so a cycle of them keeps one
+		// value, and the fair states of this relation within reach are
+		// the union of those of each value's relation below.
+		keeps := sp.True()
+		for _, bit := range c.bits {
+			keeps = keeps.And(bit.Iff(bit.Prime()))
+		}
+		fc := &fairCycles{sp: sp, r: trans.And(keeps), envJ: envJ}
+		z, err := fc.emersonLei(ctx, reach)
+		if err != nil {
+			return false, err
+		}
+		return z.IsFalse(), sp.Err()
+	}
+	for v := range m {
 		if err := ctx.Err(); err != nil {
 			return false, err
 		}
-		here := c.is(sp, k, false)
-		stays := trans.And(here).And(c.is(sp, k, true))
+		here := c.is(sp, v, false)
+		stays := trans.And(here).And(c.is(sp, v, true))
 		fc := &fairCycles{sp: sp, r: stays, envJ: envJ}
 		z, err := fc.emersonLei(ctx, reach.And(here))
 		if err != nil {
@@ -131,4 +163,16 @@ func goalProof(ctx context.Context, sp *fds.Space, c goalCounter, reach, trans f
 		}
 	}
 	return true, sp.Err()
+}
+
+// intersects reports whether f ∧ g is satisfiable, by one relational
+// product that quantifies every bit: its result is a constant, so it
+// builds no nodes and stops at the first satisfying path, where
+// ∃next. f ∧ g builds the (possibly large) set of current states first.
+func (k *aigCheck) intersects(f, g fds.BDD) bool {
+	sp := k.g.sp
+	if k.all.Levels() == nil {
+		k.all = sp.CubeOfLevels(append(append([]int(nil), sp.CurCube().Levels()...), sp.NextCube().Levels()...))
+	}
+	return !f.AndExists(g, k.all).IsFalse()
 }
