@@ -405,6 +405,11 @@ type dporNode struct {
 	// not add to it, and its children's sleep sets order the transitions
 	// as enabled does, whoever explores them.
 	fixed bool
+	// free marks a state at a free node of the shard plan (planNode.free):
+	// an ordinary state (not fixed) whose alternatives taken move the
+	// shard path (its first one not asleep along the plan, another one
+	// out of it).
+	free bool
 }
 
 // addBack adds t to the backtrack set (s.mu held, or s not shared yet).
@@ -619,8 +624,8 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 					// reads the node)
 					st.node.events[st.chosen] = x.newEventPeek(t)
 				}
-				if st.node.fixed {
-					d.takeFixed(st.node, st.chosen)
+				if st.node.fixed || st.node.free {
+					d.takePlanned(st.node, st.chosen)
 				}
 				return i
 			}
@@ -629,10 +634,10 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		return 0
 	}
 	s := &dporNode{enabled: make([]tid, len(ts)), events: map[tid]event{}, backtrack: map[tid]bool{}, backG: map[uint64]bool{}, done: map[tid]int{}, sleep: map[tid]event{}}
-	fixed := d.part.active()
+	plan := d.part.active()
 	for i, t := range ts {
 		s.enabled[i] = tidOf(t)
-		if d.eager || fixed {
+		if d.eager || plan {
 			s.events[s.enabled[i]] = x.newEventPeek(t)
 		}
 	}
@@ -689,8 +694,11 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		}
 	}
 	d.stack = append(d.stack, dporStep{node: s, ev: len(x.events)})
-	if fixed {
-		return d.chooseFixed(s, ts, k)
+	if plan {
+		if _, awake := s.awakeRank(tid{}); !d.part.atFree() || awake < 2 {
+			return d.chooseFixed(s, ts, k)
+		}
+		s.free = true
 	}
 	for i, t := range s.enabled {
 		if _, asleep := s.sleep[t]; !asleep {
@@ -702,6 +710,9 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 			d.stack[k].chosen = t
 			s.addBack(t)
 			s.claimed(t)
+			if s.free {
+				d.takePlanned(s, t)
+			}
 			// the goroutine's other alternatives here are local choices
 			for _, u := range s.enabled {
 				if u.g == t.g {

@@ -43,10 +43,29 @@ import (
 // are fixed: those enabled transitions not asleep), with sleep sets
 // ordered by the alternatives' order: a shard's sleep sets do not depend
 // on what other shards explored. Below the split points each shard runs
-// DPOR on its subtrees.
-// With sleep sets, no two complete executions of the run are equivalent,
-// so no happens-before class is explored by two shards; and every class
-// is explored by some shard, as by one DPOR run.
+// DPOR on its subtrees. The plan's free nodes (choice points above a
+// race point, planNode.free) are not fixed: every shard through one
+// explores it as an ordinary DPOR state, taking its first alternative
+// not asleep (the plan's continuation, with all the node's pieces) and
+// any other that a race of its own executions adds to its backtrack set;
+// such an alternative's subtree is wholly that shard's.
+//
+// Soundness: the union of the shards' trees satisfies DPOR's invariant
+// at every state: a fixed state explores every awake alternative (each
+// by the shard of its pieces); at a free state and below the split
+// points, every race of an execution some shard ran is handled where one
+// DPOR run handles it, by the shard that ran it (an execution that ends
+// above every split point is run, and analyzed, by its owner). A state's
+// sleep set holds only transitions whose subtrees the union explores
+// (the earlier alternatives of a fixed state, the continuation and the
+// shard's own earlier alternatives at a free state): no more than one
+// run's. So every class is explored by some shard, as by one DPOR run.
+// With sleep sets, no two complete executions of one shard are
+// equivalent, and below fixed states the shards' trees are disjoint; two
+// shards whose executions show the same race at a free state both
+// explore that alternative's subtree, and its classes, twice (none of
+// the tested programs do: their races do not reach the uncontended
+// operations the free states take).
 //
 // Random and PCT draw disjoint seed streams: execution i of shard k of n
 // takes the seed of execution (i-1)·n+k+1 of an unsharded run, so n
@@ -217,18 +236,31 @@ func (p *shardPath) sub(r, n int) (lo, hi int) {
 	return lo, hi
 }
 
-// owns reports whether alternative r of n has a piece of this shard.
+// owns reports whether alternative r of n has a piece of this shard:
+// at a free plan node, every alternative may be (the continuation has
+// all the node's pieces, the others are the shard's if it takes them).
 func (p *shardPath) owns(r, n int) bool {
-	if !p.active() || n < 2 {
+	if !p.active() || n < 2 || p.atFree() {
 		return true
 	}
 	lo, hi := p.sub(r, n)
 	return p.mine[hi] > p.mine[lo]
 }
 
-// take records alternative r among n.
+// take records alternative r among n. At a free plan node the
+// continuation (r = 0) keeps the path's pieces and moves on in the plan;
+// another alternative leaves the partition: the path is then wholly this
+// shard's (not active), as below a split point.
 func (p *shardPath) take(r, n int) {
 	if !p.active() || n < 2 {
+		return
+	}
+	if p.atFree() {
+		if r == 0 {
+			p.node = p.node.kids[0]
+		} else {
+			p.hi, p.node = p.lo+1, nil
+		}
 		return
 	}
 	p.lo, p.hi = p.sub(r, n)
@@ -238,6 +270,10 @@ func (p *shardPath) take(r, n int) {
 		p.node = nil
 	}
 }
+
+// atFree reports whether the path is active at a free plan node
+// (planNode.free): the state there is an ordinary DPOR state.
+func (p *shardPath) atFree() bool { return p.active() && p.node != nil && p.node.free }
 
 // ownsEnd reports whether an execution whose path ended here belongs to
 // this shard: always below its split point (the shard followed the path
@@ -333,7 +369,7 @@ func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
 		t := s.enabled[first]
 		d.stack[k].chosen = t
 		s.claimed(t)
-		d.takeFixed(s, t)
+		d.takePlanned(s, t)
 		return first
 	case awake > 0:
 		d.skipped = true
@@ -360,9 +396,9 @@ func (s *dporNode) awakeRank(t tid) (rank, awake int) {
 	return rank, awake
 }
 
-// takeFixed records in the chooser's shard path that t is taken at the
-// fixed state s.
-func (d *dporChooser) takeFixed(s *dporNode, t tid) {
+// takePlanned records in the chooser's shard path that t is taken at the
+// fixed or free state s.
+func (d *dporChooser) takePlanned(s *dporNode, t tid) {
 	rank, awake := s.awakeRank(t)
 	d.part.take(rank, awake)
 }

@@ -30,22 +30,23 @@ import (
 // transition of another goroutine depends on). The choice points above it
 // split nothing as far as the dive shows: their other alternatives put a
 // transition to sleep that nothing wakes (with Options.Shared, the reads
-// of captured variables that start every goroutine), so their executions
-// end sleep-set blocked.
+// of captured variables that start every goroutine), so one DPOR run
+// does not explore them unless a race it finds later says so.
 //
 // The plan starts with the root as its one leaf and repeatedly expands
-// the largest leaf at its race point (the choice points above it get
-// their alternatives too, the first leading to the race point and the
-// others guessed leaves of estimate 0, not dived), diving below each
-// alternative of the race point, until every leaf is small against a
-// shard's share (1/leafShare of it), or the leaves already deal evenly
-// among the shards by their estimates (within 1+1/balanceSlack of the
-// mean) and the next cut is below choice points that split nothing, or the
-// budget of dives is spent (a budget that grows with the estimated size
-// of the tree, so that the dives, which every shard repeats, stay a small
-// part of it); then it deals the leaves to the shards largest first, each
-// to the shard with the least estimated work so far (ties: the lower
-// index), and the guessed leaves in turn.
+// the largest leaf at its race point, diving below each alternative of
+// the race point; the choice points above it become free nodes
+// (planNode.free), which every shard through them explores as ordinary
+// DPOR states, so that their other alternatives cost nothing unless a
+// shard's own races add them (and then that shard explores them). It
+// stops when every leaf is small against a shard's share (1/leafShare
+// of it), or the leaves already deal evenly among the shards by their
+// estimates (within 1+1/balanceSlack of the mean) and the next cut is
+// below free nodes (balanced), or the budget of dives is spent (a budget
+// that grows with the estimated size of the tree, so that the dives,
+// which every shard repeats, stay a small part of it); then it deals the
+// leaves to the shards largest first, each to the shard with the least
+// estimated work so far (ties: the lower index).
 // It computes in integers only, so that shards on different machines
 // compute the same plan.
 
@@ -54,8 +55,15 @@ import (
 // taken at the choice points above it that have two or more).
 type planNode struct {
 	// kids are the node's alternatives at its choice point (nil: a leaf,
-	// the root of a subtree one shard explores).
+	// the root of a subtree one shard explores), or, at a free node, its
+	// continuation alone.
 	kids []*planNode
+	// free marks a choice point above a race point (racePoint): the
+	// shards explore it as an ordinary DPOR state (its backtrack set
+	// grows by their races), its first alternative not asleep is its one
+	// kid, with all its pieces, and every other alternative a shard
+	// takes there is wholly that shard's.
+	free bool
 	// lo, hi are the leaves below the node, in depth-first order:
 	// [lo, hi).
 	lo, hi int
@@ -69,8 +77,7 @@ type planNode struct {
 	// its dive, from the first (race[0] == width) to its race point: the
 	// first whose transition taken in the dive may be contended
 	// (execution.contended).
-	// nil if the dive found none, ended sleep-set blocked, or the node
-	// was not dived (a guessed leaf, est 0).
+	// nil if the dive found none or ended sleep-set blocked.
 	race []int
 }
 
@@ -187,12 +194,16 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) (*shardP
 
 // balanced reports whether dealing the leaves (of estimates summing to
 // sum) gives no shard more than 1+1/balanceSlack times the mean: a plan
-// stops there rather than cut through choice points that split nothing
-// (racePoint), whose other alternatives one DPOR run need not explore
-// (their subtrees, sleep-set-blocked executions, are the price of the
-// cut). Other cuts go on while the budget lasts: the estimates are rough,
-// and on the philosophers without Shared stopping at an even deal of the
-// estimates dealt 1.19× the mean at 2 shards of N = 6 instead of 1.03.
+// stops there rather than cut below free nodes (racePoint). Cutting
+// there costs only the dives now that free nodes explore no alternative
+// of their own, but the estimates below them are poor (with
+// Options.Shared on the philosophers N = 5, a leaf of estimate 10 held
+// 1800 of the 3600 classes and leaves of estimate 15–17 held 120–960):
+// going on cut the small subtrees deeper and dealt 2760 of the 3600
+// executions to one of 4 shards, where stopping deals 1800. Other cuts go
+// on while the budget lasts: the estimates are rough, and on the
+// philosophers without Shared stopping at an even deal of the estimates
+// dealt 1.19× the mean at 2 shards of N = 6 instead of 1.03.
 func balanced(leaves []*planNode, sum uint64, total int) bool {
 	_, most := deal(leaves, total)
 	return satMul(most, uint64(total*balanceSlack)) <= satMul(sum, balanceSlack+1)
@@ -202,9 +213,8 @@ func balanced(leaves []*planNode, sum uint64, total int) bool {
 const balanceSlack = 8
 
 // deal deals the leaves, largest estimate first, each to the shard with
-// the least estimated work so far (ties: the lower index), the guessed
-// ones (estimate 0) in turn, and returns the leaves' shards and the
-// largest shard's estimated work.
+// the least estimated work so far (ties: the lower index), and returns
+// the leaves' shards and the largest shard's estimated work.
 func deal(leaves []*planNode, total int) (owner []int, most uint64) {
 	order := make([]int, len(leaves))
 	for i := range order {
@@ -213,14 +223,7 @@ func deal(leaves []*planNode, total int) (owner []int, most uint64) {
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(leaves[b].est, leaves[a].est) })
 	owner = make([]int, len(leaves))
 	load := make([]uint64, total)
-	guessed := 0
 	for _, i := range order {
-		if leaves[i].est == 0 {
-			// not dived (racePoint): in turn, as the even division
-			owner[i] = guessed % total
-			guessed++
-			continue
-		}
 		to := 0
 		for s := range load {
 			if load[s] < load[to] {
@@ -234,21 +237,20 @@ func deal(leaves []*planNode, total int) (owner []int, most uint64) {
 }
 
 // racePoint expands the leaf nd down to its race point: the choice points
-// of nd.race above the last get their alternatives, the first continuing
-// towards the race point and the others guessed leaves (estimate 0, not
-// dived: the transition they put to sleep is contended by nothing the
-// dive ran, so their executions end sleep-set blocked as far as it
-// shows, and diving each would cost every shard an execution). It
-// returns the race point's node, whose kids the caller dives (nd itself
-// if nd.race has one choice point or none).
+// of nd.race above the last become free nodes, each with one kid, its
+// continuation (the first alternative not asleep, the one the dive took,
+// carrying all the node's pieces). Their other alternatives are not
+// planned: the transition they put to sleep is contended by nothing the
+// dive ran, so as far as it shows nothing races with it and one DPOR run
+// does not explore them; if some shard's executions show a race there,
+// that shard explores the alternative as one DPOR run would, as its own
+// (shardPath.take). It returns the race point's node, whose kids the
+// caller dives (nd itself if nd.race has one choice point or none).
 func (nd *planNode) racePoint() *planNode {
 	at := nd
 	for j := 0; j+1 < len(nd.race); j++ {
-		at.kids = make([]*planNode, nd.race[j])
-		for r := range at.kids {
-			at.kids[r] = &planNode{path: append(slices.Clip(at.path), r)}
-		}
-		next := at.kids[0]
+		next := &planNode{path: append(slices.Clip(at.path), 0)}
+		at.free, at.kids = true, []*planNode{next}
 		next.width, next.est, next.race = nd.race[j+1], nd.est, nd.race[j+1:]
 		at = next
 	}
