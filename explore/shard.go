@@ -167,12 +167,12 @@ type shardPath struct {
 	// from 0 to the number of pieces (nil: not sharded).
 	mine []int
 	// plan, if not nil, divides the pieces (its leaves) instead of the
-	// even division: node is the path's node, nil once the path left
-	// the plan: below a leaf, or through an alternative of a free node
-	// other than its continuation (the path then holds one piece: it is
-	// this shard's alone), or at a choice point whose width is not the
-	// plan's, which a deterministic program does not reach (then the even
-	// division goes on).
+	// even division: node is the path's node (its leaf once the path
+	// holds one piece), nil once the path left the plan: through an
+	// alternative of a free node other than its continuation (the path
+	// then holds one piece: it is this shard's alone), or at a choice
+	// point whose width is not the plan's, which a deterministic program
+	// does not reach (then the even division goes on).
 	plan, node *planNode
 }
 
