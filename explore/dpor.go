@@ -392,7 +392,10 @@ type dporNode struct {
 
 	mu        sync.Mutex
 	backtrack map[tid]bool
-	// backG holds the goroutines of backtrack's transitions (backtrack
+	// backG holds the goroutines of backtrack's transitions (at a fixed
+	// state, of every alternative the plan does not leave open, which
+	// the shards together explore), for the races' "already covered?"
+	// test (backtrack
 	// only grows: addBack adds to both).
 	backG map[uint64]bool
 	// done holds the transitions explored from this state, or claimed by
@@ -410,11 +413,15 @@ type dporNode struct {
 	// shard path (its first one not asleep along the plan, another one
 	// out of it).
 	free bool
+	// open holds the alternatives of a fixed state that the plan left to
+	// the races (planNode.open): a race of this shard's may add them to
+	// the backtrack set, and this shard then explores them as its own.
+	open map[tid]bool
 }
 
 // addBack adds t to the backtrack set (s.mu held, or s not shared yet).
 func (s *dporNode) addBack(t tid) {
-	if s.fixed {
+	if s.fixed && !s.open[t] {
 		return
 	}
 	s.backtrack[t] = true

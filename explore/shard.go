@@ -48,22 +48,30 @@ import (
 // explores it as an ordinary DPOR state, taking its first alternative
 // not asleep (the plan's continuation, with all the node's pieces) and
 // any other that a race of its own executions adds to its backtrack set;
-// such an alternative's subtree is wholly that shard's.
+// such an alternative's subtree is wholly that shard's. So are the open
+// alternatives of a fixed state (planNode.open: those whose dive ended
+// sleep-set blocked), which no shard explores unless its races add them;
+// they come after the state's other alternatives in the sleep sets'
+// order (fixedBefore).
 //
 // Soundness: the union of the shards' trees satisfies DPOR's invariant
-// at every state: a fixed state explores every awake alternative (each
-// by the shard of its pieces); at a free state and below the split
-// points, every race of an execution some shard ran is handled where one
-// DPOR run handles it, by the shard that ran it (an execution that ends
-// above every split point is run, and analyzed, by its owner). A state's
-// sleep set holds only transitions whose subtrees the union explores
-// (the earlier alternatives of a fixed state, the continuation and the
-// shard's own earlier alternatives at a free state): no more than one
-// run's. So every class is explored by some shard, as by one DPOR run.
+// at every state: a fixed state explores every awake alternative not
+// left open (each by the shard of its pieces); at a free state, for the
+// open alternatives of a fixed state and below the split points, every
+// race of an execution some shard ran is handled where one DPOR run
+// handles it, by the shard that ran it (an execution that ends above
+// every split point is run, and analyzed, by its owner; a race whose
+// reversal starts with an alternative the shards explore anyway is
+// covered). A state's sleep set holds only transitions whose subtrees
+// the union explores (the earlier alternatives of a fixed state not left
+// open, the continuation and the shard's own earlier alternatives at a
+// free state, all of those and the shard's own earlier open ones for an
+// open alternative): no more than one run's. So every class is explored by some shard, as by one DPOR run.
 // With sleep sets, no two complete executions of one shard are
 // equivalent, and below fixed states the shards' trees are disjoint; two
 // shards whose executions show the same race at a free state both
-// explore that alternative's subtree, and its classes, twice: the
+// explore that alternative's subtree (or an open one), and its classes,
+// twice: the
 // shards' executions and findings' Seen counts then add up to more than
 // one run's (TestShardOverlap: 300 executions for 180 classes at 3
 // shards of LateWriters with Shared; none on the philosophers and the
@@ -277,6 +285,12 @@ func (p *shardPath) take(r, n int) {
 	}
 }
 
+// leftOpen reports whether the plan leaves alternative r of n to the
+// races (planNode.open).
+func (p *shardPath) leftOpen(r, n int) bool {
+	return p.active() && p.node != nil && n == len(p.node.kids) && p.node.kids[r].open
+}
+
 // atFree reports whether the path is active at a free plan node
 // (planNode.free): the state there is an ordinary DPOR state.
 func (p *shardPath) atFree() bool { return p.active() && p.node != nil && p.node.free }
@@ -334,12 +348,30 @@ func (c *collector) skip(also *collector) {
 // s before t (in the order of enabled) that is not asleep at s: the
 // siblings explored before t's subtree in the partition's order, by
 // whichever shard owns them.
+//
+// An open alternative (dporNode.open) comes after all the others, which
+// the shards together explore, and after the open ones this shard took
+// before it; the others' sleep sets hold no open alternative.
 func (s *dporNode) fixedBefore(t tid, add func(tid, event)) {
+	if s.open[t] {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		before := s.done[t]
+		for _, u := range s.enabled {
+			if _, asleep := s.sleep[u]; asleep || u == t {
+				continue
+			}
+			if n, done := s.done[u]; !s.open[u] || done && n < before {
+				add(u, s.events[u])
+			}
+		}
+		return
+	}
 	for _, u := range s.enabled {
 		if u == t {
 			return
 		}
-		if _, asleep := s.sleep[u]; asleep {
+		if _, asleep := s.sleep[u]; asleep || s.open[u] {
 			continue
 		}
 		add(u, s.events[u])
@@ -349,7 +381,9 @@ func (s *dporNode) fixedBefore(t tid, add func(tid, event)) {
 // chooseFixed chooses at the new fixed state s (k: its index in the
 // path), above or at the path's split point: every enabled transition
 // not asleep whose pieces include one of this shard's is in its
-// backtrack set; the first is taken. With none of this shard's (which
+// backtrack set, except those the plan leaves open (the only transition
+// of their goroutine there: a goroutine's local choices go together),
+// which only races add; the first is taken. With none of this shard's (which
 // the partition rules out: the path's own pieces include one) the
 // execution is cut (skipped); with none awake, it is sleep-set blocked.
 func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
@@ -360,11 +394,18 @@ func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
 			continue
 		}
 		rank++
+		if d.part.leftOpen(rank-1, awake) && s.alone(t) {
+			if s.open == nil {
+				s.open = map[tid]bool{}
+			}
+			s.open[t] = true
+			continue
+		}
+		s.backG[t.g] = true
 		if !d.part.owns(rank-1, awake) {
 			continue
 		}
 		s.backtrack[t] = true
-		s.backG[t.g] = true
 		if first < 0 {
 			first = i
 		}
@@ -383,6 +424,17 @@ func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
 		d.blocked++
 	}
 	return sleepBlocked
+}
+
+// alone reports whether t is the only transition of its goroutine
+// enabled at s: a goroutine's local choices are explored together.
+func (s *dporNode) alone(t tid) bool {
+	for _, u := range s.enabled {
+		if u.g == t.g && u != t {
+			return false
+		}
+	}
+	return true
 }
 
 // awakeRank returns the rank of t among the transitions enabled at s

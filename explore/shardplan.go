@@ -47,6 +47,11 @@ import (
 // which every shard repeats, stay a small part of it); then it deals the
 // leaves to the shards largest first, each to the shard with the least
 // estimated work so far (ties: the lower index).
+// An alternative of a race point other than the first whose dive ends
+// sleep-set blocked (a subtree without a class of its own, as far as the
+// dive shows) is left open (planNode.open): it is neither expanded nor
+// explored as a piece, only by a shard whose races add it, as at a free
+// node.
 // It computes in integers only, so that shards on different machines
 // compute the same plan.
 
@@ -64,6 +69,12 @@ type planNode struct {
 	// kid, with all its pieces, and every other alternative a shard
 	// takes there is wholly that shard's.
 	free bool
+	// blocked records that the node's dive ended sleep-set blocked; open
+	// marks an alternative of a race point other than the first whose
+	// dive did: not a piece any shard explores as such, but an
+	// alternative of the fixed state that a shard explores, as its own,
+	// if its races add it (dporNode.open).
+	blocked, open bool
 	// lo, hi are the leaves below the node, in depth-first order:
 	// [lo, hi).
 	lo, hi int
@@ -156,7 +167,7 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) (*shardP
 		// among equals)
 		at := -1
 		for i, l := range leaves {
-			if l.width >= 2 && l.est > sum/uint64(leafShare*total) && (at < 0 || l.est > leaves[at].est) {
+			if !l.open && l.width >= 2 && l.est > sum/uint64(leafShare*total) && (at < 0 || l.est > leaves[at].est) {
 				at = i
 			}
 		}
@@ -177,6 +188,7 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) (*shardP
 			if dv.dive(k); dv.failed || ctx.Err() != nil {
 				return nil, dv.dives
 			}
+			k.open = r > 0 && k.blocked
 		}
 		sum -= nd.est
 		below := nd.leaves(nil)
@@ -362,6 +374,7 @@ func (dv *planDiver) dive(nd *planNode) {
 	}
 	if x.sleepBlocked {
 		product = 1
+		nd.blocked = true
 	}
 	if !raced || x.sleepBlocked {
 		nd.race = nil
