@@ -318,6 +318,11 @@ func (dv *planDiver) dive(nd *planNode) {
 			s.kids[r] = &planNode{}
 			if r == nd.path[depth] {
 				s.kids[r] = build(c.kids[r], depth+1)
+			} else if r < len(c.kids) && c.kids[r] != nil {
+				// an open alternative stays open, as in the shards'
+				// sleep sets (the kids after the one being dived are
+				// not made yet)
+				s.kids[r].open = c.kids[r].open
 			}
 		}
 		return s
