@@ -392,11 +392,10 @@ type dporNode struct {
 
 	mu        sync.Mutex
 	backtrack map[tid]bool
-	// backG holds the goroutines of backtrack's transitions (at a fixed
-	// state, of every alternative the plan does not leave open, which
-	// the shards together explore), for the races' "already covered?"
-	// test (backtrack
-	// only grows: addBack adds to both).
+	// backG holds the goroutines of backtrack's transitions (backtrack
+	// only grows: addBack adds to both), for the races' "already
+	// covered?" test; at a fixed state, those of every alternative not
+	// left open, which the shards together explore.
 	backG map[uint64]bool
 	// done holds the transitions explored from this state, or claimed by
 	// a worker that will explore them (a transition is claimed once),

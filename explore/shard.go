@@ -66,17 +66,19 @@ import (
 // the union explores (the earlier alternatives of a fixed state not left
 // open, the continuation and the shard's own earlier alternatives at a
 // free state, all of those and the shard's own earlier open ones for an
-// open alternative): no more than one run's. So every class is explored by some shard, as by one DPOR run.
+// open alternative): no more than one run's. So every class is explored
+// by some shard, as by one DPOR run.
+//
 // With sleep sets, no two complete executions of one shard are
-// equivalent, and below fixed states the shards' trees are disjoint; two
-// shards whose executions show the same race at a free state both
-// explore that alternative's subtree (or an open one), and its classes,
-// twice: the
-// shards' executions and findings' Seen counts then add up to more than
+// equivalent, and the shards' trees below different alternatives of a
+// fixed state are disjoint; but two shards whose executions show the
+// same race at a free state (or at an open alternative) both explore
+// that alternative's subtree, and its classes, twice: the shards'
+// executions and their findings' Seen counts then add up to more than
 // one run's (TestShardOverlap: 300 executions for 180 classes at 3
 // shards of LateWriters with Shared; none on the philosophers and the
-// programs of TestShardPartition, whose races do not reach the
-// operations the free states take).
+// programs of TestShardPartition, whose races do not reach those
+// alternatives).
 //
 // Random and PCT draw disjoint seed streams: execution i of shard k of n
 // takes the seed of execution (i-1)·n+k+1 of an unsharded run, so n
@@ -381,11 +383,11 @@ func (s *dporNode) fixedBefore(t tid, add func(tid, event)) {
 // chooseFixed chooses at the new fixed state s (k: its index in the
 // path), above or at the path's split point: every enabled transition
 // not asleep whose pieces include one of this shard's is in its
-// backtrack set, except those the plan leaves open (the only transition
-// of their goroutine there: a goroutine's local choices go together),
-// which only races add; the first is taken. With none of this shard's (which
-// the partition rules out: the path's own pieces include one) the
-// execution is cut (skipped); with none awake, it is sleep-set blocked.
+// backtrack set, except those the plan leaves open (each the only
+// transition of its goroutine there: a goroutine's local choices go
+// together), which only races add; the first is taken. With none of
+// this shard's (a shard whose pieces there are all open) the execution
+// is cut (skipped); with none awake, it is sleep-set blocked.
 func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
 	_, awake := s.awakeRank(tid{})
 	first, rank := -1, 0
