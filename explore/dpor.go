@@ -393,7 +393,9 @@ type dporNode struct {
 	mu        sync.Mutex
 	backtrack map[tid]bool
 	// backG holds the goroutines of backtrack's transitions (backtrack
-	// only grows: addBack adds to both).
+	// only grows: addBack adds to both), for the races' "already
+	// covered?" test; at a fixed state, those of every alternative not
+	// left open, which the shards together explore.
 	backG map[uint64]bool
 	// done holds the transitions explored from this state, or claimed by
 	// a worker that will explore them (a transition is claimed once),
@@ -405,11 +407,20 @@ type dporNode struct {
 	// not add to it, and its children's sleep sets order the transitions
 	// as enabled does, whoever explores them.
 	fixed bool
+	// free marks a state at a free node of the shard plan (planNode.free):
+	// an ordinary state (not fixed) whose alternatives taken move the
+	// shard path (its first one not asleep along the plan, another one
+	// out of it).
+	free bool
+	// open holds the alternatives of a fixed state that the plan left to
+	// the races (planNode.open): a race of this shard's may add them to
+	// the backtrack set, and this shard then explores them as its own.
+	open map[tid]bool
 }
 
 // addBack adds t to the backtrack set (s.mu held, or s not shared yet).
 func (s *dporNode) addBack(t tid) {
-	if s.fixed {
+	if s.fixed && !s.open[t] {
 		return
 	}
 	s.backtrack[t] = true
@@ -619,8 +630,8 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 					// reads the node)
 					st.node.events[st.chosen] = x.newEventPeek(t)
 				}
-				if st.node.fixed {
-					d.takeFixed(st.node, st.chosen)
+				if st.node.fixed || st.node.free {
+					d.takePlanned(st.node, st.chosen)
 				}
 				return i
 			}
@@ -629,10 +640,10 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		return 0
 	}
 	s := &dporNode{enabled: make([]tid, len(ts)), events: map[tid]event{}, backtrack: map[tid]bool{}, backG: map[uint64]bool{}, done: map[tid]int{}, sleep: map[tid]event{}}
-	fixed := d.part.active()
+	plan := d.part.active()
 	for i, t := range ts {
 		s.enabled[i] = tidOf(t)
-		if d.eager || fixed {
+		if d.eager || plan {
 			s.events[s.enabled[i]] = x.newEventPeek(t)
 		}
 	}
@@ -689,8 +700,11 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		}
 	}
 	d.stack = append(d.stack, dporStep{node: s, ev: len(x.events)})
-	if fixed {
-		return d.chooseFixed(s, ts, k)
+	if plan {
+		if _, awake := s.awakeRank(tid{}); !d.part.atFree() || awake < 2 {
+			return d.chooseFixed(s, ts, k)
+		}
+		s.free = true
 	}
 	for i, t := range s.enabled {
 		if _, asleep := s.sleep[t]; !asleep {
@@ -702,6 +716,9 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 			d.stack[k].chosen = t
 			s.addBack(t)
 			s.claimed(t)
+			if s.free {
+				d.takePlanned(s, t)
+			}
 			// the goroutine's other alternatives here are local choices
 			for _, u := range s.enabled {
 				if u.g == t.g {

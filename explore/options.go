@@ -84,7 +84,9 @@ type Options struct {
 	Replay string
 	// Shard selects one part of the exploration (shard.go): the parts of
 	// Shard.Total runs with every Index make up the whole exploration,
-	// each class of schedules in exactly one part. Replay ignores it.
+	// each class of schedules in exactly one part (with DPOR, a class
+	// below an alternative of the shard plan's that the races of two
+	// shards add is in both: shard.go). Replay ignores it.
 	Shard Shard
 	// observer receives events (spec monitors, Find; set inside the
 	// package only).

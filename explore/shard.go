@@ -43,10 +43,42 @@ import (
 // are fixed: those enabled transitions not asleep), with sleep sets
 // ordered by the alternatives' order: a shard's sleep sets do not depend
 // on what other shards explored. Below the split points each shard runs
-// DPOR on its subtrees.
-// With sleep sets, no two complete executions of the run are equivalent,
-// so no happens-before class is explored by two shards; and every class
-// is explored by some shard, as by one DPOR run.
+// DPOR on its subtrees. The plan's free nodes (choice points above a
+// race point, planNode.free) are not fixed: every shard through one
+// explores it as an ordinary DPOR state, taking its first alternative
+// not asleep (the plan's continuation, with all the node's pieces) and
+// any other that a race of its own executions adds to its backtrack set;
+// such an alternative's subtree is wholly that shard's. So are the open
+// alternatives of a fixed state (planNode.open: those whose dive ended
+// sleep-set blocked), which no shard explores unless its races add them;
+// they come after the state's other alternatives in the sleep sets'
+// order (fixedBefore).
+//
+// Soundness: the union of the shards' trees satisfies DPOR's invariant
+// at every state: a fixed state explores every awake alternative not
+// left open (each by the shard of its pieces); at a free state, for the
+// open alternatives of a fixed state and below the split points, every
+// race of an execution some shard ran is handled where one DPOR run
+// handles it, by the shard that ran it (an execution that ends above
+// every split point is run, and analyzed, by its owner; a race whose
+// reversal starts with an alternative the shards explore anyway is
+// covered). A state's sleep set holds only transitions whose subtrees
+// the union explores (the earlier alternatives of a fixed state not left
+// open, the continuation and the shard's own earlier alternatives at a
+// free state, all of those and the shard's own earlier open ones for an
+// open alternative): no more than one run's. So every class is explored
+// by some shard, as by one DPOR run.
+//
+// With sleep sets, no two complete executions of one shard are
+// equivalent, and the shards' trees below different alternatives of a
+// fixed state are disjoint; but two shards whose executions show the
+// same race at a free state (or at an open alternative) both explore
+// that alternative's subtree, and its classes, twice: the shards'
+// executions and their findings' Seen counts then add up to more than
+// one run's (TestShardOverlap: 300 executions for 180 classes at 3
+// shards of LateWriters with Shared; none on the philosophers and the
+// programs of TestShardPartition, whose races do not reach those
+// alternatives).
 //
 // Random and PCT draw disjoint seed streams: execution i of shard k of n
 // takes the seed of execution (i-1)·n+k+1 of an unsharded run, so n
@@ -145,9 +177,12 @@ type shardPath struct {
 	// from 0 to the number of pieces (nil: not sharded).
 	mine []int
 	// plan, if not nil, divides the pieces (its leaves) instead of the
-	// even division: node is the path's node (nil once the path left
-	// the plan, which a deterministic program does not do: then the
-	// even division goes on).
+	// even division: node is the path's node (its leaf once the path
+	// holds one piece), nil once the path left the plan: through an
+	// alternative of a free node other than its continuation (the path
+	// then holds one piece: it is this shard's alone), or at a choice
+	// point whose width is not the plan's, which a deterministic program
+	// does not reach (then the even division goes on).
 	plan, node *planNode
 }
 
@@ -217,18 +252,31 @@ func (p *shardPath) sub(r, n int) (lo, hi int) {
 	return lo, hi
 }
 
-// owns reports whether alternative r of n has a piece of this shard.
+// owns reports whether alternative r of n has a piece of this shard:
+// at a free plan node, every alternative may be (the continuation has
+// all the node's pieces, the others are the shard's if it takes them).
 func (p *shardPath) owns(r, n int) bool {
-	if !p.active() || n < 2 {
+	if !p.active() || n < 2 || p.atFree() {
 		return true
 	}
 	lo, hi := p.sub(r, n)
 	return p.mine[hi] > p.mine[lo]
 }
 
-// take records alternative r among n.
+// take records alternative r among n. At a free plan node the
+// continuation (r = 0) keeps the path's pieces and moves on in the plan;
+// another alternative leaves the partition: the path is then wholly this
+// shard's (not active), as below a split point.
 func (p *shardPath) take(r, n int) {
 	if !p.active() || n < 2 {
+		return
+	}
+	if p.atFree() {
+		if r == 0 {
+			p.node = p.node.kids[0]
+		} else {
+			p.hi, p.node = p.lo+1, nil
+		}
 		return
 	}
 	p.lo, p.hi = p.sub(r, n)
@@ -238,6 +286,16 @@ func (p *shardPath) take(r, n int) {
 		p.node = nil
 	}
 }
+
+// leftOpen reports whether the plan leaves alternative r of n to the
+// races (planNode.open).
+func (p *shardPath) leftOpen(r, n int) bool {
+	return p.active() && p.node != nil && n == len(p.node.kids) && p.node.kids[r].open
+}
+
+// atFree reports whether the path is active at a free plan node
+// (planNode.free): the state there is an ordinary DPOR state.
+func (p *shardPath) atFree() bool { return p.active() && p.node != nil && p.node.free }
 
 // ownsEnd reports whether an execution whose path ended here belongs to
 // this shard: always below its split point (the shard followed the path
@@ -292,12 +350,30 @@ func (c *collector) skip(also *collector) {
 // s before t (in the order of enabled) that is not asleep at s: the
 // siblings explored before t's subtree in the partition's order, by
 // whichever shard owns them.
+//
+// An open alternative (dporNode.open) comes after all the others, which
+// the shards together explore, and after the open ones this shard took
+// before it; the others' sleep sets hold no open alternative.
 func (s *dporNode) fixedBefore(t tid, add func(tid, event)) {
+	if s.open[t] {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		before := s.done[t]
+		for _, u := range s.enabled {
+			if _, asleep := s.sleep[u]; asleep || u == t {
+				continue
+			}
+			if n, done := s.done[u]; !s.open[u] || done && n < before {
+				add(u, s.events[u])
+			}
+		}
+		return
+	}
 	for _, u := range s.enabled {
 		if u == t {
 			return
 		}
-		if _, asleep := s.sleep[u]; asleep {
+		if _, asleep := s.sleep[u]; asleep || s.open[u] {
 			continue
 		}
 		add(u, s.events[u])
@@ -307,9 +383,11 @@ func (s *dporNode) fixedBefore(t tid, add func(tid, event)) {
 // chooseFixed chooses at the new fixed state s (k: its index in the
 // path), above or at the path's split point: every enabled transition
 // not asleep whose pieces include one of this shard's is in its
-// backtrack set; the first is taken. With none of this shard's (which
-// the partition rules out: the path's own pieces include one) the
-// execution is cut (skipped); with none awake, it is sleep-set blocked.
+// backtrack set, except those the plan leaves open (each the only
+// transition of its goroutine there: a goroutine's local choices go
+// together), which only races add; the first is taken. With none of
+// this shard's (a shard whose pieces there are all open) the execution
+// is cut (skipped); with none awake, it is sleep-set blocked.
 func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
 	_, awake := s.awakeRank(tid{})
 	first, rank := -1, 0
@@ -318,11 +396,18 @@ func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
 			continue
 		}
 		rank++
+		if d.part.leftOpen(rank-1, awake) && s.alone(t) {
+			if s.open == nil {
+				s.open = map[tid]bool{}
+			}
+			s.open[t] = true
+			continue
+		}
+		s.backG[t.g] = true
 		if !d.part.owns(rank-1, awake) {
 			continue
 		}
 		s.backtrack[t] = true
-		s.backG[t.g] = true
 		if first < 0 {
 			first = i
 		}
@@ -333,7 +418,7 @@ func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
 		t := s.enabled[first]
 		d.stack[k].chosen = t
 		s.claimed(t)
-		d.takeFixed(s, t)
+		d.takePlanned(s, t)
 		return first
 	case awake > 0:
 		d.skipped = true
@@ -341,6 +426,17 @@ func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
 		d.blocked++
 	}
 	return sleepBlocked
+}
+
+// alone reports whether t is the only transition of its goroutine
+// enabled at s: a goroutine's local choices are explored together.
+func (s *dporNode) alone(t tid) bool {
+	for _, u := range s.enabled {
+		if u.g == t.g && u != t {
+			return false
+		}
+	}
+	return true
 }
 
 // awakeRank returns the rank of t among the transitions enabled at s
@@ -360,9 +456,9 @@ func (s *dporNode) awakeRank(t tid) (rank, awake int) {
 	return rank, awake
 }
 
-// takeFixed records in the chooser's shard path that t is taken at the
-// fixed state s.
-func (d *dporChooser) takeFixed(s *dporNode, t tid) {
+// takePlanned records in the chooser's shard path that t is taken at the
+// fixed or free state s.
+func (d *dporChooser) takePlanned(s *dporNode, t tid) {
 	rank, awake := s.awakeRank(t)
 	d.part.take(rank, awake)
 }

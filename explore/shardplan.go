@@ -30,22 +30,31 @@ import (
 // transition of another goroutine depends on). The choice points above it
 // split nothing as far as the dive shows: their other alternatives put a
 // transition to sleep that nothing wakes (with Options.Shared, the reads
-// of captured variables that start every goroutine), so their executions
-// end sleep-set blocked.
+// of captured variables that start every goroutine), so one DPOR run
+// does not explore them unless a race it finds later says so.
 //
 // The plan starts with the root as its one leaf and repeatedly expands
-// the largest leaf at its race point (the choice points above it get
-// their alternatives too, the first leading to the race point and the
-// others guessed leaves of estimate 0, not dived), diving below each
-// alternative of the race point, until every leaf is small against a
-// shard's share (1/leafShare of it), or the leaves already deal evenly
-// among the shards by their estimates (within 1+1/balanceSlack of the
-// mean) and the next cut is below choice points that split nothing, or the
-// budget of dives is spent (a budget that grows with the estimated size
-// of the tree, so that the dives, which every shard repeats, stay a small
-// part of it); then it deals the leaves to the shards largest first, each
-// to the shard with the least estimated work so far (ties: the lower
-// index), and the guessed leaves in turn.
+// the largest leaf (by its share, planNode.share: its estimate, except
+// that a cut below free nodes divides the leaf's share among its kids
+// instead of adding theirs, divide) at its race point, diving below each alternative of
+// the race point; the choice points above it become free nodes
+// (planNode.free), which every shard through them explores as ordinary
+// DPOR states, so that their other alternatives cost nothing unless a
+// shard's own races add them (and then that shard explores them). It
+// stops when every leaf is small against a shard's share (1/leafShare
+// of it), or the leaves already deal evenly among the shards by their
+// estimates (within 1+1/balanceSlack of the mean) and the next cut is
+// below free nodes (balanced), or the budget of dives is spent (a budget
+// that grows with the estimated size of the tree, so that the dives,
+// which every shard repeats, stay a small part of it, and is smaller for
+// cuts below free nodes, freeDivesPerShard); then it deals the leaves to
+// the shards by their shares largest first, each to the shard with the least
+// estimated work so far (ties: the lower index).
+// An alternative of a race point other than the first whose dive ends
+// sleep-set blocked (a subtree without a class of its own, as far as the
+// dive shows) is left open (planNode.open): it is neither expanded nor
+// explored as a piece, only by a shard whose races add it, as at a free
+// node.
 // It computes in integers only, so that shards on different machines
 // compute the same plan.
 
@@ -54,8 +63,21 @@ import (
 // taken at the choice points above it that have two or more).
 type planNode struct {
 	// kids are the node's alternatives at its choice point (nil: a leaf,
-	// the root of a subtree one shard explores).
+	// the root of a subtree one shard explores), or, at a free node, its
+	// continuation alone.
 	kids []*planNode
+	// free marks a choice point above a race point (racePoint): the
+	// shards explore it as an ordinary DPOR state (its backtrack set
+	// grows by their races), its first alternative not asleep is its one
+	// kid, with all its pieces, and every other alternative a shard
+	// takes there is wholly that shard's.
+	free bool
+	// blocked records that the node's dive ended sleep-set blocked; open
+	// marks an alternative of a race point other than the first whose
+	// dive did: not a piece any shard explores as such, but an
+	// alternative of the fixed state that a shard explores, as its own,
+	// if its races add it (dporNode.open).
+	blocked, open bool
 	// lo, hi are the leaves below the node, in depth-first order:
 	// [lo, hi).
 	lo, hi int
@@ -65,12 +87,15 @@ type planNode struct {
 	width int
 	// est is the node's estimated size (see dive).
 	est uint64
+	// share is the node's part of the tree by which the plan ranks and
+	// deals its leaves, in units of 1/shareUnit of an estimate: the
+	// root's is its estimate; below a cut, see divide.
+	share uint64
 	// race holds the widths of the choice points below the node along
 	// its dive, from the first (race[0] == width) to its race point: the
 	// first whose transition taken in the dive may be contended
 	// (execution.contended).
-	// nil if the dive found none, ended sleep-set blocked, or the node
-	// was not dived (a guessed leaf, est 0).
+	// nil if the dive found none or ended sleep-set blocked.
 	race []int
 }
 
@@ -144,22 +169,27 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) (*shardP
 	}
 	leaves := []*planNode{root}
 	sum := root.est
+	root.share = satMul(root.est, shareUnit)
 	for len(leaves) < maxLeaves*total {
-		// the largest expandable leaf (the first in depth-first order
-		// among equals)
-		at := -1
+		// the largest expandable leaf by share (the first in
+		// depth-first order among equals)
+		at, all := -1, shares(leaves)
 		for i, l := range leaves {
-			if l.width >= 2 && l.est > sum/uint64(leafShare*total) && (at < 0 || l.est > leaves[at].est) {
+			if !l.open && l.width >= 2 && l.share > all/uint64(leafShare*total) && (at < 0 || l.share > leaves[at].share) {
 				at = i
 			}
 		}
-		if at < 0 || len(leaves[at].race) > 1 && balanced(leaves, sum, total) {
+		if at < 0 || len(leaves[at].race) > 1 && balanced(leaves, all, total) {
 			// nothing to cut, or no need to cut through choice points
 			// that split nothing
 			break
 		}
 		nd := leaves[at]
-		if dv.dives+nd.pointWidth() > diveBudget(sum, total) {
+		budget := diveBudget(sum, total)
+		if len(nd.race) > 1 {
+			budget = min(budget, freeDivesPerShard*total)
+		}
+		if dv.dives+nd.pointWidth() > budget {
 			break
 		}
 		point := nd.racePoint()
@@ -170,7 +200,9 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) (*shardP
 			if dv.dive(k); dv.failed || ctx.Err() != nil {
 				return nil, dv.dives
 			}
+			k.open = r > 0 && k.blocked
 		}
+		nd.divide(point)
 		sum -= nd.est
 		below := nd.leaves(nil)
 		for _, l := range below {
@@ -187,12 +219,16 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) (*shardP
 
 // balanced reports whether dealing the leaves (of estimates summing to
 // sum) gives no shard more than 1+1/balanceSlack times the mean: a plan
-// stops there rather than cut through choice points that split nothing
-// (racePoint), whose other alternatives one DPOR run need not explore
-// (their subtrees, sleep-set-blocked executions, are the price of the
-// cut). Other cuts go on while the budget lasts: the estimates are rough,
-// and on the philosophers without Shared stopping at an even deal of the
-// estimates dealt 1.19× the mean at 2 shards of N = 6 instead of 1.03.
+// stops there rather than cut below free nodes (racePoint). Cutting
+// there costs only the dives now that free nodes explore no alternative
+// of their own, but the estimates below them are poor (with
+// Options.Shared on the philosophers N = 5, a leaf of estimate 10 held
+// 1800 of the 3600 classes and leaves of estimate 15–17 held 120–960):
+// going on cut the small subtrees deeper and dealt 2760 of the 3600
+// executions to one of 4 shards, where stopping deals 1800. Other cuts go
+// on while the budget lasts: the estimates are rough, and on the
+// philosophers without Shared stopping at an even deal of the estimates
+// dealt 1.19× the mean at 2 shards of N = 6 instead of 1.03.
 func balanced(leaves []*planNode, sum uint64, total int) bool {
 	_, most := deal(leaves, total)
 	return satMul(most, uint64(total*balanceSlack)) <= satMul(sum, balanceSlack+1)
@@ -201,26 +237,67 @@ func balanced(leaves []*planNode, sum uint64, total int) bool {
 // balanceSlack: see balanced.
 const balanceSlack = 8
 
+// shareUnit: see planNode.share.
+const shareUnit = 1 << 20
+
+// freeDivesPerShard bounds the dives, per shard, of a plan that cuts
+// below free nodes (with Options.Shared on the dining philosophers N = 5,
+// 8 shards: 4 gave 28 probes per shard, max/mean 2.13 and 6.4 %
+// overhead; 5 gave 38, 2.13 and 14.3 %; 8 (the common bound) 45, 1.71
+// and 17.1 %, the deeper cuts splitting subtrees whose pieces end
+// sleep-set blocked far more often than one run's). Fitted, not derived.
+const freeDivesPerShard = 4
+
+// shares returns the sum of the leaves' shares.
+func shares(leaves []*planNode) uint64 {
+	var s uint64
+	for _, l := range leaves {
+		s = satAdd(s, l.share)
+	}
+	return s
+}
+
+// divide sets the shares of the kids of nd's race point, point, whose
+// dives have run. A cut at nd's first choice point gives each kid the
+// share its estimate gives at nd's rate (share per unit of estimate), as
+// the estimates alone would rank them. A cut below free nodes divides
+// nd's share among the kids that are not open in proportion to their
+// estimates (the open ones get none), so that the subtree keeps its
+// share however deep it is cut: the estimates below free nodes (with
+// Options.Shared) add up to far more than their parent's (on the
+// philosophers N = 5 the first alternative of the first race point held
+// 1800 classes at estimate 15, and its leaves' estimates added up to 57
+// and more once it was cut, while its sibling, also 1800 classes, stayed
+// at 10 and was never cut: 4.00× the mean at 8 shards, 2.00 at 4).
+func (nd *planNode) divide(point *planNode) {
+	denom := nd.est
+	if len(nd.race) > 1 {
+		denom = 0
+		for _, k := range point.kids {
+			if !k.open {
+				denom = satAdd(denom, k.est)
+			}
+		}
+	}
+	for _, k := range point.kids {
+		if !k.open || len(nd.race) <= 1 {
+			k.share = satMul(nd.share, k.est) / max(denom, 1)
+		}
+	}
+}
+
 // deal deals the leaves, largest estimate first, each to the shard with
-// the least estimated work so far (ties: the lower index), the guessed
-// ones (estimate 0) in turn, and returns the leaves' shards and the
-// largest shard's estimated work.
+// the least estimated work so far (ties: the lower index), and returns
+// the leaves' shards and the largest shard's estimated work.
 func deal(leaves []*planNode, total int) (owner []int, most uint64) {
 	order := make([]int, len(leaves))
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(leaves[b].est, leaves[a].est) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(leaves[b].share, leaves[a].share) })
 	owner = make([]int, len(leaves))
 	load := make([]uint64, total)
-	guessed := 0
 	for _, i := range order {
-		if leaves[i].est == 0 {
-			// not dived (racePoint): in turn, as the even division
-			owner[i] = guessed % total
-			guessed++
-			continue
-		}
 		to := 0
 		for s := range load {
 			if load[s] < load[to] {
@@ -228,28 +305,27 @@ func deal(leaves []*planNode, total int) (owner []int, most uint64) {
 			}
 		}
 		owner[i] = to
-		load[to] = satAdd(load[to], leaves[i].est)
+		load[to] = satAdd(load[to], leaves[i].share)
 	}
 	return owner, slices.Max(load)
 }
 
 // racePoint expands the leaf nd down to its race point: the choice points
-// of nd.race above the last get their alternatives, the first continuing
-// towards the race point and the others guessed leaves (estimate 0, not
-// dived: the transition they put to sleep is contended by nothing the
-// dive ran, so their executions end sleep-set blocked as far as it
-// shows, and diving each would cost every shard an execution). It
-// returns the race point's node, whose kids the caller dives (nd itself
-// if nd.race has one choice point or none).
+// of nd.race above the last become free nodes, each with one kid, its
+// continuation (the first alternative not asleep, the one the dive took,
+// carrying all the node's pieces). Their other alternatives are not
+// planned: the transition they put to sleep is contended by nothing the
+// dive ran, so as far as it shows nothing races with it and one DPOR run
+// does not explore them; if some shard's executions show a race there,
+// that shard explores the alternative as one DPOR run would, as its own
+// (shardPath.take). It returns the race point's node, whose kids the
+// caller dives (nd itself if nd.race has one choice point or none).
 func (nd *planNode) racePoint() *planNode {
 	at := nd
 	for j := 0; j+1 < len(nd.race); j++ {
-		at.kids = make([]*planNode, nd.race[j])
-		for r := range at.kids {
-			at.kids[r] = &planNode{path: append(slices.Clip(at.path), r)}
-		}
-		next := at.kids[0]
-		next.width, next.est, next.race = nd.race[j+1], nd.est, nd.race[j+1:]
+		next := &planNode{path: append(slices.Clip(at.path), 0)}
+		at.free, at.kids = true, []*planNode{next}
+		next.width, next.est, next.share, next.race = nd.race[j+1], nd.est, nd.share, nd.race[j+1:]
 		at = next
 	}
 	return at
@@ -304,6 +380,11 @@ func (dv *planDiver) dive(nd *planNode) {
 			s.kids[r] = &planNode{}
 			if r == nd.path[depth] {
 				s.kids[r] = build(c.kids[r], depth+1)
+			} else if r < len(c.kids) && c.kids[r] != nil {
+				// an open alternative stays open, as in the shards'
+				// sleep sets (the kids after the one being dived are
+				// not made yet)
+				s.kids[r].open = c.kids[r].open
 			}
 		}
 		return s
@@ -360,6 +441,7 @@ func (dv *planDiver) dive(nd *planNode) {
 	}
 	if x.sleepBlocked {
 		product = 1
+		nd.blocked = true
 	}
 	if !raced || x.sleepBlocked {
 		nd.race = nil

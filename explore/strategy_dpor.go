@@ -76,8 +76,9 @@ func (p *Program) runDPOR(m *machine, e *Entry, o *Options, d *dporChooser, n in
 	x.chooseAll = true
 	x.run()
 	if !d.owned() {
-		// another shard's: every state of its path is fixed, there is
-		// nothing to analyze
+		// another shard's (it ended above every split point): the
+		// shard that owns it runs it too and adds its races, at the
+		// free states of its path as at any other
 		c.skip(nil)
 		d.resetSpans()
 		d.open = nil

@@ -163,3 +163,26 @@ func philosophersWith(n int) {
 		<-done
 	}
 }
+
+// LateWriters lets three goroutines read x and then, if another one
+// already set flag, write x: whether a goroutine's first read of x is
+// contended depends on the schedule (with Options.Shared, the shard
+// plan's dive shows it uncontended and other executions race with it).
+func LateWriters() {
+	x, flag := 0, 0
+	done := make(chan bool)
+	for i := 1; i <= 3; i++ {
+		go func() {
+			v := x
+			if flag == 0 {
+				flag = i
+			} else {
+				x = v + i
+			}
+			done <- true
+		}()
+	}
+	for i := 0; i < 3; i++ {
+		<-done
+	}
+}
