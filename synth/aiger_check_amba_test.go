@@ -71,7 +71,8 @@ func BenchmarkCheckAIG(b *testing.B) {
 // BenchmarkCheckAIGSynthesized model-checks the controllers that
 // Circuit synthesizes now for AMBA n = 4, 5, … (each synthesized once,
 // untimed, then checked as BenchmarkCheckAIG does, the baseline up to
-// n = 8; the previous default, and up to n = 9 the default without each
+// n = 8; the previous default; the default with the kernel's sifting
+// bound (sift-1.20); and up to n = 9 the default without each
 // of its later choices: chain-step, no-sift, reach-steps, and one-search
 // with one), until one n's check takes more than 120 s of CPU. Each
 // phase's CPU time is reported as a metric of its own (PHASE-cpu-s).
@@ -90,7 +91,7 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 			for i := range more {
 				more[i].run = n <= 9
 			}
-			more = append([]checkVariant{{"baseline", checkMethod{}, nil, n <= 8}, productImageVariant(), previousVariant()}, more...)
+			more = append([]checkVariant{{"baseline", checkMethod{}, nil, n <= 8}, productImageVariant(), previousVariant(), siftWithinVariant(1.2)}, more...)
 			last = benchCheckVariants(b, spec, a, false, more...)
 		})
 	}
@@ -173,7 +174,7 @@ func previousVariant() checkVariant {
 // previousCheck is the method of previousVariant.
 func previousCheck() checkMethod {
 	m := defaultCheck()
-	m.goalOneTest, m.treeStep, m.badStates = false, false, false
+	m.goalOneTest, m.treeStep, m.badStates, m.siftGrowth = false, false, false, 0
 	return m
 }
 
@@ -207,4 +208,12 @@ func reachStepsVariant() checkVariant {
 	m := defaultCheck()
 	m.badStates = false
 	return checkVariant{"reach-steps", m, nil, true}
+}
+
+// siftWithinVariant is the default check with its sifting pass bounded
+// at growth (checkMethod.siftGrowth).
+func siftWithinVariant(growth float64) checkVariant {
+	m := defaultCheck()
+	m.siftGrowth = growth
+	return checkVariant{fmt.Sprintf("sift-%.2f", growth), m, nil, true}
 }

@@ -533,6 +533,16 @@ func (s *Space) Reorder(ctx context.Context) ReorderStats {
 	return ReorderStats{}
 }
 
+// ReorderWithin is Reorder with each block's excursion bounded by growth
+// (GrowthReorderer.ReorderWithin) where the backend allows it; else
+// Reorder.
+func (s *Space) ReorderWithin(ctx context.Context, growth float64) ReorderStats {
+	if r, ok := s.backend().(GrowthReorderer); ok {
+		return r.ReorderWithin(ctx, growth)
+	}
+	return s.Reorder(ctx)
+}
+
 // SetAutoReorder turns dynamic reordering on or off (Reorderer.SetAutoReorder)
 // in a backend that can reorder, and reports whether it was on. Phases whose
 // operations are few and whose intermediate results are short-lived (the
