@@ -179,19 +179,14 @@ func TestShardOverlap(t *testing.T) {
 	}
 	for _, n := range []int{2, 3, 7} {
 		union, twice := map[uint64]bool{}, 0
-		var rs []*Report
-		for i := range n {
-			o.Shard = Shard{Index: i, Total: n}
-			r, err := p.Explore(context.Background(), e, o)
-			require.NoError(t, err)
-			require.True(t, r.Complete, "shard %s: %s", o.Shard, r.Bound)
+		rs := exploreShards(t, p, e, o, n)
+		for _, r := range rs {
 			for h := range r.classSet {
 				if union[h] {
 					twice++
 				}
 				union[h] = true
 			}
-			rs = append(rs, r)
 		}
 		m, err := MergeReports(rs...)
 		require.NoError(t, err)

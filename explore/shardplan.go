@@ -418,7 +418,7 @@ func (dv *planDiver) dive(nd *planNode) {
 	}
 	product := uint64(1)
 	raced := false
-	for k, st := range d.stack {
+	for _, st := range d.stack {
 		s := st.node
 		if s.fixed {
 			continue
@@ -435,7 +435,7 @@ func (dv *planDiver) dive(nd *planNode) {
 		}
 		if awake >= 2 && !raced {
 			nd.race = append(nd.race, awake)
-			raced = k >= d.pos || x.contended(st.ev)
+			raced = x.contended(st.ev)
 		}
 		product = satMul(product, uint64(max(n, 1)))
 	}

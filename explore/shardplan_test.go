@@ -33,12 +33,8 @@ func TestShardPlan(t *testing.T) {
 		assert.Zero(t, whole.Probes, "an unsharded run computes no plan")
 		for _, n := range k.shards {
 			sizes, most := []int{}, 0
-			for i := range n {
-				o := Options{Strategy: DPOR, Shared: k.shared, Shard: Shard{i, n}}
-				r, err := p.Explore(context.Background(), e, o)
-				require.NoError(t, err)
-				require.True(t, r.Complete)
-				assert.Positive(t, r.Probes, "shard %s", o.Shard)
+			for _, r := range exploreShards(t, p, e, Options{Strategy: DPOR, Shared: k.shared}, n) {
+				assert.Positive(t, r.Probes, "shard %s", r.Shard)
 				sizes = append(sizes, r.Executions)
 				most = max(most, r.Executions)
 			}
@@ -67,16 +63,12 @@ func TestShardFreeNodes(t *testing.T) {
 	require.True(t, whole.Complete)
 	wholeRun := whole.Executions + whole.Pruned
 	sum, most, execs := 0, 0, []int{}
-	for i := range 2 {
-		o.Shard = Shard{i, 2}
-		r, err := p.Explore(context.Background(), e, o)
-		require.NoError(t, err)
-		require.True(t, r.Complete)
+	for _, r := range exploreShards(t, p, e, o, 2) {
 		run := r.Executions + r.Skipped + r.Pruned + r.Probes
 		sum += run
 		most = max(most, run)
 		execs = append(execs, r.Executions)
-		t.Logf("shard %s: %d executions, %d skipped, %d pruned, %d probes", o.Shard, r.Executions, r.Skipped, r.Pruned, r.Probes)
+		t.Logf("shard %s: %d executions, %d skipped, %d pruned, %d probes", r.Shard, r.Executions, r.Skipped, r.Pruned, r.Probes)
 	}
 	assert.Equal(t, []int{whole.Executions / 2, whole.Executions / 2}, execs, "complete executions per shard (whole %d)", whole.Executions)
 	assert.LessOrEqual(t, float64(sum), 1.10*float64(wholeRun), "all the shards' executions against the whole run's %d", wholeRun)
@@ -106,11 +98,7 @@ func TestShardOpenAlternatives(t *testing.T) {
 	require.True(t, whole.Complete)
 	const n = 8
 	sum, execs, most, sizes := 0, 0, 0, []int{}
-	for i := range n {
-		o.Shard = Shard{i, n}
-		r, err := p.Explore(context.Background(), e, o)
-		require.NoError(t, err)
-		require.True(t, r.Complete)
+	for _, r := range exploreShards(t, p, e, o, n) {
 		sum += r.Executions + r.Skipped + r.Pruned + r.Probes
 		execs += r.Executions
 		most = max(most, r.Executions)
@@ -119,4 +107,20 @@ func TestShardOpenAlternatives(t *testing.T) {
 	assert.Equal(t, whole.Executions, execs, "complete executions")
 	assert.LessOrEqual(t, float64(sum), 1.10*float64(whole.Executions+whole.Pruned), "all the shards' executions against the whole run's %d complete and %d pruned", whole.Executions, whole.Pruned)
 	assert.LessOrEqual(t, float64(most*n), 2.5*float64(whole.Executions), "the largest shard's complete executions against the mean: %v", sizes)
+}
+
+// exploreShards explores each of the n shards of e with o (its Shard
+// set to each in turn), requires each to be complete, and returns their
+// reports in shard order.
+func exploreShards(t *testing.T, p *Program, e *Entry, o Options, n int) []*Report {
+	t.Helper()
+	rs := make([]*Report, n)
+	for i := range n {
+		o.Shard = Shard{Index: i, Total: n}
+		r, err := p.Explore(context.Background(), e, o)
+		require.NoError(t, err)
+		require.True(t, r.Complete, "shard %s: %s", o.Shard, r.Bound)
+		rs[i] = r
+	}
+	return rs
 }

@@ -106,8 +106,8 @@ type checkMethod struct {
 	// disagree.
 	checkGoal bool
 	// siftGrowth, if not 0, bounds each block's excursion in the
-	// siftGates pass (fds.Space.ReorderWithin); 0: the kernel's own
-	// bound (fds.Space.Reorder).
+	// siftGates pass (fds.Space.ReorderWithin; passSiftGrowth by
+	// default); 0: the kernel's own bound (fds.Space.Reorder).
 	siftGrowth float64
 
 	// phase (benchmarks), when not nil, is called as each phase of the
@@ -121,18 +121,9 @@ type checkMethod struct {
 // gates: even).
 const siftGatesFrom = 8192
 
-// checkSiftGrowth bounds the excursion of each block in the check's
-// sifting pass: a block stops moving once the live nodes exceed 1.05×
-// the fewest seen, instead of the kernel's 1.2×. On the AMBA circuits
-// the pass is 2–3× cheaper and its order is as good or better for the
-// step relation (check CPU s, kernel's bound → this one: n = 8 20.3 →
-// 19.7, n = 10 41.7 → 38.3, n = 11 62.8 → 56.8, n = 12 142.4 → 87.8,
-// where sifting went 37.5 → 13.0 s and the relation 24.4 → 7.2 s).
-const checkSiftGrowth = 1.05
-
 // defaultCheck is CheckAIG's method.
 func defaultCheck() checkMethod {
-	return checkMethod{byGoal: true, circuitOrder: true, siftGates: true, unreadFirst: true, goalOneTest: true, treeStep: true, badStates: true, siftGrowth: checkSiftGrowth}
+	return checkMethod{byGoal: true, circuitOrder: true, siftGates: true, unreadFirst: true, goalOneTest: true, treeStep: true, badStates: true, siftGrowth: passSiftGrowth}
 }
 
 // checkAIG is CheckAIG by method m.

@@ -87,11 +87,23 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 			require.NoError(b, err)
 			// Each variant without one of the default's choices, up to
 			// n = 9 (without sifting n = 9 takes 2.5× the default).
-			more := []checkVariant{chainStepVariant(), noSiftVariant(), oneSearchVariant(), reachStepsVariant()}
+			more := []checkVariant{
+				// the step relation conjoined in a chain
+				variantOf("chain-step", func(m *checkMethod) { m.treeStep = false }),
+				variantOf("no-sift", func(m *checkMethod) { m.siftGates = false }),
+				// one fair-cycle search for every value of the goal counter
+				variantOf("one-search", func(m *checkMethod) { m.goalOneSearch = true }),
+				// SYS_TRANS tested by a product with the reachable states
+				variantOf("reach-steps", func(m *checkMethod) { m.badStates = false }),
+			}
 			for i := range more {
 				more[i].run = n <= 9
 			}
-			more = append([]checkVariant{{"baseline", checkMethod{}, nil, n <= 8}, productImageVariant(), previousVariant(), siftWithinVariant(1.2)}, more...)
+			more = append([]checkVariant{{"baseline", checkMethod{}, nil, n <= 8}, productImageVariant(),
+				{"previous", previousCheck(), nil, true},
+				// the sifting pass with the kernel's bound
+				variantOf("sift-1.20", func(m *checkMethod) { m.siftGrowth = 1.2 }),
+			}, more...)
 			last = benchCheckVariants(b, spec, a, false, more...)
 		})
 	}
@@ -153,67 +165,27 @@ func benchCheckVariants(b *testing.B, spec *Spec, a *AIG, sift bool, more ...che
 	return def
 }
 
+// variantOf is the default check with change applied, named name.
+func variantOf(name string, change func(m *checkMethod)) checkVariant {
+	m := defaultCheck()
+	change(&m)
+	return checkVariant{name, m, nil, true}
+}
+
 // productImageVariant is the default check with each image of the
 // reachability one relational product over every current bit (without
 // checkMethod.unreadFirst).
 func productImageVariant() checkVariant {
-	m := defaultCheck()
-	m.unreadFirst = false
-	return checkVariant{"product-image", m, nil, true}
+	return variantOf("product-image", func(m *checkMethod) { m.unreadFirst = false })
 }
 
-// previousVariant is the default check without the one-product test of
-// the goal counter's moves, the balanced step relation and the test of
-// SYS_TRANS by the states with a bad step (checkMethod.goalOneTest,
-// treeStep, badStates):
-// CheckAIG before they were added.
-func previousVariant() checkVariant {
-	return checkVariant{"previous", previousCheck(), nil, true}
-}
-
-// previousCheck is the method of previousVariant.
+// previousCheck is the default check without the one-product test of the
+// goal counter's moves, the balanced step relation, the test of SYS_TRANS
+// by the states with a bad step and the sifting pass's bound
+// (checkMethod.goalOneTest, treeStep, badStates, siftGrowth): CheckAIG
+// before they were added.
 func previousCheck() checkMethod {
 	m := defaultCheck()
 	m.goalOneTest, m.treeStep, m.badStates, m.siftGrowth = false, false, false, 0
 	return m
-}
-
-// chainStepVariant is the default check with the step relation conjoined
-// in a chain (without checkMethod.treeStep).
-func chainStepVariant() checkVariant {
-	m := defaultCheck()
-	m.treeStep = false
-	return checkVariant{"chain-step", m, nil, true}
-}
-
-// noSiftVariant is the default check without its sifting pass
-// (checkMethod.siftGates).
-func noSiftVariant() checkVariant {
-	m := defaultCheck()
-	m.siftGates = false
-	return checkVariant{"no-sift", m, nil, true}
-}
-
-// oneSearchVariant is the default check with one fair-cycle search for
-// every value of the goal counter (checkMethod.goalOneSearch).
-func oneSearchVariant() checkVariant {
-	m := defaultCheck()
-	m.goalOneSearch = true
-	return checkVariant{"one-search", m, nil, true}
-}
-
-// reachStepsVariant is the default check with SYS_TRANS tested by a
-// product with the reachable states (without checkMethod.badStates).
-func reachStepsVariant() checkVariant {
-	m := defaultCheck()
-	m.badStates = false
-	return checkVariant{"reach-steps", m, nil, true}
-}
-
-// siftWithinVariant is the default check with its sifting pass bounded
-// at growth (checkMethod.siftGrowth).
-func siftWithinVariant(growth float64) checkVariant {
-	m := defaultCheck()
-	m.siftGrowth = growth
-	return checkVariant{fmt.Sprintf("sift-%.2f", growth), m, nil, true}
 }

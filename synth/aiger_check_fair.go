@@ -15,16 +15,11 @@ type fairCycles struct {
 	sp   *fds.Space
 	r    fds.BDD   // the steps
 	envJ []fds.BDD // the conditions every fair cycle meets
-
-	// pre counts the preimages computed, rounds the outer iterations:
-	// the cost of a search, for benchmarks and tests.
-	pre, rounds int
 }
 
 // predecessors returns the states with a step of r into the transitions t
 // (t over current and primed variables: the step's source and target).
 func (f *fairCycles) predecessors(t fds.BDD) fds.BDD {
-	f.pre++
 	return f.r.AndExists(t, f.sp.NextCube())
 }
 
@@ -54,7 +49,6 @@ func (f *fairCycles) reachingJ(ctx context.Context, z, je fds.BDD) (fds.BDD, err
 // of the chains of components that lead out of the fair ones.
 func (f *fairCycles) emersonLei(ctx context.Context, z fds.BDD) (fds.BDD, error) {
 	for {
-		f.rounds++
 		znew := z
 		for _, je := range f.envJ {
 			w, err := f.reachingJ(ctx, znew, je)
