@@ -64,9 +64,10 @@ func Alone(t TB) bool {
 	if f := flag.Lookup("test.short"); f != nil && f.Value.String() == "true" {
 		args = append(args, "-test.short")
 	}
-	timeout := "0" // no deadline: none for the new process either (its default is 10 minutes)
-	if d, ok := t.Deadline(); ok {
-		timeout = time.Until(d).Round(time.Second).String()
+	timeout, ok := childTimeout(t.Deadline())
+	if !ok {
+		t.Errorf("testproc: no time left before the deadline to run %s in its own process", t.Name())
+		return true
 	}
 	args = append(args, "-test.timeout="+timeout)
 	cmd := exec.Command(os.Args[0], args...)
@@ -90,4 +91,19 @@ func runPattern(name string) string {
 		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
 	}
 	return strings.Join(parts, "/")
+}
+
+// childTimeout is the -test.timeout of the new process for the deadline
+// d (ok: t has one): the time left, to the millisecond, or "0" (none)
+// without a deadline. It reports false when no time is left: a timeout
+// of zero would mean none at all.
+func childTimeout(d time.Time, ok bool) (string, bool) {
+	if !ok {
+		return "0", true // no deadline: none for the new process either (its default is 10 minutes)
+	}
+	left := time.Until(d).Truncate(time.Millisecond)
+	if left <= 0 {
+		return "", false
+	}
+	return left.String(), true
 }

@@ -40,14 +40,15 @@ func TestChildFails(t *testing.T) {
 
 // fakeT records what Alone reports through it.
 type fakeT struct {
-	name   string
-	errors []string
-	logs   []string
+	name     string
+	deadline time.Time // zero: none
+	errors   []string
+	logs     []string
 }
 
 func (f *fakeT) Helper()                     {}
 func (f *fakeT) Name() string                { return f.name }
-func (f *fakeT) Deadline() (time.Time, bool) { return time.Time{}, false }
+func (f *fakeT) Deadline() (time.Time, bool) { return f.deadline, !f.deadline.IsZero() }
 func (f *fakeT) Logf(format string, args ...any) {
 	f.logs = append(f.logs, fmt.Sprintf(format, args...))
 }
@@ -68,4 +69,25 @@ func TestAloneReportsFailure(t *testing.T) {
 	require.True(t, Alone(ft))
 	require.Len(t, ft.errors, 1)
 	assert.True(t, strings.HasPrefix(ft.errors[0], "testproc: the new process did not run and pass TestNoSuchTest"), ft.errors[0])
+}
+
+// The new process gets the time left before t's deadline, however little:
+// under half a second it must not round to a timeout of zero (none), and
+// with none left Alone fails t without starting a process.
+func TestAloneDeadline(t *testing.T) {
+	timeout, ok := childTimeout(time.Now().Add(400*time.Millisecond), true)
+	require.True(t, ok)
+	left, err := time.ParseDuration(timeout)
+	require.NoError(t, err)
+	assert.True(t, left > 0 && left <= 400*time.Millisecond, "timeout %s", timeout)
+
+	timeout, ok = childTimeout(time.Time{}, false)
+	assert.True(t, ok)
+	assert.Equal(t, "0", timeout)
+
+	ft := &fakeT{name: "TestAlone", deadline: time.Now().Add(-time.Second)}
+	require.True(t, Alone(ft))
+	require.Len(t, ft.errors, 1)
+	assert.Contains(t, ft.errors[0], "no time left")
+	assert.Empty(t, ft.logs, "no process started")
 }
