@@ -18,6 +18,9 @@ import (
 //   - Buildkite: BUILDKITE_PARALLEL_JOB (from 0) of BUILDKITE_PARALLEL_JOB_COUNT;
 //   - GitLab: CI_NODE_INDEX (from 1) of CI_NODE_TOTAL.
 //
+// A protocol that says one shard (GitLab's CI_NODE_TOTAL=1 without
+// CI_NODE_INDEX on every job that is not parallel, CircleCI's 0 of 1 on
+// every job without parallelism) is the whole run and counts as not set.
 // It returns the zero Shard and "" when none is set, else the shard and
 // the names of the variables it was read from. Half a pair, a value that
 // is not an integer, an index out of range, or two protocols (other than
@@ -72,6 +75,10 @@ func (p shardProtocol) read(lookup func(string) (string, bool)) (Shard, bool, er
 	switch {
 	case !iok && !tok:
 		return Shard{}, false, nil
+	case !iok && tv == "1":
+		// one shard and no index: GitLab sets CI_NODE_TOTAL=1 on every
+		// job that is not parallel
+		return Shard{}, false, nil
 	case !iok:
 		return Shard{}, false, fmt.Errorf("%s=%s is set but %s is not: the shard's index is unknown", p.total, tv, p.index)
 	case !tok:
@@ -91,6 +98,12 @@ func (p shardProtocol) read(lookup func(string) (string, bool)) (Shard, bool, er
 	s := Shard{Index: index - p.base, Total: total}
 	if s.Index < 0 || s.Index >= total {
 		return Shard{}, false, fmt.Errorf("%s=%d out of range: want %d to %d (%s=%d)", p.index, index, p.base, total-1+p.base, p.total, total)
+	}
+	if total == 1 {
+		// one shard is the whole run: CircleCI sets 0 of 1 on every job
+		// without parallelism, which must not disagree with a protocol
+		// that does shard
+		return Shard{}, false, nil
 	}
 	return s, true, nil
 }
