@@ -209,14 +209,10 @@ func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error)
 		return nil, err
 	}
 	b := newGraphBuilder(sp.Backend())
-	circ.Init.Legal = b.add(g.thetaE.Prime(), initSignal)
-	for _, f := range initFns {
-		circ.Init.Computed = append(circ.Init.Computed, b.add(f, initSignal))
-	}
-	circ.Step.Legal = b.add(g.rhoE, signal)
-	for _, f := range stepFns {
-		circ.Step.Computed = append(circ.Step.Computed, b.add(f, signal))
-	}
+	initIDs := b.add(append([]fds.BDD{g.thetaE.Prime()}, initFns...), initSignal)
+	circ.Init.Legal, circ.Init.Computed = initIDs[0], initIDs[1:]
+	stepIDs := b.add(append([]fds.BDD{g.rhoE}, stepFns...), signal)
+	circ.Step.Legal, circ.Step.Computed = stepIDs[0], stepIDs[1:]
 	if b.err != nil {
 		return nil, fmt.Errorf("synth: %s: %w", spec.Name, b.err)
 	}
@@ -349,8 +345,12 @@ func newGraphBuilder(be fds.Backend) *graphBuilder {
 	return &graphBuilder{be: be}
 }
 
-// add copies f, whose variables must all be in signal, and returns its id.
-func (b *graphBuilder) add(f fds.BDD, signal map[int]int32) int32 {
+// add copies fs, whose variables must all be in signal, and returns their
+// ids.
+func (b *graphBuilder) add(fs []fds.BDD, signal map[int]int32) []int32 {
+	if len(fs) == 0 {
+		return nil
+	}
 	var sig []int32 // signal as a table, -1 where a level is no signal
 	for l := range signal {
 		if l >= len(sig) {
@@ -363,28 +363,34 @@ func (b *graphBuilder) add(f fds.BDD, signal map[int]int32) int32 {
 	for l, s := range signal {
 		sig[l] = s
 	}
-	return b.addNode(f.Node(), func(level int) int32 {
+	ns := make([]fds.Node, len(fs))
+	for i, f := range fs {
+		ns[i] = f.Node()
+	}
+	sp := fs[0].Space()
+	return b.addNodes(ns, func(level int) int32 {
 		if level < len(sig) && sig[level] >= 0 {
 			return sig[level]
 		}
 		if b.err == nil {
-			v, _ := f.Space().VarAt(level)
+			v, _ := sp.VarAt(level)
 			b.err = fmt.Errorf("a controller function depends on BDD level %d (%v), which is not a signal (a bug)", level, v)
 		}
 		return 0
 	})
 }
 
-// addNode copies the backend's BDD n, reading variable v as signal(v), and
-// returns its id.
-func (b *graphBuilder) addNode(n fds.Node, signal func(v int) int32) int32 {
+// addNodes copies the backend's BDDs ns, reading variable v as signal(v),
+// and returns their ids: with one walk of them all where the backend
+// offers it (fds.MultiWalker), else one Walk per root.
+func (b *graphBuilder) addNodes(ns []fds.Node, signal func(v int) int32) []int32 {
 	at := func(id int) int32 {
 		if id < 2 {
 			return int32(id)
 		}
 		return b.local[id]
 	}
-	root := b.be.Walk(n, func(id, level, low, high int) {
+	visit := func(id, level, low, high int) {
 		n := CircuitNode{Signal: signal(level), Lo: at(low), Hi: at(high)}
 		if id >= len(b.local) {
 			b.local = append(b.local, make([]int32, id+1-len(b.local)+len(b.local)/2)...)
@@ -398,6 +404,16 @@ func (b *graphBuilder) addNode(n fds.Node, signal func(v int) int32) int32 {
 		}
 		b.nodes = append(b.nodes, n)
 		b.local[id] = int32(len(b.nodes) + 1)
-	})
-	return at(root)
+	}
+	out := make([]int32, len(ns))
+	if mw, ok := b.be.(fds.MultiWalker); ok {
+		for i, id := range mw.WalkAll(ns, visit) {
+			out[i] = at(id)
+		}
+		return out
+	}
+	for i, n := range ns {
+		out[i] = at(b.be.Walk(n, visit))
+	}
+	return out
 }

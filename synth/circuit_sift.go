@@ -67,10 +67,7 @@ func (c *Circuit) sift(ctx context.Context, pos []int) error {
 	}
 	b := newGraphBuilder(be)
 	signal := func(v int) int32 { return sigOf[v] }
-	out := make([]int32, len(hs))
-	for i, h := range hs {
-		out[i] = b.addNode(h, signal)
-	}
+	out := b.addNodes(hs, signal)
 	if len(b.nodes) >= len(c.Nodes) {
 		return nil
 	}
