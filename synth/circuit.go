@@ -91,8 +91,9 @@ type CircuitRoots struct {
 // controller's relation; nothing is enumerated.
 //
 // The first call fixes the variable order of the controller's BDD space:
-// if dynamic reordering is on, it sifts once and turns reordering off from
-// then on, so every call gives the same circuit. The finished decision
+// if dynamic reordering is on, it turns it off from then on (after one
+// sifting pass if it never ran, freezeOrder), so every call gives the same
+// circuit. The finished decision
 // graph is then sifted on its own (with only its roots alive), which
 // usually makes it several times smaller.
 func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
@@ -108,23 +109,33 @@ func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
 }
 
 // freezeOrder prepares the controller's Space for determinization, once:
-// if dynamic reordering is on, it sifts the variables once, for the
-// fixpoint's iterates and ρe ∧ ρs, and turns dynamic reordering off for
-// good, so that every later Circuit of the controller works in the same
-// order and gives the same circuit. Determinization makes many
-// short-lived intermediates, each growth of which would trigger a sifting
-// pass: on AMBA n = 4 those passes took 85 % of its CPU time, and one pass
-// at the start, with the order it finds, makes determinization 8× faster
-// for circuits of the same size (without any reordering, the circuits are
-// 1.7× larger and determinization 2.7× slower than with the one pass).
-// Slugs also stops reordering once it extracts a strategy. An interrupted
-// pass leaves reordering on, for the next call to sift again.
+// it turns dynamic reordering off for good, so that every later Circuit of
+// the controller works in the same order and gives the same circuit.
+// Determinization makes many short-lived intermediates, each growth of
+// which would trigger a sifting pass (on AMBA n = 4 those passes took 85 %
+// of its CPU time); Slugs also stops reordering once it extracts a
+// strategy.
+//
+// If dynamic reordering has already moved the variables (the fixpoint grew
+// enough to trigger it), that order is kept as it is: it was found while
+// the fixpoint's iterates were being built from the transition relation,
+// and the per-goal relations and functions, made of the same iterates,
+// are smaller in it than after one more pass for the finished iterates and
+// ρe ∧ ρs alone (AMBA n = 5…12: circuits 11–38 % smaller, determinization
+// up to 35 % cheaper; synth's BENCHMARKS.part.md). If it has not (small
+// specs, whose fixpoint never triggered it: AMBA n ≤ 4), the order is still
+// the declaration order, and one sifting pass, for the fixpoint's iterates
+// and ρe ∧ ρs, makes determinization several times cheaper (n = 4: 0.5 s
+// against 1.8 s) for a smaller circuit. An interrupted pass leaves
+// reordering on, for the next call to sift again. The order never changes
+// what a circuit computes: each bit is a move of the strategy in any
+// order, and the independent check sees only the circuit.
 func (c *Controller) freezeOrder(ctx context.Context) {
 	sp := c.g.sp
 	if c.frozen || ctx.Err() != nil {
 		return
 	}
-	if sp.SetAutoReorder(false) {
+	if sp.SetAutoReorder(false) && sp.Stats().Reorderings == 0 {
 		c.transitions()
 		sp.Reorder(ctx)
 		if ctx.Err() != nil {
