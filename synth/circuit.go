@@ -296,7 +296,7 @@ func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([
 			one := can.AndExists(v, bit)                         // bit k can be 1
 			zero := can.AndExists(v.Not(), bit)                  // bit k can be 0
 			fns[k] = one.Diff(zero).Restrict(one.Xor(zero))
-			if one.And(zero).IsFalse() {
+			if !one.Intersects(zero) {
 				win = win.Exists(bit)
 			} else {
 				// Fix bit k to its function: win ∧ (bit k ↔ f), then forget it.
