@@ -93,9 +93,8 @@ type CircuitRoots struct {
 // The first call fixes the variable order of the controller's BDD space:
 // if dynamic reordering is on, it turns it off from then on (after one
 // sifting pass if it never ran, freezeOrder), so every call gives the same
-// circuit. The finished decision
-// graph is then sifted on its own (with only its roots alive), which
-// usually makes it several times smaller.
+// circuit. The finished decision graph is then sifted on its own (with
+// only its roots alive), which usually makes it several times smaller.
 func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
 	g := c.g
 	release := g.bind(ctx)
@@ -128,10 +127,11 @@ func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
 // and ρe ∧ ρs, makes determinization several times cheaper (n = 4: 0.5 s
 // against 1.8 s) for a smaller circuit. The pass is bounded as the
 // circuit's (passSiftGrowth): on AMBA n = 2, 3, 4 it gives the same
-// circuits as the kernel's bound, for 10–19 % fewer nodes made. An interrupted pass leaves
-// reordering on, for the next call to sift again. The order never changes
-// what a circuit computes: each bit is a move of the strategy in any
-// order, and the independent check sees only the circuit.
+// circuits as the kernel's bound, for 10–19 % fewer nodes made. An
+// interrupted pass leaves reordering on, for the next call to sift again.
+// The order never changes what a circuit computes: each bit is a move of
+// the strategy in any order, and the independent check sees only the
+// circuit.
 func (c *Controller) freezeOrder(ctx context.Context) {
 	sp := c.g.sp
 	if c.frozen || ctx.Err() != nil {
