@@ -91,10 +91,10 @@ type CircuitRoots struct {
 // controller's relation; nothing is enumerated.
 //
 // The first call fixes the variable order of the controller's BDD space:
-// if dynamic reordering is on, it sifts once and turns reordering off from
-// then on, so every call gives the same circuit. The finished decision
-// graph is then sifted on its own (with only its roots alive), which
-// usually makes it several times smaller.
+// if dynamic reordering is on, it turns it off from then on (after one
+// sifting pass if it never ran, freezeOrder), so every call gives the same
+// circuit. The finished decision graph is then sifted on its own (with
+// only its roots alive), which usually makes it several times smaller.
 func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
 	g := c.g
 	release := g.bind(ctx)
@@ -108,25 +108,38 @@ func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
 }
 
 // freezeOrder prepares the controller's Space for determinization, once:
-// if dynamic reordering is on, it sifts the variables once, for the
-// fixpoint's iterates and ρe ∧ ρs, and turns dynamic reordering off for
-// good, so that every later Circuit of the controller works in the same
-// order and gives the same circuit. Determinization makes many
-// short-lived intermediates, each growth of which would trigger a sifting
-// pass: on AMBA n = 4 those passes took 85 % of its CPU time, and one pass
-// at the start, with the order it finds, makes determinization 8× faster
-// for circuits of the same size (without any reordering, the circuits are
-// 1.7× larger and determinization 2.7× slower than with the one pass).
-// Slugs also stops reordering once it extracts a strategy. An interrupted
-// pass leaves reordering on, for the next call to sift again.
+// it turns dynamic reordering off for good, so that every later Circuit of
+// the controller works in the same order and gives the same circuit.
+// Determinization makes many short-lived intermediates, each growth of
+// which would trigger a sifting pass (on AMBA n = 4 those passes took 85 %
+// of its CPU time); Slugs also stops reordering once it extracts a
+// strategy.
+//
+// If dynamic reordering has already moved the variables (the fixpoint grew
+// enough to trigger it), that order is kept as it is: it was found while
+// the fixpoint's iterates were being built from the transition relation,
+// and the per-goal relations and functions, made of the same iterates,
+// are smaller in it than after one more pass for the finished iterates and
+// ρe ∧ ρs alone (AMBA n = 5…12: circuits 11–38 % smaller, determinization
+// up to 35 % cheaper; synth's BENCHMARKS.part.md). If it has not (small
+// specs, whose fixpoint never triggered it: AMBA n ≤ 4), the order is still
+// the declaration order, and one sifting pass, for the fixpoint's iterates
+// and ρe ∧ ρs, makes determinization several times cheaper (n = 4: 0.5 s
+// against 1.8 s) for a smaller circuit. The pass is bounded as the
+// circuit's (passSiftGrowth): on AMBA n = 2, 3, 4 it gives the same
+// circuits as the kernel's bound, for 10–19 % fewer nodes made. An
+// interrupted pass leaves reordering on, for the next call to sift again.
+// The order never changes what a circuit computes: each bit is a move of
+// the strategy in any order, and the independent check sees only the
+// circuit.
 func (c *Controller) freezeOrder(ctx context.Context) {
 	sp := c.g.sp
 	if c.frozen || ctx.Err() != nil {
 		return
 	}
-	if sp.SetAutoReorder(false) {
+	if sp.SetAutoReorder(false) && sp.Stats().Reorderings == 0 {
 		c.transitions()
-		sp.Reorder(ctx)
+		sp.ReorderWithin(ctx, passSiftGrowth)
 		if ctx.Err() != nil {
 			sp.SetAutoReorder(true)
 			return
@@ -209,14 +222,10 @@ func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error)
 		return nil, err
 	}
 	b := newGraphBuilder(sp.Backend())
-	circ.Init.Legal = b.add(g.thetaE.Prime(), initSignal)
-	for _, f := range initFns {
-		circ.Init.Computed = append(circ.Init.Computed, b.add(f, initSignal))
-	}
-	circ.Step.Legal = b.add(g.rhoE, signal)
-	for _, f := range stepFns {
-		circ.Step.Computed = append(circ.Step.Computed, b.add(f, signal))
-	}
+	initIDs := b.add(append([]fds.BDD{g.thetaE.Prime()}, initFns...), initSignal)
+	circ.Init.Legal, circ.Init.Computed = initIDs[0], initIDs[1:]
+	stepIDs := b.add(append([]fds.BDD{g.rhoE}, stepFns...), signal)
+	circ.Step.Legal, circ.Step.Computed = stepIDs[0], stepIDs[1:]
 	if b.err != nil {
 		return nil, fmt.Errorf("synth: %s: %w", spec.Name, b.err)
 	}
@@ -289,7 +298,7 @@ func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([
 			one := can.AndExists(v, bit)                         // bit k can be 1
 			zero := can.AndExists(v.Not(), bit)                  // bit k can be 0
 			fns[k] = one.Diff(zero).Restrict(one.Xor(zero))
-			if one.And(zero).IsFalse() {
+			if !one.Intersects(zero) {
 				win = win.Exists(bit)
 			} else {
 				// Fix bit k to its function: win ∧ (bit k ↔ f), then forget it.
@@ -349,8 +358,12 @@ func newGraphBuilder(be fds.Backend) *graphBuilder {
 	return &graphBuilder{be: be}
 }
 
-// add copies f, whose variables must all be in signal, and returns its id.
-func (b *graphBuilder) add(f fds.BDD, signal map[int]int32) int32 {
+// add copies fs, whose variables must all be in signal, and returns their
+// ids.
+func (b *graphBuilder) add(fs []fds.BDD, signal map[int]int32) []int32 {
+	if len(fs) == 0 {
+		return nil
+	}
 	var sig []int32 // signal as a table, -1 where a level is no signal
 	for l := range signal {
 		if l >= len(sig) {
@@ -363,28 +376,34 @@ func (b *graphBuilder) add(f fds.BDD, signal map[int]int32) int32 {
 	for l, s := range signal {
 		sig[l] = s
 	}
-	return b.addNode(f.Node(), func(level int) int32 {
+	ns := make([]fds.Node, len(fs))
+	for i, f := range fs {
+		ns[i] = f.Node()
+	}
+	sp := fs[0].Space()
+	return b.addNodes(ns, func(level int) int32 {
 		if level < len(sig) && sig[level] >= 0 {
 			return sig[level]
 		}
 		if b.err == nil {
-			v, _ := f.Space().VarAt(level)
+			v, _ := sp.VarAt(level)
 			b.err = fmt.Errorf("a controller function depends on BDD level %d (%v), which is not a signal (a bug)", level, v)
 		}
 		return 0
 	})
 }
 
-// addNode copies the backend's BDD n, reading variable v as signal(v), and
-// returns its id.
-func (b *graphBuilder) addNode(n fds.Node, signal func(v int) int32) int32 {
+// addNodes copies the backend's BDDs ns, reading variable v as signal(v),
+// and returns their ids: with one walk of them all where the backend
+// offers it (fds.MultiWalker), else one Walk per root.
+func (b *graphBuilder) addNodes(ns []fds.Node, signal func(v int) int32) []int32 {
 	at := func(id int) int32 {
 		if id < 2 {
 			return int32(id)
 		}
 		return b.local[id]
 	}
-	root := b.be.Walk(n, func(id, level, low, high int) {
+	visit := func(id, level, low, high int) {
 		n := CircuitNode{Signal: signal(level), Lo: at(low), Hi: at(high)}
 		if id >= len(b.local) {
 			b.local = append(b.local, make([]int32, id+1-len(b.local)+len(b.local)/2)...)
@@ -398,6 +417,16 @@ func (b *graphBuilder) addNode(n fds.Node, signal func(v int) int32) int32 {
 		}
 		b.nodes = append(b.nodes, n)
 		b.local[id] = int32(len(b.nodes) + 1)
-	})
-	return at(root)
+	}
+	out := make([]int32, len(ns))
+	if mw, ok := b.be.(fds.MultiWalker); ok {
+		for i, id := range mw.WalkAll(ns, visit) {
+			out[i] = at(id)
+		}
+		return out
+	}
+	for i, n := range ns {
+		out[i] = at(b.be.Walk(n, visit))
+	}
+	return out
 }

@@ -67,10 +67,7 @@ func (c *Circuit) sift(ctx context.Context, pos []int) error {
 	}
 	b := newGraphBuilder(be)
 	signal := func(v int) int32 { return sigOf[v] }
-	out := make([]int32, len(hs))
-	for i, h := range hs {
-		out[i] = b.addNode(h, signal)
-	}
+	out := b.addNodes(hs, signal)
 	if len(b.nodes) >= len(c.Nodes) {
 		return nil
 	}
@@ -82,14 +79,17 @@ func (c *Circuit) sift(ctx context.Context, pos []int) error {
 }
 
 // passSiftGrowth bounds each block's excursion in the one sifting pass
-// over finished functions: the circuit's (sifted before it is emitted)
-// and the check's (its gate functions, before they are conjoined). 1.05
+// over finished functions: the circuit's (sifted before it is emitted),
+// the check's (its gate functions, before they are conjoined) and the
+// controller's space's (freezeOrder, when dynamic reordering never ran). 1.05
 // instead of the kernel's 1.2 (which dynamic reordering keeps: there the
 // tighter bound cost AMBA n = 12 twice the time), so a block turns back
 // sooner once the graph grows; synth's BENCHMARKS.part.md has the figures.
 //
 // The circuit's graph starts several times larger than it ends (AMBA
-// n = 9: 397,301 nodes, 47,484 after); on AMBA n = 3, 4, 8, 11 and 12 the
+// n = 9: 55,809 nodes, 29,379 after; 397,301 and 47,484 when freezeOrder
+// still sifted the space once more, which is when this bound was
+// measured); on AMBA n = 3, 4, 8, 11 and 12 the
 // bound gives circuits of the same size and at n = 9 and 10 slightly
 // smaller ones (n = 9: 47,617 nodes against 47,981, with 42 % fewer
 // swaps). The check's pass is 2–3× cheaper and leaves an order as good or

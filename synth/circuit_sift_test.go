@@ -33,9 +33,9 @@ func TestCircuitSift(t *testing.T) {
 	}
 	b := newGraphBuilder(sp.Backend())
 	circ := &Circuit{Name: "sift"}
-	circ.Step.Legal = b.add(f, signal)
+	circ.Step.Legal = b.add([]fds.BDD{f}, signal)[0]
 	circ.Init.Legal = 1
-	circ.Init.Computed = []int32{b.add(f.Not(), signal)}
+	circ.Init.Computed = b.add([]fds.BDD{f.Not()}, signal)
 	require.NoError(t, b.err)
 	circ.Nodes = b.nodes
 	before := *circ
