@@ -152,7 +152,9 @@ func goalProof(ctx context.Context, k *aigCheck, c goalCounter, reach, trans fds
 			return false, err
 		}
 		here := c.is(sp, v, false)
-		stays := trans.And(here).And(c.is(sp, v, true))
+		// One conjunction with the relation: here ∧ here′ is a cube of
+		// the counter's bits, the relation is large.
+		stays := trans.And(here.And(c.is(sp, v, true)))
 		fc := &fairCycles{sp: sp, r: stays, envJ: envJ}
 		z, err := fc.emersonLei(ctx, reach.And(here))
 		if err != nil {
