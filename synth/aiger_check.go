@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -119,6 +120,14 @@ type checkMethod struct {
 	// projected (tests), when not nil, is told how many outputs
 	// projectReach dropped.
 	projected func(dropped int)
+	// projectGoal: with projectReach, search goalProof's fair cycles
+	// within each counter value over the closed loop without the dropped
+	// outputs too, when the counter and the liveness assumptions do not
+	// read them (goalSearchProjected).
+	projectGoal bool
+	// goalProjected (tests), when not nil, is called when goalProof
+	// searches over the projected loop.
+	goalProjected func()
 
 	// phase (benchmarks), when not nil, is called as each phase of the
 	// check ends, with the phase's name; the caller times the calls.
@@ -133,7 +142,7 @@ const siftGatesFrom = 8192
 
 // defaultCheck is CheckAIG's method.
 func defaultCheck() checkMethod {
-	return checkMethod{byGoal: true, circuitOrder: true, siftGates: true, unreadFirst: true, goalOneTest: true, treeStep: true, badStates: true, siftGrowth: passSiftGrowth, projectReach: true}
+	return checkMethod{byGoal: true, circuitOrder: true, siftGates: true, unreadFirst: true, goalOneTest: true, treeStep: true, badStates: true, siftGrowth: passSiftGrowth, projectReach: true, projectGoal: true}
 }
 
 // checkAIG is CheckAIG by method m.
@@ -313,6 +322,13 @@ type aigCheck struct {
 
 	m   checkMethod
 	all fds.Cube // every bit, current and primed (intersects)
+
+	// proj is the closed loop without the outputs no step reads, or the
+	// zero BDD (projectedStep); dropped is their bits, current and next,
+	// and unreadOut their current bits as a cube.
+	proj      fds.BDD
+	dropped   []int
+	unreadOut fds.Cube
 }
 
 // ended reports the end of a phase to the method's phase hook, if any.
@@ -491,6 +507,7 @@ func (k *aigCheck) run(ctx context.Context) error {
 	// bits: unreadOut), for the reachability (projectedStep).
 	var trans, proj fds.BDD
 	var unreadOut fds.Cube
+	defer func() { k.proj, k.unreadOut, k.dropped = fds.BDD{}, fds.Cube{}, nil }()
 	if k.m.projectReach {
 		rest := append([]fds.BDD{g.rhoE}, latchParts...)
 		if impl {
@@ -504,6 +521,14 @@ func (k *aigCheck) run(ctx context.Context) error {
 			proj = loop(append(keep, latchParts...))
 			trans = proj.And(conjoin(drop))
 			unreadOut = sp.CubeOfLevels(unread)
+			k.proj, k.unreadOut = proj, unreadOut
+			for o := range a.Outputs {
+				b := k.out[o]
+				v := g.outputs[b.v]
+				if slices.Contains(unread, v.Levels(false)[b.bit]) {
+					k.dropped = append(k.dropped, v.Levels(false)[b.bit], v.Levels(true)[b.bit])
+				}
+			}
 		}
 	}
 	if trans.Space() == nil {

@@ -106,6 +106,8 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 				variantOf("sift-1.20", func(m *checkMethod) { m.siftGrowth = 1.2 }),
 				// the reachability over the whole closed loop
 				variantOf("no-project", func(m *checkMethod) { m.projectReach = false }),
+				// the goal counter's fair-cycle searches over it
+				variantOf("no-project-goal", func(m *checkMethod) { m.projectGoal = false }),
 			}, more...)
 			last = benchCheckVariants(b, spec, a, false, more...)
 		})
@@ -190,6 +192,6 @@ func productImageVariant() checkVariant {
 // the first four were added.
 func previousCheck() checkMethod {
 	m := defaultCheck()
-	m.goalOneTest, m.treeStep, m.badStates, m.siftGrowth, m.projectReach = false, false, false, 0, false
+	m.goalOneTest, m.treeStep, m.badStates, m.siftGrowth, m.projectReach, m.projectGoal = false, false, false, 0, false, false
 	return m
 }
