@@ -90,6 +90,10 @@ type checkMethod struct {
 	// reachable step by one product for all its values instead of one per
 	// value.
 	goalOneTest bool
+	// goalBadStates: with goalOneTest, test the counter's moves by the
+	// states with a bad move (∃next. bad ∧ trans, then intersected with
+	// the reachable states) instead of by reach ∧ bad against trans.
+	goalBadStates bool
 	// goalOneSearch: in goalProof, search the steps that keep the counter
 	// for fair cycles once for all its values instead of once per value
 	// (AMBA n = 9: 4.9 s against 5.6 s; n = 10: 21.2 s against 13.7 s).
@@ -143,7 +147,7 @@ const siftGatesFrom = 8192
 
 // defaultCheck is CheckAIG's method.
 func defaultCheck() checkMethod {
-	return checkMethod{byGoal: true, circuitOrder: true, siftGates: true, unreadFirst: true, goalOneTest: true, treeStep: true, badStates: true, siftGrowth: passSiftGrowth, projectReach: true, projectGoal: true}
+	return checkMethod{byGoal: true, circuitOrder: true, siftGates: true, unreadFirst: true, goalOneTest: true, treeStep: true, badStates: true, siftGrowth: passSiftGrowth, projectReach: true, projectGoal: true, goalBadStates: true}
 }
 
 // checkAIG is CheckAIG by method m.

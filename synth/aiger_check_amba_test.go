@@ -108,6 +108,8 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 				variantOf("no-project", func(m *checkMethod) { m.projectReach = false }),
 				// the goal counter's fair-cycle searches over it
 				variantOf("no-project-goal", func(m *checkMethod) { m.projectGoal = false }),
+				// the goal counter's moves tested by reach ∧ bad against the relation
+				variantOf("goal-reach-steps", func(m *checkMethod) { m.goalBadStates = false }),
 			}, more...)
 			last = benchCheckVariants(b, spec, a, false, more...)
 		})
@@ -192,6 +194,6 @@ func productImageVariant() checkVariant {
 // the first four were added.
 func previousCheck() checkMethod {
 	m := defaultCheck()
-	m.goalOneTest, m.treeStep, m.badStates, m.siftGrowth, m.projectReach, m.projectGoal = false, false, false, 0, false, false
+	m.goalOneTest, m.treeStep, m.badStates, m.siftGrowth, m.projectReach, m.projectGoal, m.goalBadStates = false, false, false, 0, false, false, false
 	return m
 }

@@ -121,7 +121,16 @@ func goalProof(ctx context.Context, k *aigCheck, c goalCounter, reach, trans fds
 		// One test for every value at once; the values' conditions are
 		// disjoint (each fixes the current counter), so their union is
 		// empty on the reachable steps exactly when each is.
-		if k.intersects(reach.And(sp.Or(leavesBadly...)), trans) {
+		bad := sp.Or(leavesBadly...)
+		if k.m.goalBadStates {
+			// The states with a bad step, computed without the reachable
+			// states, then tested against them: reach does not read the
+			// next bits, so reach ∧ ∃next. (bad ∧ trans) is empty exactly
+			// when reach ∧ bad ∧ trans is.
+			if k.intersects(reach, trans.AndExists(bad, sp.NextCube())) {
+				return false, sp.Err()
+			}
+		} else if k.intersects(reach.And(bad), trans) {
 			return false, sp.Err()
 		}
 	} else {
