@@ -92,7 +92,8 @@ type checkMethod struct {
 	goalOneTest bool
 	// goalBadStates: with goalOneTest, test the counter's moves by the
 	// states with a bad move (∃next. bad ∧ trans, then intersected with
-	// the reachable states) instead of by reach ∧ bad against trans.
+	// the reachable states) instead of by reach ∧ bad against trans
+	// (AMBA n = 12: 8.6 → 0.4 s).
 	goalBadStates bool
 	// goalOneSearch: in goalProof, search the steps that keep the counter
 	// for fair cycles once for all its values instead of once per value

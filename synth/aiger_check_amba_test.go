@@ -73,7 +73,10 @@ func BenchmarkCheckAIG(b *testing.B) {
 // untimed, then checked as BenchmarkCheckAIG does, the baseline up to
 // n = 8; the previous default; the default with the kernel's sifting
 // bound (sift-1.20); the default with the reachability over the whole
-// closed loop (no-project); and up to n = 9 the default without each
+// closed loop (no-project), without the projected goal searches
+// (no-project-goal), with the goal counter's moves tested by the reachable
+// steps (goal-reach-steps), and without all three (unprojected); and up
+// to n = 9 the default without each
 // of its later choices: chain-step, no-sift, reach-steps, and one-search
 // with one), until one n's check takes more than 120 s of CPU. Each
 // phase's CPU time is reported as a metric of its own (PHASE-cpu-s).
@@ -110,6 +113,8 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 				variantOf("no-project-goal", func(m *checkMethod) { m.projectGoal = false }),
 				// the goal counter's moves tested by reach ∧ bad against the relation
 				variantOf("goal-reach-steps", func(m *checkMethod) { m.goalBadStates = false }),
+				// the default before the three above
+				variantOf("unprojected", func(m *checkMethod) { m.projectReach, m.projectGoal, m.goalBadStates = false, false, false }),
 			}, more...)
 			last = benchCheckVariants(b, spec, a, false, more...)
 		})
