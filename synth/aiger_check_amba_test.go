@@ -72,7 +72,11 @@ func BenchmarkCheckAIG(b *testing.B) {
 // Circuit synthesizes now for AMBA n = 4, 5, … (each synthesized once,
 // untimed, then checked as BenchmarkCheckAIG does, the baseline up to
 // n = 8; the previous default; the default with the kernel's sifting
-// bound (sift-1.20); and up to n = 9 the default without each
+// bound (sift-1.20); the default with the reachability over the whole
+// closed loop (no-project), without the projected goal searches
+// (no-project-goal), with the goal counter's moves tested by the reachable
+// steps (goal-reach-steps), and without all three (unprojected); and up
+// to n = 9 the default without each
 // of its later choices: chain-step, no-sift, reach-steps, and one-search
 // with one), until one n's check takes more than 120 s of CPU. Each
 // phase's CPU time is reported as a metric of its own (PHASE-cpu-s).
@@ -103,6 +107,14 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 				{"previous", previousCheck(), nil, true},
 				// the sifting pass with the kernel's bound
 				variantOf("sift-1.20", func(m *checkMethod) { m.siftGrowth = 1.2 }),
+				// the reachability over the whole closed loop
+				variantOf("no-project", func(m *checkMethod) { m.projectReach = false }),
+				// the goal counter's fair-cycle searches over it
+				variantOf("no-project-goal", func(m *checkMethod) { m.projectGoal = false }),
+				// the goal counter's moves tested by reach ∧ bad against the relation
+				variantOf("goal-reach-steps", func(m *checkMethod) { m.goalBadStates = false }),
+				// the default before the three above
+				variantOf("unprojected", func(m *checkMethod) { m.projectReach, m.projectGoal, m.goalBadStates = false, false, false }),
 			}, more...)
 			last = benchCheckVariants(b, spec, a, false, more...)
 		})
@@ -182,10 +194,11 @@ func productImageVariant() checkVariant {
 // previousCheck is the default check without the one-product test of the
 // goal counter's moves, the balanced step relation, the test of SYS_TRANS
 // by the states with a bad step and the sifting pass's bound
-// (checkMethod.goalOneTest, treeStep, badStates, siftGrowth): CheckAIG
-// before they were added.
+// (checkMethod.goalOneTest, treeStep, badStates, siftGrowth) and without
+// the projected reachability (projectReach, added later): CheckAIG before
+// the first four were added.
 func previousCheck() checkMethod {
 	m := defaultCheck()
-	m.goalOneTest, m.treeStep, m.badStates, m.siftGrowth = false, false, false, 0
+	m.goalOneTest, m.treeStep, m.badStates, m.siftGrowth, m.projectReach, m.projectGoal, m.goalBadStates = false, false, false, 0, false, false, false
 	return m
 }

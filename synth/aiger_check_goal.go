@@ -2,6 +2,7 @@ package synth
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -120,7 +121,16 @@ func goalProof(ctx context.Context, k *aigCheck, c goalCounter, reach, trans fds
 		// One test for every value at once; the values' conditions are
 		// disjoint (each fixes the current counter), so their union is
 		// empty on the reachable steps exactly when each is.
-		if k.intersects(reach.And(sp.Or(leavesBadly...)), trans) {
+		bad := sp.Or(leavesBadly...)
+		if k.m.goalBadStates {
+			// The states with a bad step, computed without the reachable
+			// states, then tested against them: reach does not read the
+			// next bits, so reach ∧ ∃next. (bad ∧ trans) is empty exactly
+			// when reach ∧ bad ∧ trans is.
+			if k.intersects(reach, trans.AndExists(bad, sp.NextCube())) {
+				return false, sp.Err()
+			}
+		} else if k.intersects(reach.And(bad), trans) {
 			return false, sp.Err()
 		}
 	} else {
@@ -147,14 +157,23 @@ func goalProof(ctx context.Context, k *aigCheck, c goalCounter, reach, trans fds
 		}
 		return z.IsFalse(), sp.Err()
 	}
+	rel, states := trans, reach
+	if k.m.projectGoal && k.goalSearchProjected(c) {
+		rel, states = k.proj, reach.Exists(k.unreadOut)
+		if k.m.goalProjected != nil {
+			k.m.goalProjected()
+		}
+	}
 	for v := range m {
 		if err := ctx.Err(); err != nil {
 			return false, err
 		}
 		here := c.is(sp, v, false)
-		stays := trans.And(here).And(c.is(sp, v, true))
+		// One conjunction with the relation: here ∧ here′ is a cube of
+		// the counter's bits, the relation is large.
+		stays := rel.And(here.And(c.is(sp, v, true)))
 		fc := &fairCycles{sp: sp, r: stays, envJ: envJ}
-		z, err := fc.emersonLei(ctx, reach.And(here))
+		z, err := fc.emersonLei(ctx, states.And(here))
 		if err != nil {
 			return false, err
 		}
@@ -175,4 +194,48 @@ func (k *aigCheck) intersects(f, g fds.BDD) bool {
 		k.all = sp.CubeOfLevels(append(append([]int(nil), sp.CurCube().Levels()...), sp.NextCube().Levels()...))
 	}
 	return !f.AndExists(g, k.all).IsFalse()
+}
+
+// goalSearchProjected reports whether goalProof may search each counter
+// value's fair cycles over the closed loop without the outputs that no
+// step reads (aigCheck.proj, P below; U the dropped outputs' bits), from
+// the reachable states projected (∃U. reach): when there is such a loop
+// and neither the counter's bits nor the liveness assumptions read U or
+// U′.
+//
+// Soundness: no value's search finds a fair cycle over P within
+// ∃U. (reach ∧ here) exactly when none finds one over the closed loop T
+// within reach ∧ here. A fair cycle of T projects on one of P: ∃U′. T = P
+// and P does not read U (projectedStep), and the counter and the
+// assumptions do not read U. Conversely, let r_0 → … → r_p = r_0 be a fair
+// cycle of P within ∃U. (reach ∧ here). Each r_i extends to a reachable
+// state, any extension of r_i has a T-successor extending r_{i+1} (T does
+// not read U), and that successor's U is fixed by r_i and r_{i+1} (u′ ↔
+// f_u, f_u reading neither U nor U′); so the T-path that follows the cycle
+// twice from a reachable extension of r_0 is reachable, keeps the counter
+// (it reads no U) and repeats from its second state on: a fair cycle of T
+// within reach ∧ here.
+func (k *aigCheck) goalSearchProjected(c goalCounter) bool {
+	if k.proj.Space() == nil {
+		return false
+	}
+	reads := func(f fds.BDD) bool {
+		for _, l := range f.Support() {
+			if slices.Contains(k.dropped, l) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, b := range c.bits {
+		if reads(b) {
+			return false
+		}
+	}
+	for _, je := range k.g.envJ {
+		if reads(je) {
+			return false
+		}
+	}
+	return true
 }
