@@ -387,8 +387,12 @@ type dporNode struct {
 	// sibling may look at a transition another worker claimed but has not
 	// run yet). Computing only what is looked at keeps a state's cost
 	// independent of the number of enabled goroutines but for enabled.
-	events map[tid]event
-	sleep  map[tid]event
+	// Both maps hold pointers: an event is never modified once stored,
+	// so a child's sleep set shares its parent's events, and a map's
+	// slots stay small (a group of 8 events inline is over 1 KiB, most
+	// of it unused at a state of 1–3 entries).
+	events map[tid]*event
+	sleep  map[tid]*event
 
 	mu        sync.Mutex
 	backtrack map[tid]bool
@@ -435,8 +439,10 @@ func (s *dporNode) claimed(t tid) {
 // eventOf returns the event of transition t at s; false if t is not
 // enabled at s or (with one worker) was neither taken nor asleep at s.
 func (s *dporNode) eventOf(t tid) (event, bool) {
-	e, ok := s.events[t]
-	return e, ok
+	if e := s.events[t]; e != nil {
+		return *e, true
+	}
+	return event{}, false
 }
 
 // claim marks and returns a transition of the backtrack set that is
@@ -628,7 +634,7 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 				if _, ok := st.node.events[st.chosen]; !ok {
 					// first taken here (one worker: nobody else
 					// reads the node)
-					st.node.events[st.chosen] = x.newEventPeek(t)
+					st.node.events[st.chosen] = x.newEventRef(t)
 				}
 				if st.node.fixed || st.node.free {
 					d.takePlanned(st.node, st.chosen)
@@ -639,40 +645,40 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		x.internal("DPOR: nondeterministic execution: a replayed transition is not enabled")
 		return 0
 	}
-	s := &dporNode{enabled: make([]tid, len(ts)), events: map[tid]event{}, backtrack: map[tid]bool{}, backG: map[uint64]bool{}, done: map[tid]int{}, sleep: map[tid]event{}}
+	s := &dporNode{enabled: make([]tid, len(ts)), events: map[tid]*event{}, backtrack: map[tid]bool{}, backG: map[uint64]bool{}, done: map[tid]int{}, sleep: map[tid]*event{}}
 	plan := d.part.active()
 	for i, t := range ts {
 		s.enabled[i] = tidOf(t)
 		if d.eager || plan {
-			s.events[s.enabled[i]] = x.newEventPeek(t)
+			s.events[s.enabled[i]] = x.newEventRef(t)
 		}
 	}
-	// at computes the event of t at s if t is enabled (lazy).
-	var index map[tid]int
+	// at computes the event of t at s if t is enabled (lazy; a linear
+	// scan: enabled is short, and a map per state cost more).
 	at := func(t tid) {
 		if d.eager {
 			return
 		}
-		if index == nil {
-			index = make(map[tid]int, len(s.enabled))
-			for i, u := range s.enabled {
-				index[u] = i
-			}
-		}
-		if i, ok := index[t]; ok {
-			if _, ok := s.events[t]; !ok {
-				s.events[t] = x.newEventPeek(ts[i])
+		for i, u := range s.enabled {
+			if u == t {
+				if _, ok := s.events[t]; !ok {
+					s.events[t] = x.newEventRef(ts[i])
+				}
+				return
 			}
 		}
 	}
 	if k > 0 {
 		ps := d.stack[k-1]
 		p := ps.node
-		pe, _ := p.eventOf(ps.chosen)
-		add := func(t tid, e event) {
+		pe := p.events[ps.chosen]
+		if pe == nil {
+			pe = &event{} // (as eventOf's zero event)
+		}
+		add := func(t tid, e *event) {
 			at(t)
 			e = s.relabel(t, e)
-			if t != ps.chosen && !dependent(&e, &pe) {
+			if t != ps.chosen && !dependent(e, pe) {
 				s.sleep[t] = e
 			}
 		}
@@ -692,7 +698,7 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 				if n >= before {
 					continue
 				}
-				if e, ok := p.eventOf(t); ok {
+				if e := p.events[t]; e != nil {
 					add(t, e)
 				}
 			}
@@ -711,7 +717,7 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 			if _, ok := s.events[t]; !ok {
 				// (lazy: at computed it if t was asleep at the
 				// parent or taken there)
-				s.events[t] = x.newEventPeek(ts[i])
+				s.events[t] = x.newEventRef(ts[i])
 			}
 			d.stack[k].chosen = t
 			s.addBack(t)
@@ -730,6 +736,12 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 	}
 	d.blocked++
 	return sleepBlocked
+}
+
+// newEventRef is newEventPeek's event on the heap, for a node's maps.
+func (x *execution) newEventRef(t transition) *event {
+	e := x.newEventPeek(t)
+	return &e
 }
 
 // newEventPeek describes the event transition t would produce, without

@@ -354,7 +354,7 @@ func (c *collector) skip(also *collector) {
 // An open alternative (dporNode.open) comes after all the others, which
 // the shards together explore, and after the open ones this shard took
 // before it; the others' sleep sets hold no open alternative.
-func (s *dporNode) fixedBefore(t tid, add func(tid, event)) {
+func (s *dporNode) fixedBefore(t tid, add func(tid, *event)) {
 	if s.open[t] {
 		s.mu.Lock()
 		defer s.mu.Unlock()
