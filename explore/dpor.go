@@ -400,7 +400,9 @@ type dporNode struct {
 	// only grows: addBack adds to both), for the races' "already
 	// covered?" test; at a fixed state, those of every alternative not
 	// left open, which the shards together explore.
-	backG map[uint64]bool
+	// (A slice: a state has few goroutines, and a map per state cost
+	// more than the scans.)
+	backG []uint64
 	// done holds the transitions explored from this state, or claimed by
 	// a worker that will explore them (a transition is claimed once),
 	// with the order of their claims (1, 2, …).
@@ -428,7 +430,24 @@ func (s *dporNode) addBack(t tid) {
 		return
 	}
 	s.backtrack[t] = true
-	s.backG[t.g] = true
+	s.addBackG(t.g)
+}
+
+// addBackG adds goroutine g to backG (s.mu held, or s not shared yet).
+func (s *dporNode) addBackG(g uint64) {
+	if !s.hasBackG(g) {
+		s.backG = append(s.backG, g)
+	}
+}
+
+// hasBackG reports whether g is in backG (s.mu held).
+func (s *dporNode) hasBackG(g uint64) bool {
+	for _, h := range s.backG {
+		if h == g {
+			return true
+		}
+	}
+	return false
 }
 
 // claimed records that t is taken at s (s.mu held).
@@ -645,7 +664,7 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		x.internal("DPOR: nondeterministic execution: a replayed transition is not enabled")
 		return 0
 	}
-	s := &dporNode{enabled: make([]tid, len(ts)), events: map[tid]*event{}, backtrack: map[tid]bool{}, backG: map[uint64]bool{}, done: map[tid]int{}, sleep: map[tid]*event{}}
+	s := &dporNode{enabled: make([]tid, len(ts)), events: map[tid]*event{}, backtrack: map[tid]bool{}, done: map[tid]int{}, sleep: map[tid]*event{}}
 	plan := d.part.active()
 	for i, t := range ts {
 		s.enabled[i] = tidOf(t)
@@ -1005,7 +1024,7 @@ func (d *dporChooser) addBacktrackTo(s *dporNode, pref uint64, initials []uint64
 	defer s.mu.Unlock()
 	// Already covered?
 	for _, g := range initials {
-		if s.backG[g] {
+		if s.hasBackG(g) {
 			return
 		}
 	}

@@ -403,7 +403,7 @@ func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
 			s.open[t] = true
 			continue
 		}
-		s.backG[t.g] = true
+		s.addBackG(t.g)
 		if !d.part.owns(rank-1, awake) {
 			continue
 		}
