@@ -395,14 +395,12 @@ type dporNode struct {
 	sleep  map[tid]*event
 
 	mu        sync.Mutex
-	backtrack map[tid]bool
+	backtrack smallSet[tid]
 	// backG holds the goroutines of backtrack's transitions (backtrack
 	// only grows: addBack adds to both), for the races' "already
 	// covered?" test; at a fixed state, those of every alternative not
 	// left open, which the shards together explore.
-	// (A slice: a state has few goroutines, and a map per state cost
-	// more than the scans.)
-	backG []uint64
+	backG smallSet[uint64]
 	// done holds the transitions explored from this state, or claimed by
 	// a worker that will explore them (a transition is claimed once),
 	// with the order of their claims (1, 2, …).
@@ -429,25 +427,72 @@ func (s *dporNode) addBack(t tid) {
 	if s.fixed && !s.open[t] {
 		return
 	}
-	s.backtrack[t] = true
-	s.addBackG(t.g)
+	s.backtrack.add(t)
+	s.backG.add(t.g)
 }
 
-// addBackG adds goroutine g to backG (s.mu held, or s not shared yet).
-func (s *dporNode) addBackG(g uint64) {
-	if !s.hasBackG(g) {
-		s.backG = append(s.backG, g)
+// smallSet is a set: a slice while it is small (a map per DPOR state
+// cost more than the scans: most states have a few goroutines and
+// transitions), a map once it holds smallSetFew keys, so that a state of
+// many goroutines keeps constant-time tests. The zero value is empty.
+type smallSet[K comparable] struct {
+	few  []K // the keys while many is nil
+	many map[K]bool
+}
+
+const smallSetFew = 16
+
+// add adds k to the set.
+func (ss *smallSet[K]) add(k K) {
+	if ss.many != nil {
+		ss.many[k] = true
+		return
 	}
+	if ss.has(k) {
+		return
+	}
+	if len(ss.few) < smallSetFew {
+		ss.few = append(ss.few, k)
+		return
+	}
+	ss.many = make(map[K]bool, 2*smallSetFew)
+	for _, h := range ss.few {
+		ss.many[h] = true
+	}
+	ss.many[k] = true
+	ss.few = nil
 }
 
-// hasBackG reports whether g is in backG (s.mu held).
-func (s *dporNode) hasBackG(g uint64) bool {
-	for _, h := range s.backG {
-		if h == g {
+// has reports whether k is in the set.
+func (ss *smallSet[K]) has(k K) bool {
+	if ss.many != nil {
+		return ss.many[k]
+	}
+	for _, h := range ss.few {
+		if h == k {
 			return true
 		}
 	}
 	return false
+}
+
+// count returns the number of keys for which keep reports true.
+func (ss *smallSet[K]) count(keep func(K) bool) int {
+	n := 0
+	if ss.many != nil {
+		for k := range ss.many {
+			if keep(k) {
+				n++
+			}
+		}
+		return n
+	}
+	for _, k := range ss.few {
+		if keep(k) {
+			n++
+		}
+	}
+	return n
 }
 
 // claimed records that t is taken at s (s.mu held).
@@ -470,7 +515,7 @@ func (s *dporNode) claim() (tid, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, t := range s.enabled {
-		if _, done := s.done[t]; done || !s.backtrack[t] {
+		if _, done := s.done[t]; done || !s.backtrack.has(t) {
 			continue
 		}
 		if _, asleep := s.sleep[t]; asleep {
@@ -664,7 +709,7 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		x.internal("DPOR: nondeterministic execution: a replayed transition is not enabled")
 		return 0
 	}
-	s := &dporNode{enabled: make([]tid, len(ts)), events: map[tid]*event{}, backtrack: map[tid]bool{}, done: map[tid]int{}, sleep: map[tid]*event{}}
+	s := &dporNode{enabled: make([]tid, len(ts)), events: map[tid]*event{}, done: map[tid]int{}, sleep: map[tid]*event{}}
 	plan := d.part.active()
 	for i, t := range ts {
 		s.enabled[i] = tidOf(t)
@@ -1024,7 +1069,7 @@ func (d *dporChooser) addBacktrackTo(s *dporNode, pref uint64, initials []uint64
 	defer s.mu.Unlock()
 	// Already covered?
 	for _, g := range initials {
-		if s.hasBackG(g) {
+		if s.backG.has(g) {
 			return
 		}
 	}
@@ -1085,14 +1130,11 @@ func (d *dporChooser) pending() int {
 	for _, st := range d.stack {
 		s := st.node
 		s.mu.Lock()
-		for t := range s.backtrack {
-			if _, done := s.done[t]; done {
-				continue
-			}
-			if _, asleep := s.sleep[t]; !asleep {
-				n++
-			}
-		}
+		n += s.backtrack.count(func(t tid) bool {
+			_, done := s.done[t]
+			_, asleep := s.sleep[t]
+			return !done && !asleep
+		})
 		s.mu.Unlock()
 	}
 	return n

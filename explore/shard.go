@@ -403,11 +403,11 @@ func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
 			s.open[t] = true
 			continue
 		}
-		s.addBackG(t.g)
+		s.backG.add(t.g)
 		if !d.part.owns(rank-1, awake) {
 			continue
 		}
-		s.backtrack[t] = true
+		s.backtrack.add(t)
 		if first < 0 {
 			first = i
 		}

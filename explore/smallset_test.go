@@ -1,0 +1,27 @@
+package explore
+
+import "testing"
+
+// TestSmallSet checks the set against a map across its switch from a
+// slice to a map (a wrong answer of has would make DPOR skip a backtrack
+// point as already covered).
+func TestSmallSet(t *testing.T) {
+	var gs smallSet[uint64]
+	want := map[uint64]bool{}
+	for i := uint64(0); i < 3*smallSetFew; i++ {
+		g := (i * 7) % (2 * smallSetFew) // repeats after 2*few adds
+		gs.add(g)
+		want[g] = true
+		for h := uint64(0); h < 3*smallSetFew; h++ {
+			if gs.has(h) != want[h] {
+				t.Fatalf("after %d adds: has(%d) = %v, want %v", i+1, h, gs.has(h), want[h])
+			}
+		}
+	}
+	if n := gs.count(func(uint64) bool { return true }); n != len(want) {
+		t.Fatalf("count = %d, want %d", n, len(want))
+	}
+	if gs.many == nil {
+		t.Fatalf("%d keys still in a slice", len(want))
+	}
+}
