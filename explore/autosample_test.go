@@ -44,7 +44,7 @@ func TestAutoKeepsDPORWhenItCanComplete(t *testing.T) {
 // pending transitions (one done and one asleep do not count).
 func TestTooLarge(t *testing.T) {
 	node := func(bt, done, asleep []uint64) *dporNode {
-		s := &dporNode{done: map[tid]int{}, sleep: map[tid]*event{}}
+		s := &dporNode{sleep: map[tid]*event{}}
 		for _, g := range bt {
 			s.addBack(tid{g: g})
 		}

@@ -404,7 +404,7 @@ type dporNode struct {
 	// done holds the transitions explored from this state, or claimed by
 	// a worker that will explore them (a transition is claimed once),
 	// with the order of their claims (1, 2, …).
-	done map[tid]int
+	done claimOrder
 	// fixed marks a state at or above a shard split point (shard.go):
 	// its backtrack set is fixed when it is created (every enabled
 	// transition not asleep whose pieces include one of this shard's), races do
@@ -495,9 +495,48 @@ func (ss *smallSet[K]) count(keep func(K) bool) int {
 	return n
 }
 
+// claimOrder is the transitions claimed at a state, in the order of their
+// claims (1, 2, …): a slice, with an index once it holds smallSetFew of
+// them (a state of many goroutines keeps constant-time lookups).
+type claimOrder struct {
+	list  []tid
+	index map[tid]int // list's positions + 1, once it is long
+}
+
+// claim appends t; a transition claimed before keeps its number (the
+// callers claim a transition once).
+func (c *claimOrder) claim(t tid) {
+	if _, ok := c.order(t); ok {
+		return
+	}
+	c.list = append(c.list, t)
+	if c.index != nil {
+		c.index[t] = len(c.list)
+	} else if len(c.list) > smallSetFew {
+		c.index = make(map[tid]int, 2*len(c.list))
+		for i, u := range c.list {
+			c.index[u] = i + 1
+		}
+	}
+}
+
+// order returns t's claim number (from 1), false if t is not claimed.
+func (c *claimOrder) order(t tid) (int, bool) {
+	if c.index != nil {
+		n, ok := c.index[t]
+		return n, ok
+	}
+	for i, u := range c.list {
+		if u == t {
+			return i + 1, true
+		}
+	}
+	return 0, false
+}
+
 // claimed records that t is taken at s (s.mu held).
 func (s *dporNode) claimed(t tid) {
-	s.done[t] = len(s.done) + 1
+	s.done.claim(t)
 }
 
 // eventOf returns the event of transition t at s; false if t is not
@@ -515,7 +554,7 @@ func (s *dporNode) claim() (tid, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, t := range s.enabled {
-		if _, done := s.done[t]; done || !s.backtrack.has(t) {
+		if _, done := s.done.order(t); done || !s.backtrack.has(t) {
 			continue
 		}
 		if _, asleep := s.sleep[t]; asleep {
@@ -709,7 +748,7 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		x.internal("DPOR: nondeterministic execution: a replayed transition is not enabled")
 		return 0
 	}
-	s := &dporNode{enabled: make([]tid, len(ts)), events: map[tid]*event{}, done: map[tid]int{}, sleep: map[tid]*event{}}
+	s := &dporNode{enabled: make([]tid, len(ts)), events: map[tid]*event{}, sleep: map[tid]*event{}}
 	plan := d.part.active()
 	for i, t := range ts {
 		s.enabled[i] = tidOf(t)
@@ -757,11 +796,8 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 			p.fixedBefore(ps.chosen, add)
 		} else {
 			p.mu.Lock()
-			before := p.done[ps.chosen]
-			for t, n := range p.done {
-				if n >= before {
-					continue
-				}
+			before, _ := p.done.order(ps.chosen)
+			for _, t := range p.done.list[:max(before-1, 0)] {
 				if e := p.events[t]; e != nil {
 					add(t, e)
 				}
@@ -1131,7 +1167,7 @@ func (d *dporChooser) pending() int {
 		s := st.node
 		s.mu.Lock()
 		n += s.backtrack.count(func(t tid) bool {
-			_, done := s.done[t]
+			_, done := s.done.order(t)
 			_, asleep := s.sleep[t]
 			return !done && !asleep
 		})

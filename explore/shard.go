@@ -358,12 +358,12 @@ func (s *dporNode) fixedBefore(t tid, add func(tid, *event)) {
 	if s.open[t] {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		before := s.done[t]
+		before, _ := s.done.order(t)
 		for _, u := range s.enabled {
 			if _, asleep := s.sleep[u]; asleep || u == t {
 				continue
 			}
-			if n, done := s.done[u]; !s.open[u] || done && n < before {
+			if n, done := s.done.order(u); !s.open[u] || done && n < before {
 				add(u, s.events[u])
 			}
 		}

@@ -25,3 +25,29 @@ func TestSmallSet(t *testing.T) {
 		t.Fatalf("%d keys still in a slice", len(want))
 	}
 }
+
+// TestClaimOrder checks the claim numbers against a map across the
+// switch to an index.
+func TestClaimOrder(t *testing.T) {
+	var c claimOrder
+	want := map[tid]int{}
+	for i := 0; i < 3*smallSetFew; i++ {
+		u := tid{g: uint64(i * 5 % (2 * smallSetFew)), alt: i % 2}
+		c.claim(u)
+		if _, ok := want[u]; !ok {
+			want[u] = len(want) + 1
+		}
+		for g := 0; g < 2*smallSetFew; g++ {
+			for alt := 0; alt < 2; alt++ {
+				v := tid{g: uint64(g), alt: alt}
+				n, ok := c.order(v)
+				if w, wok := want[v]; n != w || ok != wok {
+					t.Fatalf("after %d claims: order(%v) = %d, %v; want %d, %v", i+1, v, n, ok, w, wok)
+				}
+			}
+		}
+	}
+	if c.index == nil || len(c.list) != len(want) {
+		t.Fatalf("%d claims listed (index %v), want %d", len(c.list), c.index != nil, len(want))
+	}
+}
