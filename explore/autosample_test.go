@@ -44,7 +44,7 @@ func TestAutoKeepsDPORWhenItCanComplete(t *testing.T) {
 // pending transitions (one done and one asleep do not count).
 func TestTooLarge(t *testing.T) {
 	node := func(bt, done, asleep []uint64) *dporNode {
-		s := &dporNode{backtrack: map[tid]bool{}, backG: map[uint64]bool{}, done: map[tid]int{}, sleep: map[tid]event{}}
+		s := &dporNode{sleep: map[tid]*event{}}
 		for _, g := range bt {
 			s.addBack(tid{g: g})
 		}
@@ -52,7 +52,7 @@ func TestTooLarge(t *testing.T) {
 			s.claimed(tid{g: g})
 		}
 		for _, g := range asleep {
-			s.sleep[tid{g: g}] = event{}
+			s.sleep[tid{g: g}] = &event{}
 		}
 		return s
 	}

@@ -387,20 +387,24 @@ type dporNode struct {
 	// sibling may look at a transition another worker claimed but has not
 	// run yet). Computing only what is looked at keeps a state's cost
 	// independent of the number of enabled goroutines but for enabled.
-	events map[tid]event
-	sleep  map[tid]event
+	// Both maps hold pointers: an event is never modified once stored,
+	// so a child's sleep set shares its parent's events, and a map's
+	// slots stay small (a group of 8 events inline is over 1 KiB, most
+	// of it unused at a state of 1–3 entries).
+	events map[tid]*event
+	sleep  map[tid]*event
 
 	mu        sync.Mutex
-	backtrack map[tid]bool
+	backtrack smallSet[tid]
 	// backG holds the goroutines of backtrack's transitions (backtrack
 	// only grows: addBack adds to both), for the races' "already
 	// covered?" test; at a fixed state, those of every alternative not
 	// left open, which the shards together explore.
-	backG map[uint64]bool
+	backG smallSet[uint64]
 	// done holds the transitions explored from this state, or claimed by
 	// a worker that will explore them (a transition is claimed once),
 	// with the order of their claims (1, 2, …).
-	done map[tid]int
+	done claimOrder
 	// fixed marks a state at or above a shard split point (shard.go):
 	// its backtrack set is fixed when it is created (every enabled
 	// transition not asleep whose pieces include one of this shard's), races do
@@ -423,20 +427,125 @@ func (s *dporNode) addBack(t tid) {
 	if s.fixed && !s.open[t] {
 		return
 	}
-	s.backtrack[t] = true
-	s.backG[t.g] = true
+	s.backtrack.add(t)
+	s.backG.add(t.g)
+}
+
+// smallSet is a set: a slice while it is small (a map per DPOR state
+// cost more than the scans: most states have a few goroutines and
+// transitions), a map once it holds smallSetFew keys, so that a state of
+// many goroutines keeps constant-time tests. The zero value is empty.
+type smallSet[K comparable] struct {
+	few  []K // the keys while many is nil
+	many map[K]bool
+}
+
+const smallSetFew = 16
+
+// add adds k to the set.
+func (ss *smallSet[K]) add(k K) {
+	if ss.many != nil {
+		ss.many[k] = true
+		return
+	}
+	if ss.has(k) {
+		return
+	}
+	if len(ss.few) < smallSetFew {
+		ss.few = append(ss.few, k)
+		return
+	}
+	ss.many = make(map[K]bool, 2*smallSetFew)
+	for _, h := range ss.few {
+		ss.many[h] = true
+	}
+	ss.many[k] = true
+	ss.few = nil
+}
+
+// has reports whether k is in the set.
+func (ss *smallSet[K]) has(k K) bool {
+	if ss.many != nil {
+		return ss.many[k]
+	}
+	for _, h := range ss.few {
+		if h == k {
+			return true
+		}
+	}
+	return false
+}
+
+// count returns the number of keys for which keep reports true.
+func (ss *smallSet[K]) count(keep func(K) bool) int {
+	n := 0
+	if ss.many != nil {
+		for k := range ss.many {
+			if keep(k) {
+				n++
+			}
+		}
+		return n
+	}
+	for _, k := range ss.few {
+		if keep(k) {
+			n++
+		}
+	}
+	return n
+}
+
+// claimOrder is the transitions claimed at a state, in the order of their
+// claims (1, 2, …): a slice, with an index once it holds smallSetFew of
+// them (a state of many goroutines keeps constant-time lookups).
+type claimOrder struct {
+	list  []tid
+	index map[tid]int // list's positions + 1, once it is long
+}
+
+// claim appends t; a transition claimed before keeps its number (the
+// callers claim a transition once).
+func (c *claimOrder) claim(t tid) {
+	if _, ok := c.order(t); ok {
+		return
+	}
+	c.list = append(c.list, t)
+	if c.index != nil {
+		c.index[t] = len(c.list)
+	} else if len(c.list) > smallSetFew {
+		c.index = make(map[tid]int, 2*len(c.list))
+		for i, u := range c.list {
+			c.index[u] = i + 1
+		}
+	}
+}
+
+// order returns t's claim number (from 1), false if t is not claimed.
+func (c *claimOrder) order(t tid) (int, bool) {
+	if c.index != nil {
+		n, ok := c.index[t]
+		return n, ok
+	}
+	for i, u := range c.list {
+		if u == t {
+			return i + 1, true
+		}
+	}
+	return 0, false
 }
 
 // claimed records that t is taken at s (s.mu held).
 func (s *dporNode) claimed(t tid) {
-	s.done[t] = len(s.done) + 1
+	s.done.claim(t)
 }
 
 // eventOf returns the event of transition t at s; false if t is not
 // enabled at s or (with one worker) was neither taken nor asleep at s.
 func (s *dporNode) eventOf(t tid) (event, bool) {
-	e, ok := s.events[t]
-	return e, ok
+	if e := s.events[t]; e != nil {
+		return *e, true
+	}
+	return event{}, false
 }
 
 // claim marks and returns a transition of the backtrack set that is
@@ -445,7 +554,7 @@ func (s *dporNode) claim() (tid, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, t := range s.enabled {
-		if _, done := s.done[t]; done || !s.backtrack[t] {
+		if _, done := s.done.order(t); done || !s.backtrack.has(t) {
 			continue
 		}
 		if _, asleep := s.sleep[t]; asleep {
@@ -628,7 +737,7 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 				if _, ok := st.node.events[st.chosen]; !ok {
 					// first taken here (one worker: nobody else
 					// reads the node)
-					st.node.events[st.chosen] = x.newEventPeek(t)
+					st.node.events[st.chosen] = x.newEventRef(t)
 				}
 				if st.node.fixed || st.node.free {
 					d.takePlanned(st.node, st.chosen)
@@ -639,40 +748,40 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 		x.internal("DPOR: nondeterministic execution: a replayed transition is not enabled")
 		return 0
 	}
-	s := &dporNode{enabled: make([]tid, len(ts)), events: map[tid]event{}, backtrack: map[tid]bool{}, backG: map[uint64]bool{}, done: map[tid]int{}, sleep: map[tid]event{}}
+	s := &dporNode{enabled: make([]tid, len(ts)), events: map[tid]*event{}, sleep: map[tid]*event{}}
 	plan := d.part.active()
 	for i, t := range ts {
 		s.enabled[i] = tidOf(t)
 		if d.eager || plan {
-			s.events[s.enabled[i]] = x.newEventPeek(t)
+			s.events[s.enabled[i]] = x.newEventRef(t)
 		}
 	}
-	// at computes the event of t at s if t is enabled (lazy).
-	var index map[tid]int
+	// at computes the event of t at s if t is enabled (lazy; a linear
+	// scan: enabled is short, and a map per state cost more).
 	at := func(t tid) {
 		if d.eager {
 			return
 		}
-		if index == nil {
-			index = make(map[tid]int, len(s.enabled))
-			for i, u := range s.enabled {
-				index[u] = i
-			}
-		}
-		if i, ok := index[t]; ok {
-			if _, ok := s.events[t]; !ok {
-				s.events[t] = x.newEventPeek(ts[i])
+		for i, u := range s.enabled {
+			if u == t {
+				if _, ok := s.events[t]; !ok {
+					s.events[t] = x.newEventRef(ts[i])
+				}
+				return
 			}
 		}
 	}
 	if k > 0 {
 		ps := d.stack[k-1]
 		p := ps.node
-		pe, _ := p.eventOf(ps.chosen)
-		add := func(t tid, e event) {
+		pe := p.events[ps.chosen]
+		if pe == nil {
+			pe = &event{} // (as eventOf's zero event)
+		}
+		add := func(t tid, e *event) {
 			at(t)
 			e = s.relabel(t, e)
-			if t != ps.chosen && !dependent(&e, &pe) {
+			if t != ps.chosen && !dependent(e, pe) {
 				s.sleep[t] = e
 			}
 		}
@@ -687,12 +796,9 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 			p.fixedBefore(ps.chosen, add)
 		} else {
 			p.mu.Lock()
-			before := p.done[ps.chosen]
-			for t, n := range p.done {
-				if n >= before {
-					continue
-				}
-				if e, ok := p.eventOf(t); ok {
+			before, _ := p.done.order(ps.chosen)
+			for _, t := range p.done.list[:max(before-1, 0)] {
+				if e := p.events[t]; e != nil {
 					add(t, e)
 				}
 			}
@@ -711,7 +817,7 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 			if _, ok := s.events[t]; !ok {
 				// (lazy: at computed it if t was asleep at the
 				// parent or taken there)
-				s.events[t] = x.newEventPeek(ts[i])
+				s.events[t] = x.newEventRef(ts[i])
 			}
 			d.stack[k].chosen = t
 			s.addBack(t)
@@ -730,6 +836,12 @@ func (d *dporChooser) choose(x *execution, ts []transition) int {
 	}
 	d.blocked++
 	return sleepBlocked
+}
+
+// newEventRef is newEventPeek's event on the heap, for a node's maps.
+func (x *execution) newEventRef(t transition) *event {
+	e := x.newEventPeek(t)
+	return &e
 }
 
 // newEventPeek describes the event transition t would produce, without
@@ -993,7 +1105,7 @@ func (d *dporChooser) addBacktrackTo(s *dporNode, pref uint64, initials []uint64
 	defer s.mu.Unlock()
 	// Already covered?
 	for _, g := range initials {
-		if s.backG[g] {
+		if s.backG.has(g) {
 			return
 		}
 	}
@@ -1054,14 +1166,11 @@ func (d *dporChooser) pending() int {
 	for _, st := range d.stack {
 		s := st.node
 		s.mu.Lock()
-		for t := range s.backtrack {
-			if _, done := s.done[t]; done {
-				continue
-			}
-			if _, asleep := s.sleep[t]; !asleep {
-				n++
-			}
-		}
+		n += s.backtrack.count(func(t tid) bool {
+			_, done := s.done.order(t)
+			_, asleep := s.sleep[t]
+			return !done && !asleep
+		})
 		s.mu.Unlock()
 	}
 	return n

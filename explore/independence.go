@@ -178,8 +178,8 @@ func commute(a, b *event) bool {
 // t are equivalent to executions from the parent that start with t. The
 // event t had at the parent would not do: two decrements from 2 are both
 // wgDec there, but the second one taken reaches zero.
-func (s *dporNode) relabel(t tid, e event) event {
-	if now, ok := s.eventOf(t); ok {
+func (s *dporNode) relabel(t tid, e *event) *event {
+	if now := s.events[t]; now != nil {
 		return now
 	}
 	return e

@@ -354,16 +354,16 @@ func (c *collector) skip(also *collector) {
 // An open alternative (dporNode.open) comes after all the others, which
 // the shards together explore, and after the open ones this shard took
 // before it; the others' sleep sets hold no open alternative.
-func (s *dporNode) fixedBefore(t tid, add func(tid, event)) {
+func (s *dporNode) fixedBefore(t tid, add func(tid, *event)) {
 	if s.open[t] {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		before := s.done[t]
+		before, _ := s.done.order(t)
 		for _, u := range s.enabled {
 			if _, asleep := s.sleep[u]; asleep || u == t {
 				continue
 			}
-			if n, done := s.done[u]; !s.open[u] || done && n < before {
+			if n, done := s.done.order(u); !s.open[u] || done && n < before {
 				add(u, s.events[u])
 			}
 		}
@@ -403,11 +403,11 @@ func (d *dporChooser) chooseFixed(s *dporNode, ts []transition, k int) int {
 			s.open[t] = true
 			continue
 		}
-		s.backG[t.g] = true
+		s.backG.add(t.g)
 		if !d.part.owns(rank-1, awake) {
 			continue
 		}
-		s.backtrack[t] = true
+		s.backtrack.add(t)
 		if first < 0 {
 			first = i
 		}

@@ -427,12 +427,10 @@ func (dv *planDiver) dive(nd *planNode) {
 		if nd.width < 2 {
 			nd.width = awake
 		}
-		n := 0
-		for t := range s.backtrack {
-			if _, asleep := s.sleep[t]; !asleep {
-				n++
-			}
-		}
+		n := s.backtrack.count(func(t tid) bool {
+			_, asleep := s.sleep[t]
+			return !asleep
+		})
 		if awake >= 2 && !raced {
 			nd.race = append(nd.race, awake)
 			raced = x.contended(st.ev)
