@@ -21,17 +21,7 @@ import (
 // by the relational product alone.
 func TestCheckAIGImagesSameReach(t *testing.T) {
 	ctx := context.Background()
-	arbiter, arbiterAIG := arbiterCircuit(t)
-	type circuit struct {
-		name    string
-		spec    *Spec
-		a       *AIG
-		mutants int
-	}
-	cases := []circuit{{"arbiter", arbiter, arbiterAIG, 20}, {"amba2", ambaForTest(t, 2), ambaCircuit(t, 2), 5}}
-	for n := 3; n <= 4; n++ {
-		cases = append(cases, circuit{fmt.Sprintf("amba%d", n), ambaForTest(t, n), ambaCircuit(t, n), 0})
-	}
+	cases := storedCircuits(t, 20, 5)
 	both := defaultCheck()
 	both.checkReach = true
 	const seed = 20261128
@@ -103,4 +93,25 @@ func TestConjoinTreeIsTheConjunction(t *testing.T) {
 		}
 		require.True(t, conjoinTree(sp, parts).Equal(chain), "%d clauses (seed %d)", n, seed)
 	}
+}
+
+// mutatedCircuit is a circuit a test checks as stored and in mutants
+// (mutateAIG).
+type mutatedCircuit struct {
+	name    string
+	spec    *Spec
+	a       *AIG
+	mutants int
+}
+
+// storedCircuits is the arbiter's circuit with arbiterMutants mutants, the
+// stored AMBA n = 2 circuit with amba2Mutants, and the stored AMBA n = 3
+// and 4 circuits without mutants.
+func storedCircuits(t *testing.T, arbiterMutants, amba2Mutants int) []mutatedCircuit {
+	arbiter, arbiterAIG := arbiterCircuit(t)
+	cases := []mutatedCircuit{{"arbiter", arbiter, arbiterAIG, arbiterMutants}, {"amba2", ambaForTest(t, 2), ambaCircuit(t, 2), amba2Mutants}}
+	for n := 3; n <= 4; n++ {
+		cases = append(cases, mutatedCircuit{fmt.Sprintf("amba%d", n), ambaForTest(t, n), ambaCircuit(t, n), 0})
+	}
+	return cases
 }

@@ -3,8 +3,8 @@ package synth
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -26,20 +26,11 @@ import (
 // failure names it and the mutation.
 func TestCheckAIGProjectedReach(t *testing.T) {
 	ctx := context.Background()
-	arbiter, arbiterAIG := arbiterCircuit(t)
-	type circuit struct {
-		name    string
-		spec    *Spec
-		a       *AIG
-		mutants int
-	}
-	amba2 := ambaForTest(t, 2)
+	stored := storedCircuits(t, 20, 4)
+	amba2 := stored[1].spec
 	synthesized, err := circuitOf(t, amba2).AIG()
 	require.NoError(t, err)
-	cases := []circuit{{"arbiter", arbiter, arbiterAIG, 20}, {"amba2 synthesized", amba2, synthesized, 8}, {"amba2", amba2, ambaCircuit(t, 2), 4}}
-	for n := 3; n <= 4; n++ {
-		cases = append(cases, circuit{fmt.Sprintf("amba%d", n), ambaForTest(t, n), ambaCircuit(t, n), 0})
-	}
+	cases := slices.Insert(stored, 1, mutatedCircuit{"amba2 synthesized", amba2, synthesized, 8})
 	if !testing.Short() {
 		cases[0].mutants, cases[1].mutants, cases[2].mutants = 60, 40, 20
 	}

@@ -990,18 +990,22 @@ func (k *kernel) Size(roots ...Node) int {
 	return len(seen)
 }
 
+// walkID is the id Walk and WalkAll give the node (and polarity) r: 0
+// and 1 for false and true, else r+2.
+func walkID(r int32) int {
+	switch r {
+	case refTrue:
+		return 1
+	case refFalse:
+		return 0
+	}
+	return int(r) + 2
+}
+
 // Walk presents the BDD without complement edges: each (node, polarity)
 // reached is a node of its own, with id ref+2 (0 and 1 are false and true).
 func (k *kernel) Walk(root Node, visit func(id, level, low, high int)) int {
-	ext := func(r int32) int {
-		switch r {
-		case refTrue:
-			return 1
-		case refFalse:
-			return 0
-		}
-		return int(r) + 2
-	}
+	ext := walkID
 	seen := map[int32]bool{}
 	var rec func(r int32)
 	rec = func(r int32) {

@@ -17,15 +17,7 @@ type MultiWalker interface {
 // visit order is the one successive Walks give, less the nodes an earlier
 // root reached.
 func (k *kernel) WalkAll(roots []Node, visit func(id, level, low, high int)) []int {
-	ext := func(r int32) int {
-		switch r {
-		case refTrue:
-			return 1
-		case refFalse:
-			return 0
-		}
-		return int(r) + 2
-	}
+	ext := walkID
 	seen := make([]uint64, (2*len(k.nodes)+63)/64)
 	var rec func(r int32)
 	rec = func(r int32) {
