@@ -57,7 +57,8 @@ func (c *Circuit) Check(ctx context.Context, spec *Spec, opts ...Option) error {
 // WithMemoryLimit (the other options choose the BDD engine as for
 // Realizable, except that dynamic reordering is off unless
 // WithReordering(true) is given: the variables start in an order read off
-// the circuit and are sifted once, before the step relation is built).
+// the circuit and are sifted, two passes, before the step relation is
+// built).
 // Nothing of the synthesis (its fixpoints, its strategy) is used: only the
 // spec's clauses, compiled afresh, and the circuit.
 func CheckAIG(ctx context.Context, spec *Spec, a *AIG, opts ...Option) error {
@@ -76,8 +77,9 @@ type checkMethod struct {
 	// circuitOrder: order the space by aigOrder instead of the spec's
 	// order with the circuit's own latches on top.
 	circuitOrder bool
-	// siftGates: sift the variables once, when the circuit's functions
-	// are built and before they are conjoined into the step relation.
+	// siftGates: sift the variables (1 + siftPasses passes) when the
+	// circuit's functions are built and before they are conjoined into
+	// the step relation.
 	siftGates bool
 	// unreadFirst: in the reachability, quantify the current bits the
 	// step relation does not read from the frontier before each image
@@ -115,6 +117,13 @@ type checkMethod struct {
 	// siftGates pass (fds.Space.ReorderWithin; passSiftGrowth by
 	// default); 0: the kernel's own bound (fds.Space.Reorder).
 	siftGrowth float64
+	// siftPasses is the number of sifting passes of siftGates beyond the
+	// first (0: one pass; 1 by default: a second pass starts each block
+	// from where the first left the others, AMBA n = 10: the check 41.3 →
+	// 30.2 s, n = 11: 51.2 → 45.1 s). A pass only permutes the variables:
+	// every BDD denotes the same function after it, so the verdict cannot
+	// change.
+	siftPasses int
 
 	// projectReach: compute the reachable states over the closed loop
 	// without the outputs that no step reads (projectedStep: their
@@ -148,7 +157,7 @@ const siftGatesFrom = 8192
 
 // defaultCheck is CheckAIG's method.
 func defaultCheck() checkMethod {
-	return checkMethod{byGoal: true, circuitOrder: true, siftGates: true, unreadFirst: true, goalOneTest: true, treeStep: true, badStates: true, siftGrowth: passSiftGrowth, projectReach: true, projectGoal: true, goalBadStates: true}
+	return checkMethod{byGoal: true, circuitOrder: true, siftGates: true, unreadFirst: true, goalOneTest: true, treeStep: true, badStates: true, siftGrowth: passSiftGrowth, siftPasses: 1, projectReach: true, projectGoal: true, goalBadStates: true}
 }
 
 // checkAIG is CheckAIG by method m.
@@ -484,10 +493,12 @@ func (k *aigCheck) run(ctx context.Context) error {
 		// and the relation conjoins each with its next-state variable
 		// (AMBA n = 6: the relation is 2.3× smaller, the check 2× cheaper,
 		// for 0.5 s of sifting; sifting the relation itself cost 41 s).
-		if k.m.siftGrowth > 0 {
-			sp.ReorderWithin(ctx, k.m.siftGrowth)
-		} else {
-			sp.Reorder(ctx)
+		for i := 0; i <= k.m.siftPasses; i++ {
+			if k.m.siftGrowth > 0 {
+				sp.ReorderWithin(ctx, k.m.siftGrowth)
+			} else {
+				sp.Reorder(ctx)
+			}
 		}
 		if err := sp.Err(); err != nil {
 			return err

@@ -75,7 +75,8 @@ func BenchmarkCheckAIG(b *testing.B) {
 // bound (sift-1.20); the default with the reachability over the whole
 // closed loop (no-project), without the projected goal searches
 // (no-project-goal), with the goal counter's moves tested by the reachable
-// steps (goal-reach-steps), and without all three (unprojected); and up
+// steps (goal-reach-steps), without all three (unprojected), and with
+// one sifting pass instead of two (sift-once); and up
 // to n = 9 the default without each
 // of its later choices: chain-step, no-sift, reach-steps, and one-search
 // with one), until one n's check takes more than 120 s of CPU. Each
@@ -105,6 +106,8 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 			}
 			more = append([]checkVariant{{"baseline", checkMethod{}, nil, n <= 8}, productImageVariant(),
 				{"previous", previousCheck(), nil, true},
+				// one sifting pass instead of two
+				variantOf("sift-once", func(m *checkMethod) { m.siftPasses = 0 }),
 				// the sifting pass with the kernel's bound
 				variantOf("sift-1.20", func(m *checkMethod) { m.siftGrowth = 1.2 }),
 				// the reachability over the whole closed loop
@@ -195,10 +198,12 @@ func productImageVariant() checkVariant {
 // goal counter's moves, the balanced step relation, the test of SYS_TRANS
 // by the states with a bad step and the sifting pass's bound
 // (checkMethod.goalOneTest, treeStep, badStates, siftGrowth) and without
-// the projected reachability (projectReach, added later): CheckAIG before
+// the projected reachability and the second sifting pass (projectReach,
+// projectGoal, goalBadStates, siftPasses, added later): CheckAIG before
 // the first four were added.
 func previousCheck() checkMethod {
 	m := defaultCheck()
 	m.goalOneTest, m.treeStep, m.badStates, m.siftGrowth, m.projectReach, m.projectGoal, m.goalBadStates = false, false, false, 0, false, false, false
+	m.siftPasses = 0
 	return m
 }

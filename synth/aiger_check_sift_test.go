@@ -1,0 +1,53 @@
+package synth
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestCheckAIGSiftPassesAgree checks the stored AMBA n = 3 and 4
+// controllers (above siftGatesFrom, so the check sifts) and mutants of
+// them with two sifting passes (the default) and with one
+// (checkMethod.siftPasses): a pass only permutes the variables, so the
+// verdicts must be the same, and the stored circuits must pass. The seed
+// is fixed and printed on failure.
+func TestCheckAIGSiftPassesAgree(t *testing.T) {
+	ctx := context.Background()
+	const seed = 20261128
+	mutants := map[int]int{3: 6, 4: 0}
+	if testing.Short() {
+		mutants = map[int]int{3: 2}
+	}
+	once := defaultCheck()
+	once.siftPasses = 0
+	for _, n := range []int{3, 4} {
+		if _, ok := mutants[n]; !ok {
+			continue
+		}
+		spec, stored := ambaForTest(t, n), ambaCircuit(t, n)
+		require.GreaterOrEqual(t, len(stored.Ands), siftGatesFrom, "amba%d must be sifted", n)
+		rng := rand.New(rand.NewPCG(seed, uint64(n)))
+		for m := -1; m < mutants[n]; m++ {
+			a, what := stored, "as stored"
+			if m >= 0 {
+				a, what = mutateAIG(stored, rng)
+			}
+			want := checkAIG(ctx, spec, a, once)
+			got := checkAIG(ctx, spec, a, defaultCheck())
+			for _, err := range []error{want, got} {
+				if err != nil && !errors.Is(err, ErrRefuted) {
+					t.Fatalf("amba%d mutant %d (seed %d, %s): %v", n, m, seed, what, err)
+				}
+			}
+			t.Logf("amba%d mutant %d (%s): %v", n, m, what, got)
+			require.Equal(t, want == nil, got == nil, "amba%d mutant %d (seed %d, %s): one pass %v, two passes (default) %v", n, m, seed, what, want, got)
+			if m < 0 {
+				require.NoError(t, got, "amba%d as stored", n)
+			}
+		}
+	}
+}
