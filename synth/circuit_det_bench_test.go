@@ -32,13 +32,17 @@ func BenchmarkAMBADeterminize(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				p0 := c.g.sp.Stats().Produced
+				st0 := c.g.sp.Stats()
+				p0 := st0.Produced
 				circ, err := c.Circuit(ctx)
 				if err != nil {
 					b.Fatal(err)
 				}
 				c2 := cpuTime()
-				b.ReportMetric(float64(c.g.sp.Stats().Produced-p0), "det-nodes-made")
+				st := c.g.sp.Stats()
+				b.ReportMetric(float64(st.Produced-p0), "det-nodes-made")
+				b.ReportMetric(float64(st.Collections-st0.Collections), "det-collections")
+				b.ReportMetric(float64(st.Allocated), "node-table")
 				b.ReportMetric((c1 - c0).Seconds(), "solve-cpu-s")
 				b.ReportMetric((c2 - c1).Seconds(), "determinize-cpu-s")
 				b.ReportMetric((c2-c1).Seconds()/(c1-c0).Seconds(), "det-ratio")

@@ -420,26 +420,31 @@ func (k *kernel) collect() {
 		}
 	}
 	k.rebuildFree()
-	k.sweepCache()
+	k.sweepCache(k.mark, true) // marked: alive
 }
 
-// sweepCache drops the cache entries that mention a collected node, keeping
-// the results that are still valid across operations.
-func (k *kernel) sweepCache() {
-	alive := func(r int32) bool { return r < 2 || k.nodes[r>>1].low >= 0 }
+// sweepCache drops the cache entries that mention a freed node, keeping
+// the results that are still valid across operations. The node of index
+// i ≥ 1 is alive exactly when alive[i] == want (the terminal, index 0,
+// always is): collect's marks, or the sifter's set of the nodes it freed.
+// Reading one byte per node instead of the node itself (16 bytes) keeps
+// the sweep in the processor's caches on a table that does not fit them,
+// where the entries name nodes at random: the sweep's cost on AMBA n = 3
+// and 12 (synth's BENCHMARKS.part.md).
+func (k *kernel) sweepCache(alive []bool, want bool) {
 	for i := range k.cache {
 		e := &k.cache[i]
 		if e.op < 0 {
 			continue
 		}
-		ok := alive(e.a) && alive(e.res)
+		ok := (e.a < 2 || alive[e.a>>1] == want) && (e.res < 2 || alive[e.res>>1] == want)
 		switch e.op {
 		case opReplace:
 			// b is a renaming id
 		case opAndExist:
-			ok = ok && alive(e.b) && alive(e.c)
+			ok = ok && (e.b < 2 || alive[e.b>>1] == want) && (e.c < 2 || alive[e.c>>1] == want)
 		default: // opAnd, opXor, opRestrict: b is a ref; opExist: b is a cube ref
-			ok = ok && alive(e.b)
+			ok = ok && (e.b < 2 || alive[e.b>>1] == want)
 		}
 		if !ok {
 			e.op = -1

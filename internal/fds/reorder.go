@@ -185,9 +185,25 @@ func newSifter(k *kernel, ctx context.Context) *sifter {
 // swap keeps every node's function.
 func (s *sifter) finish() {
 	k := s.k
+	s.sweepDead()
+	s.dead = s.dead[:0]
 	k.rebuildFree()
-	k.sweepCache()
 	k.orderEpoch++
+}
+
+// sweepDead drops the cache entries that mention a node in dead. Those are
+// all the entries that mention a freed node: a node that was free before
+// the reordering had its entries swept when it was collected, a node
+// freed by a flush had them swept then, and the sifter makes no entries.
+// seen marks dead for the sweep and is all false again after it.
+func (s *sifter) sweepDead() {
+	for _, n := range s.dead {
+		s.seen[n] = true
+	}
+	s.k.sweepCache(s.seen, false)
+	for _, n := range s.dead {
+		s.seen[n] = false
+	}
 }
 
 // flush cleans the level lists, drops the cache entries that mention
@@ -200,7 +216,7 @@ func (s *sifter) flush() {
 		s.at[l] = s.clean(int32(l))
 	}
 	k := s.k
-	k.sweepCache()
+	s.sweepDead()
 	for _, n := range s.dead {
 		k.nodes[n].next = k.freeHead
 		k.freeHead = n
