@@ -200,18 +200,23 @@ func NewKernelLimits(nvars int, l KernelLimits) Backend {
 
 func (k *kernel) allocTable(n int) {
 	nodes := make([]knode, n)
+	adviseHuge(nodes)
 	copy(nodes, k.nodes)
 	k.nodes = nodes
 	refs := make([]int32, n)
+	adviseHuge(refs)
 	copy(refs, k.refs)
 	k.refs = refs
 	handles := make([]weak.Pointer[handle], 2*n)
+	adviseHuge(handles)
 	copy(handles, k.handles)
 	k.handles = handles
 	m := make([]bool, n)
+	adviseHuge(m)
 	copy(m, k.mark)
 	k.mark = m
 	k.buckets = make([]int32, n)
+	adviseHuge(k.buckets)
 }
 
 func (k *kernel) resizeCache(nodes int) {
@@ -220,6 +225,7 @@ func (k *kernel) resizeCache(nodes int) {
 		size <<= 1
 	}
 	k.cache = make([]cacheEntry, size)
+	adviseHuge(k.cache)
 	k.cacheMask = uint32(size - 1)
 	for i := range k.cache {
 		k.cache[i].op = -1

@@ -166,6 +166,7 @@ type sifter struct {
 
 func newSifter(k *kernel, ctx context.Context) *sifter {
 	s := &sifter{k: k, ctx: ctx, growth: maxSiftGrowth, rc: make([]int32, len(k.nodes)), seen: make([]bool, len(k.nodes)), at: make([][]int32, k.nvars)}
+	adviseHuge(s.rc)
 	for i := 1; i < len(k.nodes); i++ {
 		nd := &k.nodes[i]
 		if nd.low < 0 {
