@@ -106,10 +106,25 @@ type knode struct {
 	level, low, high, next int32
 }
 
+// cacheEntry is a slot of the operation cache: the result res of the
+// operation with operands a and b and key. key is the operation's third
+// operand, a cube's ref, for opAndExist (≥ 0), and -op-1 (< 0) for the
+// others, whose third operand is 0: 16 bytes, so that an entry never
+// straddles two cache lines (with the operation code in a field of its own,
+// 20 bytes, a quarter of them did, and a lookup read two lines). An empty
+// slot has a == -1, which no ref is.
 type cacheEntry struct {
-	op      int32
-	a, b, c int32
-	res     int32
+	a, b, key int32
+	res       int32
+}
+
+// cacheKey returns the key field of operation op's entries with third
+// operand c (see cacheEntry).
+func cacheKey(op, c int32) int32 {
+	if op == opAndExist {
+		return c
+	}
+	return -op - 1
 }
 
 const (
@@ -228,7 +243,7 @@ func (k *kernel) resizeCache(nodes int) {
 	adviseHuge(k.cache)
 	k.cacheMask = uint32(size - 1)
 	for i := range k.cache {
-		k.cache[i].op = -1
+		k.cache[i].a = -1
 	}
 }
 
@@ -440,20 +455,20 @@ func (k *kernel) collect() {
 func (k *kernel) sweepCache(alive []bool, want bool) {
 	for i := range k.cache {
 		e := &k.cache[i]
-		if e.op < 0 {
+		if e.a < 0 {
 			continue
 		}
 		ok := (e.a < 2 || alive[e.a>>1] == want) && (e.res < 2 || alive[e.res>>1] == want)
-		switch e.op {
-		case opReplace:
+		switch {
+		case e.key == cacheKey(opReplace, 0):
 			// b is a renaming id
-		case opAndExist:
-			ok = ok && (e.b < 2 || alive[e.b>>1] == want) && (e.c < 2 || alive[e.c>>1] == want)
+		case e.key >= 0: // opAndExist: key is a cube's ref
+			ok = ok && (e.b < 2 || alive[e.b>>1] == want) && (e.key < 2 || alive[e.key>>1] == want)
 		default: // opAnd, opXor, opRestrict: b is a ref; opExist: b is a cube ref
 			ok = ok && (e.b < 2 || alive[e.b>>1] == want)
 		}
 		if !ok {
-			e.op = -1
+			e.a = -1
 		}
 	}
 }
@@ -495,7 +510,7 @@ func (k *kernel) slot(op, a, b, c int32) *cacheEntry {
 
 func (k *kernel) lookup(op, a, b, c int32) (int32, bool) {
 	e := k.slot(op, a, b, c)
-	if e.op == op && e.a == a && e.b == b && e.c == c {
+	if e.a == a && e.b == b && e.key == cacheKey(op, c) {
 		return e.res, true
 	}
 	return 0, false
@@ -584,7 +599,7 @@ func (k *kernel) run(op func() int32) (n Node) {
 }
 
 func (k *kernel) store(op, a, b, c, res int32) int32 {
-	*k.slot(op, a, b, c) = cacheEntry{op: op, a: a, b: b, c: c, res: res}
+	*k.slot(op, a, b, c) = cacheEntry{a: a, b: b, key: cacheKey(op, c), res: res}
 	return res
 }
 
