@@ -269,8 +269,12 @@ func (k *kernel) rebuildFree() {
 	}
 }
 
+// hash returns the unique-table bucket of the node (level, lo, hi). It
+// hashes the level's variable, not the level: a reordering's swap moves
+// most nodes to another level with their variable and children unchanged,
+// and those stay in their buckets (sifter.swap).
 func (k *kernel) hash(level, lo, hi int32) uint32 {
-	h := uint32(level)*0x9E3779B1 ^ uint32(lo)*0x85EBCA77 ^ uint32(hi)*0xC2B2AE3D
+	h := uint32(k.level2var[level])*0x9E3779B1 ^ uint32(lo)*0x85EBCA77 ^ uint32(hi)*0xC2B2AE3D
 	h ^= h >> 15
 	return h & uint32(len(k.buckets)-1)
 }

@@ -360,17 +360,22 @@ func (s *sifter) swap(x int32) bool {
 		}
 		work = append(work, w)
 	}
-	for _, n := range xs {
-		k.unlink(n)
+	// The unique table hashes a node's variable, not its level (kernel.hash):
+	// the nodes that keep their variable and children (those of y, and
+	// those of x that do not test y) keep their buckets across the swap;
+	// only the rewritten nodes leave theirs, before the variables trade
+	// levels.
+	for _, w := range work {
+		k.unlink(w.n)
 	}
+	vx, vy := k.level2var[x], k.level2var[y]
+	k.level2var[x], k.level2var[y] = vy, vx
+	k.var2level[vx], k.var2level[vy] = y, x
 	for _, n := range ys {
-		k.unlink(n)
 		k.nodes[n].level = x
-		k.link(n)
 	}
 	for _, n := range stay {
 		k.nodes[n].level = y
-		k.link(n)
 	}
 	newX := ys
 	s.at[y] = stay // s.mk appends the new nodes at y
@@ -389,9 +394,6 @@ func (s *sifter) swap(x int32) bool {
 	}
 	s.at[x] = newX
 	s.work = work[:0]
-	vx, vy := k.level2var[x], k.level2var[y]
-	k.level2var[x], k.level2var[y] = vy, vx
-	k.var2level[vx], k.var2level[vy] = y, x
 	return true
 }
 
