@@ -294,9 +294,12 @@ func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([
 			k, l := order[n], sorted[n]
 			v := sp.Level(l)
 			bit := sp.CubeOfLevels([]int{l})
-			can := win.Exists(sp.CubeOfLevels(sorted[n+1 : w1])) // over bit k and the state and inputs
-			one := can.AndExists(v, bit)                         // bit k can be 1
-			zero := can.AndExists(v.Not(), bit)                  // bit k can be 0
+			// ∃ bit k and the window's later bits, straight from win (not
+			// from its projection on bit k, which one more quantification
+			// would build): 3–5 % fewer nodes made on AMBA, same functions.
+			rest := sp.CubeOfLevels(sorted[n:w1])
+			one := win.AndExists(v, rest)        // bit k can be 1
+			zero := win.AndExists(v.Not(), rest) // bit k can be 0
 			fns[k] = one.Diff(zero).Restrict(one.Xor(zero))
 			if !one.Intersects(zero) {
 				win = win.Exists(bit)
