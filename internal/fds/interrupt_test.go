@@ -52,7 +52,8 @@ func hardConjunction(s *Space, vs []*Var) (left, right BDD) {
 // checkKernel verifies the kernel's invariants: the free list holds exactly
 // the free nodes, every live node is canonical (distinct cofactors, regular
 // high edge, children below it and alive) and is found in its unique-table
-// chain, and no two live nodes are equal.
+// chain, no two live nodes are equal, and no operation-cache entry
+// mentions a free node.
 func checkKernel(t *testing.T, k *kernel) {
 	t.Helper()
 	free := 0
@@ -86,6 +87,23 @@ func checkKernel(t *testing.T, k *kernel) {
 		require.True(t, found, "node %d is not in its chain", i)
 	}
 	require.Equal(t, len(k.nodes)-1-free, live, "live + free = table")
+	alive := func(r int32) bool { return r < 2 || k.nodes[r>>1].low >= 0 }
+	for i, e := range k.cache {
+		if e.a < 0 {
+			continue
+		}
+		refs := []int32{e.a, e.res}
+		switch {
+		case e.key == cacheKey(opReplace, 0):
+		case e.key >= 0:
+			refs = append(refs, e.b, e.key)
+		default:
+			refs = append(refs, e.b)
+		}
+		for _, r := range refs {
+			require.True(t, alive(r), "cache slot %d mentions the free node %d", i, r>>1)
+		}
+	}
 }
 
 // count is the number of assignments of f over the 2n unprimed bits.
