@@ -10,16 +10,18 @@ import (
 const hugePageMin = 4 << 20
 
 // adviseHuge asks Linux to back the table s with transparent huge pages
-// (madvise MADV_HUGEPAGE), which the kernel's tables need because they are
-// large and read at random: the node table, the unique table's buckets,
-// the operation cache and the handles, each read at a hashed or arbitrary
-// index, cost a TLB miss per access with 4 KiB pages once they outgrow the
-// TLB's reach (a few MiB), and a page walk that itself misses the caches.
-// With huge pages the walks mostly hit (synth's BENCHMARKS.part.md: AMBA
-// determinization and realizability). It is only advice: where the system
-// turned transparent huge pages off, or has no huge page to give, nothing
-// changes, and it never changes what the tables hold. Only the part of s
-// that covers whole pages is advised; errors are ignored.
+// (madvise MADV_HUGEPAGE). The kernel's large tables (the node table, the
+// unique table's buckets, the operation cache, the handles) are read at
+// hashed or arbitrary indexes, so with 4 KiB pages, once they outgrow the
+// TLB's reach (a few MiB), nearly every access also misses the TLB and
+// walks page tables that may miss the caches; 2 MiB pages make those walks
+// far rarer (AMBA n = 12: determinization 12–17 % cheaper with this and
+// the bytewise cache sweep; synth's BENCHMARKS.part.md). It is only advice:
+// where the system turned transparent huge pages off, or has none to
+// give, nothing changes, and it never changes what the tables hold. Only
+// the part of s that covers whole pages is advised; errors are ignored.
+// The advised tables are backed whole, which costs some resident memory
+// (AMBA n = 12: +10 % peak RSS).
 func adviseHuge[T any](s []T) {
 	if len(s) == 0 {
 		return
