@@ -244,8 +244,13 @@ const shareUnit = 1 << 20
 // below free nodes (with Options.Shared on the dining philosophers N = 5,
 // 8 shards: 4 gave 28 probes per shard, max/mean 2.13 and 6.4 %
 // overhead; 5 gave 38, 2.13 and 14.3 %; 8 (the common bound) 45, 1.71
-// and 17.1 %, the deeper cuts splitting subtrees whose pieces end
-// sleep-set blocked far more often than one run's). Fitted, not derived.
+// and 17.1 %). What a deeper cut costs is not its dives: every shard
+// below a free node (or a fixed state with open alternatives) explores
+// the alternatives its own races add there, which one run explores once,
+// so each cut that puts one more shard below such a node adds their
+// executions again (at 8 shards with Shared, 169 sleep-set-blocked
+// executions per shard at one free node of the root's chain, and 888
+// more below the 960-class leaf when it is split). Fitted, not derived.
 const freeDivesPerShard = 4
 
 // shares returns the sum of the leaves' shares.
