@@ -55,6 +55,15 @@ import (
 // dive shows) is left open (planNode.open): it is neither expanded nor
 // explored as a piece, only by a shard whose races add it, as at a free
 // node.
+// A dive passes the free nodes above it as the shards do, as ordinary
+// DPOR states, and notes the alternatives its races add there
+// (planNode.raced). Every shard below such a node would explore what its
+// own races add, each such subtree once per shard where one run explores
+// it once (on the philosophers N = 5 with Shared, 169 sleep-set-blocked
+// executions per shard at one node of the root's chain). So once the
+// cuts are made, each free node with such alternatives becomes a fixed
+// state (settle): those alternatives are pieces of share 0, explored once
+// by the shard they are dealt to, and the others are left open.
 // It computes in integers only, so that shards on different machines
 // compute the same plan.
 
@@ -252,16 +261,17 @@ const balanceSlack = 8
 const shareUnit = 1 << 20
 
 // freeDivesPerShard bounds the dives, per shard, of a plan that cuts
-// below free nodes (with Options.Shared on the dining philosophers N = 5,
-// 8 shards: 4 gave 28 probes per shard, max/mean 2.13 and 6.4 %
-// overhead; 5 gave 38, 2.13 and 14.3 %; 8 (the common bound) 45, 1.71
-// and 17.1 %). What a deeper cut costs is not its dives: every shard
-// below a free node (or a fixed state with open alternatives) explores
-// the alternatives its own races add there, which one run explores once,
-// so each cut that puts one more shard below such a node adds their
-// executions again (at 8 shards with Shared, 169 sleep-set-blocked
-// executions per shard at one free node of the root's chain, and 888
-// more below the 960-class leaf when it is split). Fitted, not derived.
+// below free nodes, not counting those of cuts that split nothing (every
+// alternative of the race point but the first left open). With
+// Options.Shared on the dining philosophers N = 5 at 8 shards: 45 probes
+// per shard, max/mean 1.71 and 5.5 % overhead; counting every cut, 4
+// gave 28 probes and 2.13 (the 960-class leaves stay whole), 6 at 2
+// shards of N = 4 dealt 144 and 192 classes instead of 168 and 168.
+// Before free nodes with races became fixed states (settle), deeper cuts
+// cost far more than their dives (5: 38 probes, 2.13 and 14.3 %; 8: 1.71
+// and 17.1 %): every shard below a free node explored the alternatives
+// its own races added there, which one run explores once. Fitted, not
+// derived.
 const freeDivesPerShard = 4
 
 // shares returns the sum of the leaves' shares.
