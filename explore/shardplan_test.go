@@ -50,10 +50,9 @@ func TestShardPlan(t *testing.T) {
 // skipped, sleep-set-pruned and the plan's probes), at most 10 % more
 // than the whole run's complete and pruned ones (1309 of 1290; 1352
 // before planNode.settle), the larger shard at most 1/1.8 of them (669).
-// With those choice points
-// fixed, each of their other alternatives ended sleep-set blocked: the
-// shards ran 1.62× the whole run's executions, the larger 1135 of its
-// 1290.
+// With those choice points fixed and every alternative a piece, each of
+// their other alternatives ended sleep-set blocked: the shards ran 1.62×
+// the whole run's executions, the larger 1135 of its 1290.
 func TestShardFreeNodes(t *testing.T) {
 	p := loadBench(t)
 	e, err := p.Func(benchPath + ".Philosophers4")
