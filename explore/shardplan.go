@@ -447,8 +447,6 @@ func (dv *planDiver) dive(nd *planNode) {
 	// with two or more awake is nd's choice point.
 	if !x.sleepBlocked {
 		d.analyze(x)
-	}
-	if !x.sleepBlocked {
 		dv.noteRaces(nd, d)
 	}
 	product := uint64(1)
@@ -498,6 +496,7 @@ func (dv *planDiver) noteRaces(nd *planNode, d *dporChooser) {
 			continue
 		}
 		if s.free {
+			// (count as an iteration: it counts nothing)
 			s.backtrack.count(func(t tid) bool {
 				if r, _ := s.awakeRank(t); r > 0 && t.g != st.chosen.g && !slices.Contains(pn.raced, r) {
 					pn.raced = append(pn.raced, r)
