@@ -55,6 +55,15 @@ import (
 // dive shows) is left open (planNode.open): it is neither expanded nor
 // explored as a piece, only by a shard whose races add it, as at a free
 // node.
+// A dive passes the free nodes above it as the shards do, as ordinary
+// DPOR states, and notes the alternatives its races add there
+// (planNode.raced). Every shard below such a node would explore what its
+// own races add, each such subtree once per shard where one run explores
+// it once (on the philosophers N = 5 with Shared, 169 sleep-set-blocked
+// executions per shard at one node of the root's chain). So once the
+// cuts are made, each free node with such alternatives becomes a fixed
+// state (settle): those alternatives are pieces of share 0, explored once
+// by the shard they are dealt to, and the others are left open.
 // It computes in integers only, so that shards on different machines
 // compute the same plan.
 
@@ -78,6 +87,11 @@ type planNode struct {
 	// alternative of the fixed state that a shard explores, as its own,
 	// if its races add it (dporNode.open).
 	blocked, open bool
+	// raced, at a free node, holds the ranks (among the alternatives not
+	// asleep) of the alternatives other than its continuation that the
+	// races of a dive through it added to its backtrack set, in
+	// increasing order: see settle.
+	raced []int
 	// lo, hi are the leaves below the node, in depth-first order:
 	// [lo, hi).
 	lo, hi int
@@ -169,6 +183,10 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) (*shardP
 	}
 	leaves := []*planNode{root}
 	sum := root.est
+	// idle counts the dives of cuts below free nodes that split nothing
+	// (every alternative of the race point but the first left open):
+	// freeDivesPerShard bounds the others.
+	idle := 0
 	root.share = satMul(root.est, shareUnit)
 	for len(leaves) < maxLeaves*total {
 		// the largest expandable leaf by share (the first in
@@ -185,11 +203,8 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) (*shardP
 			break
 		}
 		nd := leaves[at]
-		budget := diveBudget(sum, total)
-		if len(nd.race) > 1 {
-			budget = min(budget, freeDivesPerShard*total)
-		}
-		if dv.dives+nd.pointWidth() > budget {
+		below := len(nd.race) > 1 // a cut below free nodes
+		if w := nd.pointWidth(); dv.dives+w > diveBudget(sum, total) || below && dv.dives-idle+w > freeDivesPerShard*total {
 			break
 		}
 		point := nd.racePoint()
@@ -202,14 +217,19 @@ func (p *Program) planShards(ctx context.Context, e *Entry, o *Options) (*shardP
 			}
 			k.open = r > 0 && k.blocked
 		}
+		if below && !slices.ContainsFunc(point.kids[1:], func(k *planNode) bool { return !k.open }) {
+			idle += point.width
+		}
 		nd.divide(point)
 		sum -= nd.est
-		below := nd.leaves(nil)
-		for _, l := range below {
+		kids := nd.leaves(nil)
+		for _, l := range kids {
 			sum = satAdd(sum, l.est)
 		}
-		leaves = slices.Replace(leaves, at, at+1, below...)
+		leaves = slices.Replace(leaves, at, at+1, kids...)
 	}
+	root.settle()
+	leaves = root.leaves(leaves[:0])
 	pl := &shardPlan{root: root}
 	pl.number(root)
 	owner, _ := deal(leaves, total)
@@ -241,11 +261,17 @@ const balanceSlack = 8
 const shareUnit = 1 << 20
 
 // freeDivesPerShard bounds the dives, per shard, of a plan that cuts
-// below free nodes (with Options.Shared on the dining philosophers N = 5,
-// 8 shards: 4 gave 28 probes per shard, max/mean 2.13 and 6.4 %
-// overhead; 5 gave 38, 2.13 and 14.3 %; 8 (the common bound) 45, 1.71
-// and 17.1 %, the deeper cuts splitting subtrees whose pieces end
-// sleep-set blocked far more often than one run's). Fitted, not derived.
+// below free nodes, not counting those of cuts that split nothing (every
+// alternative of the race point but the first left open). With
+// Options.Shared on the dining philosophers N = 5 at 8 shards: 45 probes
+// per shard, max/mean 1.71 and 5.5 % overhead; counting every cut, 4
+// gave 28 probes and 2.13 (the 960-class leaves stay whole), 6 at 2
+// shards of N = 4 dealt 144 and 192 classes instead of 168 and 168.
+// Before free nodes with races became fixed states (settle), deeper cuts
+// cost far more than their dives (5: 38 probes, 2.13 and 14.3 %; 8: 1.71
+// and 17.1 %): every shard below a free node explored the alternatives
+// its own races added there, which one run explores once. Fitted, not
+// derived.
 const freeDivesPerShard = 4
 
 // shares returns the sum of the leaves' shares.
@@ -375,6 +401,12 @@ func (dv *planDiver) dive(nd *planNode) {
 		if depth == len(nd.path) {
 			return s
 		}
+		if c.free {
+			// free as in the shards, so that the dive's races show
+			// the alternatives they add there (planNode.raced)
+			s.free, s.kids = true, []*planNode{build(c.kids[0], depth+1)}
+			return s
+		}
 		s.kids = make([]*planNode, c.width)
 		for r := range s.kids {
 			s.kids[r] = &planNode{}
@@ -415,12 +447,13 @@ func (dv *planDiver) dive(nd *planNode) {
 	// with two or more awake is nd's choice point.
 	if !x.sleepBlocked {
 		d.analyze(x)
+		dv.noteRaces(nd, d)
 	}
 	product := uint64(1)
 	raced := false
 	for _, st := range d.stack {
 		s := st.node
-		if s.fixed {
+		if s.fixed || s.free {
 			continue
 		}
 		_, awake := s.awakeRank(tid{})
@@ -445,6 +478,60 @@ func (dv *planDiver) dive(nd *planNode) {
 		nd.race = nil
 	}
 	nd.est = fourthRoot(product)
+}
+
+// noteRaces adds to the free nodes of the plan above nd (dv.root's) the
+// ranks of the alternatives the races of d's dive added to their
+// backtrack sets (planNode.raced): other goroutines' transitions, not
+// asleep, besides the one taken.
+func (dv *planDiver) noteRaces(nd *planNode, d *dporChooser) {
+	pn, depth := dv.root, 0
+	for _, st := range d.stack {
+		s := st.node
+		if depth == len(nd.path) || !s.fixed && !s.free {
+			return
+		}
+		_, awake := s.awakeRank(tid{})
+		if awake < 2 {
+			continue
+		}
+		if s.free {
+			// (count as an iteration: it counts nothing)
+			s.backtrack.count(func(t tid) bool {
+				if r, _ := s.awakeRank(t); r > 0 && t.g != st.chosen.g && !slices.Contains(pn.raced, r) {
+					pn.raced = append(pn.raced, r)
+					slices.Sort(pn.raced)
+				}
+				return false
+			})
+		}
+		pn = pn.kids[nd.path[depth]]
+		depth++
+	}
+}
+
+// settle makes every free node of nd's subtree whose dives showed races
+// adding alternatives there (planNode.raced) a fixed state: its
+// continuation keeps its pieces, each of those alternatives is a piece of
+// its own (a leaf of share 0, explored by the shard it is dealt to,
+// whether or not its races add it), and the others are left open.
+// Every shard whose races added such an alternative at the free node
+// explored its subtree, as its own, where one run explores it once; as a
+// piece it is explored once. The fixed state is sound as a race point's
+// is (shard.go).
+func (nd *planNode) settle() {
+	for _, k := range nd.kids {
+		k.settle()
+	}
+	if !nd.free || len(nd.raced) == 0 || nd.width < 2 {
+		return
+	}
+	kids := make([]*planNode, nd.width)
+	kids[0] = nd.kids[0]
+	for r := 1; r < nd.width; r++ {
+		kids[r] = &planNode{path: append(slices.Clip(nd.path), r), open: !slices.Contains(nd.raced, r)}
+	}
+	nd.free, nd.kids = false, kids
 }
 
 // contended reports whether event i of x (an index past the events:
