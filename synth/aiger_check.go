@@ -77,6 +77,9 @@ type checkMethod struct {
 	// circuitOrder: order the space by aigOrder instead of the spec's
 	// order with the circuit's own latches on top.
 	circuitOrder bool
+	// muxOrder: refine aigOrder by the precedence of the circuit's
+	// multiplexers (muxOrder).
+	muxOrder bool
 	// siftGates: sift the variables (1 + siftPasses passes) when the
 	// circuit's functions are built and before they are conjoined into
 	// the step relation.
@@ -157,7 +160,7 @@ const siftGatesFrom = 8192
 
 // defaultCheck is CheckAIG's method.
 func defaultCheck() checkMethod {
-	return checkMethod{byGoal: true, circuitOrder: true, siftGates: true, unreadFirst: true, goalOneTest: true, treeStep: true, badStates: true, siftGrowth: passSiftGrowth, siftPasses: 1, projectReach: true, projectGoal: true, goalBadStates: true}
+	return checkMethod{byGoal: true, circuitOrder: true, muxOrder: true, siftGates: true, unreadFirst: true, goalOneTest: true, treeStep: true, badStates: true, siftGrowth: passSiftGrowth, siftPasses: 1, projectReach: true, projectGoal: true, goalBadStates: true}
 }
 
 // checkAIG is CheckAIG by method m.
@@ -219,6 +222,13 @@ func checkAIG(ctx context.Context, spec *Spec, a *AIG, m checkMethod, opts ...Op
 	// Without it the circuit's own memory (a goal counter) goes on top,
 	// where it splits the closed loop into one part per value.
 	items := aigOrder(a, inBits, base, latchVar)
+	// The multiplexers of a circuit written from decision graphs order
+	// the variables as the graphs did: with aigOrder's ranking alone the
+	// functions of AMBA n = 10's circuit took 1.39 M nodes, 0.16 M with
+	// muxOrder (0.06 M after sifting either).
+	if m.muxOrder {
+		items, _ = muxOrder(a, inBits, latchVar, items)
+	}
 	if !m.circuitOrder {
 		items = items[:0]
 		for _, v := range base {

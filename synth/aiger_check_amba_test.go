@@ -75,8 +75,9 @@ func BenchmarkCheckAIG(b *testing.B) {
 // bound (sift-1.20); the default with the reachability over the whole
 // closed loop (no-project), without the projected goal searches
 // (no-project-goal), with the goal counter's moves tested by the reachable
-// steps (goal-reach-steps), without all three (unprojected), and with
-// one sifting pass instead of two (sift-once); and up
+// steps (goal-reach-steps), without all three (unprojected), with
+// one sifting pass instead of two (sift-once), and without the
+// multiplexers' order (no-mux); and up
 // to n = 9 the default without each
 // of its later choices: chain-step, no-sift, reach-steps, and one-search
 // with one), until one n's check takes more than 120 s of CPU. Each
@@ -106,6 +107,8 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 			}
 			more = append([]checkVariant{{"baseline", checkMethod{}, nil, n <= 8}, productImageVariant(),
 				{"previous", previousCheck(), nil, true},
+				// aigOrder's ranking without muxOrder's refinement
+				variantOf("no-mux", func(m *checkMethod) { m.muxOrder = false }),
 				// one sifting pass instead of two
 				variantOf("sift-once", func(m *checkMethod) { m.siftPasses = 0 }),
 				// the sifting pass with the kernel's bound
@@ -200,10 +203,10 @@ func productImageVariant() checkVariant {
 // (checkMethod.goalOneTest, treeStep, badStates, siftGrowth) and without
 // the projected reachability and the second sifting pass (projectReach,
 // projectGoal, goalBadStates, siftPasses, added later): CheckAIG before
-// the first four were added.
+// the first four were added (and before muxOrder).
 func previousCheck() checkMethod {
 	m := defaultCheck()
 	m.goalOneTest, m.treeStep, m.badStates, m.siftGrowth, m.projectReach, m.projectGoal, m.goalBadStates = false, false, false, 0, false, false, false
-	m.siftPasses = 0
+	m.siftPasses, m.muxOrder = 0, false
 	return m
 }

@@ -11,10 +11,11 @@ import (
 
 // TestCheckAIGSiftPassesAgree checks the stored AMBA n = 3 and 4
 // controllers (above siftGatesFrom, so the check sifts) and mutants of
-// them with two sifting passes (the default) and with one
-// (checkMethod.siftPasses): a pass only permutes the variables, so the
-// verdicts must be the same, and the stored circuits must pass. The seed
-// is fixed and printed on failure.
+// them with two sifting passes (the default), with one
+// (checkMethod.siftPasses) and with two from aigOrder's ranking without
+// muxOrder: a pass, like the initial order, only permutes the variables,
+// so the verdicts must be the same, and the stored circuits must pass.
+// The seed is fixed and printed on failure.
 func TestCheckAIGSiftPassesAgree(t *testing.T) {
 	ctx := context.Background()
 	const seed = 20261128
@@ -24,6 +25,8 @@ func TestCheckAIGSiftPassesAgree(t *testing.T) {
 	}
 	once := defaultCheck()
 	once.siftPasses = 0
+	noMux := defaultCheck()
+	noMux.muxOrder = false
 	for _, n := range []int{3, 4} {
 		if _, ok := mutants[n]; !ok {
 			continue
@@ -38,13 +41,15 @@ func TestCheckAIGSiftPassesAgree(t *testing.T) {
 			}
 			want := checkAIG(ctx, spec, a, once)
 			got := checkAIG(ctx, spec, a, defaultCheck())
-			for _, err := range []error{want, got} {
+			ranked := checkAIG(ctx, spec, a, noMux)
+			for _, err := range []error{want, got, ranked} {
 				if err != nil && !errors.Is(err, ErrRefuted) {
 					t.Fatalf("amba%d mutant %d (seed %d, %s): %v", n, m, seed, what, err)
 				}
 			}
 			t.Logf("amba%d mutant %d (%s): %v", n, m, what, got)
 			require.Equal(t, want == nil, got == nil, "amba%d mutant %d (seed %d, %s): one pass %v, two passes (default) %v", n, m, seed, what, want, got)
+			require.Equal(t, ranked == nil, got == nil, "amba%d mutant %d (seed %d, %s): without muxOrder %v, with (default) %v", n, m, seed, what, ranked, got)
 			if m < 0 {
 				require.NoError(t, got, "amba%d as stored", n)
 			}
