@@ -75,10 +75,12 @@ import (
 // same race at a free state (or at an open alternative) both explore
 // that alternative's subtree, and its classes, twice: the shards'
 // executions and their findings' Seen counts then add up to more than
-// one run's (TestShardOverlap: 300 executions for 180 classes at 3
+// one run's (TestShardOverlap: 192 executions for 180 classes at 3
 // shards of LateWriters with Shared; none on the philosophers and the
 // programs of TestShardPartition, whose races do not reach those
-// alternatives).
+// alternatives). The plan keeps this small by settling the free nodes
+// where its dives' races add alternatives (planNode.settle): those
+// alternatives become pieces, each explored by one shard.
 //
 // Random and PCT draw disjoint seed streams: execution i of shard k of n
 // takes the seed of execution (i-1)·n+k+1 of an unsharded run, so n
