@@ -3,6 +3,7 @@ package explore
 import (
 	"encoding/binary"
 	"go/token"
+	"iter"
 	"slices"
 	"sort"
 	"sync"
@@ -476,18 +477,29 @@ func (ss *smallSet[K]) has(k K) bool {
 	return false
 }
 
+// all yields the keys, in no particular order.
+func (ss *smallSet[K]) all() iter.Seq[K] {
+	return func(yield func(K) bool) {
+		if ss.many != nil {
+			for k := range ss.many {
+				if !yield(k) {
+					return
+				}
+			}
+			return
+		}
+		for _, k := range ss.few {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
 // count returns the number of keys for which keep reports true.
 func (ss *smallSet[K]) count(keep func(K) bool) int {
 	n := 0
-	if ss.many != nil {
-		for k := range ss.many {
-			if keep(k) {
-				n++
-			}
-		}
-		return n
-	}
-	for _, k := range ss.few {
+	for k := range ss.all() {
 		if keep(k) {
 			n++
 		}

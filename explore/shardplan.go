@@ -496,14 +496,13 @@ func (dv *planDiver) noteRaces(nd *planNode, d *dporChooser) {
 			continue
 		}
 		if s.free {
-			// (count as an iteration: it counts nothing)
-			s.backtrack.count(func(t tid) bool {
-				if r, _ := s.awakeRank(t); r > 0 && t.g != st.chosen.g && !slices.Contains(pn.raced, r) {
-					pn.raced = append(pn.raced, r)
-					slices.Sort(pn.raced)
+			for t := range s.backtrack.all() {
+				if r, _ := s.awakeRank(t); r > 0 && t.g != st.chosen.g {
+					if at, found := slices.BinarySearch(pn.raced, r); !found {
+						pn.raced = slices.Insert(pn.raced, at, r)
+					}
 				}
-				return false
-			})
+			}
 		}
 		pn = pn.kids[nd.path[depth]]
 		depth++
