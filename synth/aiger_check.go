@@ -183,22 +183,10 @@ func checkAIG(ctx context.Context, spec *Spec, a *AIG, m checkMethod, opts ...Op
 	// one): the reachable states relate latches to the current values, and
 	// keeping related bits close keeps those BDDs small.
 	all := append(append([]Var(nil), spec.Inputs...), spec.Outputs...)
-	index := map[string]int{}
-	for i, v := range all {
-		index[v.Name] = i
-	}
+	latchVar := aigLatchVars(all, a)
 	latchName := make([]string, len(a.Latches))
-	latchVar := make([]int, len(a.Latches))
 	for l := range a.Latches {
 		latchName[l] = "%latch" + strconv.Itoa(l)
-		name := a.LatchNames[l]
-		if i := strings.LastIndexByte(name, '@'); i >= 0 {
-			name = name[:i]
-		}
-		latchVar[l] = -1
-		if i, ok := index[name]; ok {
-			latchVar[l] = i
-		}
 	}
 	// Dynamic reordering is off unless opts turn it on: the check's
 	// relations are built once and used many times in the fair-cycle
@@ -226,7 +214,7 @@ func checkAIG(ctx context.Context, spec *Spec, a *AIG, m checkMethod, opts ...Op
 	// the variables as the graphs did: with aigOrder's ranking alone the
 	// functions of AMBA n = 10's circuit took 1.39 M nodes, 0.16 M with
 	// muxOrder (0.06 M after sifting either).
-	if m.muxOrder {
+	if m.circuitOrder && m.muxOrder {
 		items, _ = muxOrder(a, inBits, latchVar, items)
 	}
 	if !m.circuitOrder {
@@ -822,4 +810,26 @@ func (g *game) clausesViolated(section Section, f fds.BDD) []string {
 		}
 	}
 	return out
+}
+
+// aigLatchVars returns, for each latch of a, the index in all (the spec's
+// inputs and outputs) of the variable its name names ("NAME" or
+// "NAME@…"), or -1 for a latch of the circuit's own memory.
+func aigLatchVars(all []Var, a *AIG) []int {
+	index := map[string]int{}
+	for i, v := range all {
+		index[v.Name] = i
+	}
+	latchVar := make([]int, len(a.Latches))
+	for l := range a.Latches {
+		name := a.LatchNames[l]
+		if i := strings.LastIndexByte(name, '@'); i >= 0 {
+			name = name[:i]
+		}
+		latchVar[l] = -1
+		if i, ok := index[name]; ok {
+			latchVar[l] = i
+		}
+	}
+	return latchVar
 }

@@ -16,23 +16,7 @@ func TestMuxOrderStored(t *testing.T) {
 		in, err := aigBitsOf(spec.Inputs, a.InputNames, "input")
 		require.NoError(t, err)
 		all := append(append([]Var(nil), spec.Inputs...), spec.Outputs...)
-		index := map[string]int{}
-		for i, v := range all {
-			index[v.Name] = i
-		}
-		latchVar := make([]int, len(a.Latches))
-		for l, name := range a.LatchNames {
-			latchVar[l] = -1
-			for i := len(name) - 1; i >= 0; i-- {
-				if name[i] == '@' {
-					name = name[:i]
-					break
-				}
-			}
-			if v, ok := index[name]; ok {
-				latchVar[l] = v
-			}
-		}
+		latchVar := aigLatchVars(all, a)
 		base := make([]int, len(all))
 		for i := range base {
 			base[i] = i
