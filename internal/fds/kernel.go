@@ -458,19 +458,20 @@ func (k *kernel) collect() {
 // nodes was 1.5 s of the sweep's 2.5 s of profile; synth's
 // BENCHMARKS.part.md).
 func (k *kernel) sweepCache(alive []bool, want bool) {
+	live := func(r int32) bool { return r < 2 || alive[r>>1] == want }
 	for i := range k.cache {
 		e := &k.cache[i]
 		if e.a < 0 {
 			continue
 		}
-		ok := (e.a < 2 || alive[e.a>>1] == want) && (e.res < 2 || alive[e.res>>1] == want)
+		ok := live(e.a) && live(e.res)
 		switch {
 		case e.key == cacheKey(opReplace, 0):
 			// b is a renaming id
 		case e.key >= 0: // opAndExist: key is a cube's ref
-			ok = ok && (e.b < 2 || alive[e.b>>1] == want) && (e.key < 2 || alive[e.key>>1] == want)
+			ok = ok && live(e.b) && live(e.key)
 		default: // opAnd, opXor, opRestrict: b is a ref; opExist: b is a cube ref
-			ok = ok && (e.b < 2 || alive[e.b>>1] == want)
+			ok = ok && live(e.b)
 		}
 		if !ok {
 			e.a = -1
