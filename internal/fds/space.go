@@ -36,7 +36,11 @@ type Space struct {
 	newBackend  func(nvars int) (Backend, error)
 	ctx         context.Context // given to the backend when it is built
 	autoReorder bool
-	err         error
+	// order, if not nil, is the variable order Build gives the backend
+	// (order[p] is the level at position p): a Sibling's copy of its
+	// origin's order.
+	order []int
+	err   error
 }
 
 // Var is a finite-domain variable of a Space: a Boolean or an integer in
@@ -149,6 +153,18 @@ func (s *Space) Build() error {
 	if err != nil {
 		s.err = err
 		return err
+	}
+	if s.order != nil {
+		os, ok := be.(OrderSetter)
+		if !ok {
+			err = fmt.Errorf("fds: the backend cannot take a variable order")
+		} else {
+			err = os.SetOrder(s.order)
+		}
+		if err != nil {
+			s.err = err
+			return err
+		}
 	}
 	var cur, next []int
 	for _, v := range s.vars {
