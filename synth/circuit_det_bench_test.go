@@ -2,32 +2,42 @@ package synth
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"testing"
+	"time"
 )
+
+// detParallel is WithParallelism's n for BenchmarkAMBADeterminize (0: the
+// default, runtime.GOMAXPROCS(0)).
+var detParallel = flag.Int("det-parallel", 0, "goroutines determinizing in BenchmarkAMBADeterminize (0: GOMAXPROCS)")
 
 // BenchmarkAMBADeterminize measures, per AMBA n, the realizability check
 // and the determinization of its controller into a Circuit (without the
 // model check, which BenchmarkAMBACircuit adds), in CPU seconds
-// (solve-cpu-s, determinize-cpu-s) and their ratio (det-ratio, the goal
-// being ≤ 2), the circuit's decision nodes, and the BDD nodes
+// (solve-cpu-s, determinize-cpu-s) and their ratio (det-ratio), in wall
+// seconds (solve-s, determinize-s) and their ratio (det-wall-ratio, the
+// goal being ≤ 2), the circuit's decision nodes, and the BDD nodes
 // determinization created in the controller's space (det-nodes-made: a
-// measure of its work that does not depend on the machine's load). Run one n per process so
-// that a slow n does not hold up the others:
+// measure of its work that does not depend on the machine's load; with
+// several workers it counts the controller's space only, and
+// det-sibling-nodes-made the nodes made in the workers' spaces, the
+// copies of their inputs included). -det-parallel sets WithParallelism.
+// Run one n per process so that a slow n does not hold up the others:
 //
-//	go test -run '^$' -bench 'AMBADeterminize/n=5$' -benchtime 1x ./synth
+//	go test -run '^$' -bench 'AMBADeterminize/n=5$' -benchtime 1x ./synth -args -det-parallel 1
 func BenchmarkAMBADeterminize(b *testing.B) {
 	ctx := context.Background()
 	for n := 2; n <= 12; n++ {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			spec := ambaSpec(b, n)
 			for b.Loop() {
-				c0 := cpuTime()
-				res, err := spec.Realizable(ctx)
+				t0, c0 := time.Now(), cpuTime()
+				res, err := spec.Realizable(ctx, WithParallelism(*detParallel))
 				if err != nil || !res.Realizable {
 					b.Fatal(err)
 				}
-				c1 := cpuTime()
+				t1, c1 := time.Now(), cpuTime()
 				c, err := res.Controller(ctx)
 				if err != nil {
 					b.Fatal(err)
@@ -38,14 +48,18 @@ func BenchmarkAMBADeterminize(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				c2 := cpuTime()
+				t2, c2 := time.Now(), cpuTime()
 				st := c.g.sp.Stats()
 				b.ReportMetric(float64(st.Produced-p0), "det-nodes-made")
+				b.ReportMetric(float64(c.siblingMade), "det-sibling-nodes-made")
 				b.ReportMetric(float64(st.Collections-st0.Collections), "det-collections")
 				b.ReportMetric(float64(st.Allocated), "node-table")
 				b.ReportMetric((c1 - c0).Seconds(), "solve-cpu-s")
 				b.ReportMetric((c2 - c1).Seconds(), "determinize-cpu-s")
 				b.ReportMetric((c2-c1).Seconds()/(c1-c0).Seconds(), "det-ratio")
+				b.ReportMetric(t1.Sub(t0).Seconds(), "solve-s")
+				b.ReportMetric(t2.Sub(t1).Seconds(), "determinize-s")
+				b.ReportMetric(t2.Sub(t1).Seconds()/t1.Sub(t0).Seconds(), "det-wall-ratio")
 				b.ReportMetric(float64(circ.NumNodes()), "circuit-nodes")
 			}
 		})

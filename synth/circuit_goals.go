@@ -54,14 +54,25 @@ func (c *Controller) goalFunctions(ctx context.Context, sysLevels, cntLevels []i
 	sp := g.sp
 	n := len(g.sysJ)
 	tr := c.transitions()
-	someGoal := sp.Or(g.sysJ...)
 
-	stay := c.win.And(someGoal).And(tr).And(c.win.Prime())
-	switchFns, err := determinize(ctx, sp, stay, sysLevels)
-	if err != nil {
-		return nil, err
+	// With several workers the switch relation's functions and every
+	// goal's are computed first, in parallel (goalFunctionsParallel);
+	// with one, each goal's as its turn comes.
+	var switchFns []fds.BDD
+	var goalFnsOf [][]fds.BDD
+	if w := c.workers(n + 1); w > 1 {
+		var err error
+		switchFns, goalFnsOf, err = c.goalFunctionsParallel(ctx, w, tr, sysLevels)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		var err error
+		switchFns, err = switchFunctions(ctx, sp, c.win, g.sysJ, tr, sysLevels)
+		if err != nil {
+			return nil, err
+		}
 	}
-	stay = fds.BDD{}
 
 	fns := make([]fds.BDD, len(sysLevels)+len(cntLevels))
 	for k := range fns {
@@ -72,11 +83,15 @@ func (c *Controller) goalFunctions(ctx context.Context, sysLevels, cntLevels []i
 			return nil, err
 		}
 		J := g.sysJ[j]
-		notJ := J.Not()
-		rel := c.goalMoves(j, tr, notJ)
-		goalFns, err := determinize(ctx, sp, rel, sysLevels)
-		if err != nil {
-			return nil, err
+		var goalFns []fds.BDD
+		if goalFnsOf != nil {
+			goalFns = goalFnsOf[j]
+		} else {
+			var err error
+			goalFns, err = goalStepFunctions(ctx, sp, c.mem.x[j], g.envJ, tr, J, sysLevels)
+			if err != nil {
+				return nil, err
+			}
 		}
 		at := g.counter.Eq(j, false)
 		for k := range sysLevels {
@@ -92,6 +107,22 @@ func (c *Controller) goalFunctions(ctx context.Context, sysLevels, cntLevels []i
 		}
 	}
 	return fns, nil
+}
+
+// switchFunctions determinizes the switch-goal steps of every goal: the
+// moves of tr from W where some guarantee of sysJ holds that stay in W
+// (win), over sysLevels. Its BDDs are all of sp.
+func switchFunctions(ctx context.Context, sp *fds.Space, win fds.BDD, sysJ []fds.BDD, tr fds.BDD, sysLevels []int) ([]fds.BDD, error) {
+	stay := win.And(sp.Or(sysJ...)).And(tr).And(win.Prime())
+	return determinize(ctx, sp, stay, sysLevels)
+}
+
+// goalStepFunctions determinizes goal J's steps where it does not hold
+// (goalMoves, with x the goal's νX pieces and envJ the assumptions), over
+// sysLevels. Its BDDs are all of sp.
+func goalStepFunctions(ctx context.Context, sp *fds.Space, x [][]fds.BDD, envJ []fds.BDD, tr, J fds.BDD, sysLevels []int) ([]fds.BDD, error) {
+	rel := goalMoves(sp, x, envJ, tr, J.Not())
+	return determinize(ctx, sp, rel, sysLevels)
 }
 
 // goalMoves is goal j's steps where the goal is not met, without the
@@ -117,15 +148,17 @@ func (c *Controller) goalFunctions(ctx context.Context, sysLevels, cntLevels []i
 // and the freedom makes the relation and the circuit slightly smaller
 // (AMBA n = 3: 6,056 decision nodes against 6,091, n = 12: 62,346 against
 // 63,386).
-func (c *Controller) goalMoves(j int, tr, within fds.BDD) fds.BDD {
-	g := c.g
-	sp := g.sp
+//
+// The pieces come as xj (c.mem.x[j]) and the assumptions as envJ
+// (g.envJ), BDDs of sp like tr and within, so that the relation can be
+// built in a sibling of the controller's Space (goalFunctionsParallel).
+func goalMoves(sp *fds.Space, xj [][]fds.BDD, envJ []fds.BDD, tr, within fds.BDD) fds.BDD {
 	rel := sp.False()
 	below := sp.False() // the states of rank before k
-	for r := range c.mem.x[j] {
-		for i, x := range c.mem.x[j][r] {
+	for r := range xj {
+		for i, x := range xj[r] {
 			upTo := below.Or(x) // rank at most k
-			to := below.Prime().Or(g.envJ[i].Not().And(upTo.Prime()))
+			to := below.Prime().Or(envJ[i].Not().And(upTo.Prime()))
 			rel = rel.Or(x.Diff(below).And(within).And(tr).And(to))
 			below = upTo
 		}

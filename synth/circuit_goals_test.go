@@ -35,7 +35,7 @@ func TestGoalMovesContainStrategy(t *testing.T) {
 		outs := sp.CubeOf(g.sys, true)
 		for j, J := range g.sysJ {
 			notJ := J.Not()
-			moves := c.goalMoves(j, tr, notJ)
+			moves := goalMoves(sp, c.mem.x[j], g.envJ, tr, notJ)
 			old := c.closer(j, tr, notJ).Or(c.stay(j, tr, notJ))
 			require.True(t, old.Implies(moves), "%s goal %d: a get-closer or stay move is missing", spec.Name, j)
 			require.True(t, moves.Exists(outs).Equal(old.Exists(outs)), "%s goal %d: moves where the strategy has none", spec.Name, j)

@@ -38,6 +38,7 @@ type game struct {
 	memo     map[walkKey]fds.BDD // compile's memo while compiling
 	cluster  int                 // cluster size of the partitioned ρs; 0: monolithic
 	maxBytes int64               // bound on an explicit machine's estimated live size (0: none)
+	parallel int                 // goroutines for determinization (WithParallelism; 0: GOMAXPROCS)
 
 	// src maps each entry of sysJ and envJ back to its clause (-1 for an
 	// implicit true or an implication flag).
@@ -63,7 +64,7 @@ func newGameWith(spec *Spec, order []int, opts *options, top []string, after map
 		spOpts = append(spOpts, fds.WithReordering())
 	}
 	sp := fds.NewSpace(spOpts...)
-	g := &game{spec: spec, sp: sp, cluster: opts.cluster, maxBytes: opts.maxBytes / 4}
+	g := &game{spec: spec, sp: sp, cluster: opts.cluster, maxBytes: opts.maxBytes / 4, parallel: opts.parallel}
 	g.inputs = make([]*fds.Var, len(spec.Inputs))
 	g.outputs = make([]*fds.Var, len(spec.Outputs))
 	all := append(append([]Var(nil), spec.Inputs...), spec.Outputs...)

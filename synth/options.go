@@ -16,6 +16,7 @@ type options struct {
 	cluster   int
 	growUpTo  int  // fds.KernelLimits.GrowUpTo
 	reorder   bool // dynamic reordering (fds.WithReordering)
+	parallel  int  // WithParallelism's n (0: runtime.GOMAXPROCS(0))
 }
 
 func newOptions(opts []Option) *options {
@@ -115,3 +116,15 @@ func WithGrowthBound(nodes int) Option { return func(op *options) { op.growUpTo 
 // unreachable handles: the verdicts do not, but Stats' node counts may
 // differ from run to run.
 func WithReordering(on bool) Option { return func(op *options) { op.reorder = on } }
+
+// WithParallelism sets how many goroutines Controller.Circuit may use to
+// determinize a controller goal by goal (default, or n ≤ 0:
+// runtime.GOMAXPROCS(0)); 1 determinizes on the calling goroutine alone.
+// Each goroutine but the caller's works in a BDD space of its own, a
+// sibling of the controller's with its variables and order, into which
+// the inputs of its goals are copied and out of which their functions are
+// copied back. The circuit is the same whatever n: the functions are
+// canonical in the controller's frozen order and combined in goal order.
+// WithMemoryLimit bounds every space alike, so a determinization on n
+// goroutines may use up to n times the bound.
+func WithParallelism(n int) Option { return func(op *options) { op.parallel = n } }

@@ -58,6 +58,9 @@ type Controller struct {
 	init    fds.BDD  // θe ∧ θs ∧ W ∧ Zn = 0
 	curCube fds.Cube // the unprimed game variables and the counter
 	frozen  bool     // the variable order is fixed for determinization (freezeOrder)
+	// siblingMade counts the BDD nodes made in the sibling Spaces of
+	// parallel determinizations (goalFunctionsParallel), for benchmarks.
+	siblingMade int
 
 	// Built by relations, when first needed (built is then true).
 	built bool

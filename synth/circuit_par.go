@@ -1,0 +1,169 @@
+package synth
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/henceforth-go/henceforth/internal/fds"
+)
+
+// workers returns the number of goroutines that determinize jobs
+// independent jobs: WithParallelism's n (runtime.GOMAXPROCS(0) by
+// default), at most one per job.
+func (c *Controller) workers(jobs int) int {
+	w := c.g.parallel
+	if w <= 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(w, jobs))
+}
+
+// goalInputs are the BDDs goalFunctions' jobs read, all of one Space: ρe ∧
+// ρs, the winning region, the guarantees and assumptions, and the
+// fixpoint's νX pieces of every goal (memory.x).
+type goalInputs struct {
+	sp         *fds.Space
+	tr, win    fds.BDD
+	sysJ, envJ []fds.BDD
+	x          [][][]fds.BDD
+}
+
+// flat returns in's BDDs in one list, in the order copyTo reads them back.
+func (in *goalInputs) flat() []fds.BDD {
+	fs := append([]fds.BDD{in.tr, in.win}, in.sysJ...)
+	fs = append(fs, in.envJ...)
+	for _, xj := range in.x {
+		for _, xr := range xj {
+			fs = append(fs, xr...)
+		}
+	}
+	return fs
+}
+
+// copyTo returns in's BDDs copied into sp (with one walk and one build,
+// so the copies share their nodes as the originals do).
+func (in *goalInputs) copyTo(sp *fds.Space) (*goalInputs, error) {
+	fs, err := sp.Copy(in.flat()...)
+	if err != nil {
+		return nil, err
+	}
+	out := &goalInputs{sp: sp, tr: fs[0], win: fs[1]}
+	fs = fs[2:]
+	out.sysJ, fs = fs[:len(in.sysJ)], fs[len(in.sysJ):]
+	out.envJ, fs = fs[:len(in.envJ)], fs[len(in.envJ):]
+	out.x = make([][][]fds.BDD, len(in.x))
+	for j, xj := range in.x {
+		out.x[j] = make([][]fds.BDD, len(xj))
+		for r, xr := range xj {
+			out.x[j][r], fs = fs[:len(xr)], fs[len(xr):]
+		}
+	}
+	return out, nil
+}
+
+// job computes goalFunctions' job k in in's Space: the switch-goal
+// functions for k = 0, goal k-1's step functions otherwise.
+func (in *goalInputs) job(ctx context.Context, k int, sysLevels []int) ([]fds.BDD, error) {
+	if k == 0 {
+		return switchFunctions(ctx, in.sp, in.win, in.sysJ, in.tr, sysLevels)
+	}
+	j := k - 1
+	return goalStepFunctions(ctx, in.sp, in.x[j], in.envJ, in.tr, in.sysJ[j], sysLevels)
+}
+
+// goalFunctionsParallel computes goalFunctions' switch-goal functions and
+// every goal's step functions on workers goroutines: the caller's, which
+// works in the controller's Space, and workers-1 others, each in a sibling
+// Space (fds.Space.Sibling: same variables, node limit and frozen order)
+// into which the caller first copies every job's inputs. The goroutines
+// take the jobs (the switch relation, then the goals in order) as they
+// become free; after all have stopped, the caller copies the functions
+// computed in siblings back. The functions are canonical BDDs in the one
+// variable order, so they are the same whichever goroutine computed them.
+//
+// Each Space is used by one goroutine at a time: the controller's by the
+// caller, a sibling by the caller only before its goroutine starts and
+// after it has stopped. The first error (the context, a node limit in any
+// Space) stops every goroutine and is returned. During the call the
+// controller's Space is bound to a context derived from ctx, which a
+// sibling's failure cancels; it is bound to ctx again before returning.
+func (c *Controller) goalFunctionsParallel(ctx context.Context, workers int, tr fds.BDD, sysLevels []int) (switchFns []fds.BDD, goalFns [][]fds.BDD, err error) {
+	g := c.g
+	sp := g.sp
+	jobs := len(g.sysJ) + 1
+	pctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	home := &goalInputs{sp: sp, tr: tr, win: c.win, sysJ: g.sysJ, envJ: g.envJ, x: c.mem.x}
+	away := make([]*goalInputs, workers-1)
+	for w := range away {
+		sib, err := sp.Sibling(pctx)
+		if err != nil {
+			return nil, nil, fmt.Errorf("synth: determinization worker: %w", err)
+		}
+		if away[w], err = home.copyTo(sib); err != nil {
+			return nil, nil, err
+		}
+	}
+
+	results := make([][]fds.BDD, jobs) // job k's functions, in its worker's Space
+	owner := make([]int, jobs)         // job k's worker: -1 for the caller, else an index of away
+	var next atomic.Int32
+	var once sync.Once
+	var first error
+	run := func(w int, in *goalInputs) {
+		for pctx.Err() == nil {
+			k := int(next.Add(1)) - 1
+			if k >= jobs {
+				return
+			}
+			fns, err := in.job(pctx, k, sysLevels)
+			if err == nil {
+				err = in.sp.Err()
+			}
+			if err != nil {
+				once.Do(func() { first = err; cancel() })
+				return
+			}
+			results[k], owner[k] = fns, w
+		}
+	}
+	sp.SetContext(pctx)
+	var wg sync.WaitGroup
+	for w, in := range away {
+		wg.Go(func() { run(w, in) })
+	}
+	run(-1, home)
+	wg.Wait()
+	sp.SetContext(ctx)
+	if first != nil {
+		return nil, nil, first
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+
+	// Copy the siblings' functions back, one copy per sibling.
+	for w, in := range away {
+		var fs []fds.BDD
+		for k := range jobs {
+			if owner[k] == w {
+				fs = append(fs, results[k]...)
+			}
+		}
+		back, err := sp.Copy(fs...)
+		if err != nil {
+			return nil, nil, err
+		}
+		for k := range jobs {
+			if owner[k] == w {
+				results[k], back = back[:len(results[k])], back[len(results[k]):]
+			}
+		}
+		c.siblingMade += in.sp.Stats().Produced
+	}
+	return results[0], results[1:], nil
+}
