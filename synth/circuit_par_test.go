@@ -2,6 +2,7 @@ package synth
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 
@@ -45,4 +46,83 @@ func TestCircuitParallelSame(t *testing.T) {
 		}
 	}
 	assert.Positive(t, parallel, "no spec determinized in parallel")
+}
+
+// sysLevelsOf returns the primed levels of the system's variables, the
+// output levels goalFunctions determinizes.
+func sysLevelsOf(c *Controller) []int {
+	var ls []int
+	for _, v := range c.g.sys {
+		ls = append(ls, v.Levels(true)...)
+	}
+	return ls
+}
+
+// settledGoroutines waits (up to a second) for the number of goroutines to
+// fall to at most want, and returns the last count.
+func settledGoroutines(want int) int {
+	n := runtime.NumGoroutine()
+	for deadline := time.Now().Add(time.Second); n > want && time.Now().Before(deadline); n = runtime.NumGoroutine() {
+		time.Sleep(5 * time.Millisecond)
+	}
+	return n
+}
+
+// TestCircuitParallelCancel cancels AMBA n = 3's parallel determinization
+// 50 ms into its goals (about half a second of work on two workers): it
+// must return the context's error within a second of the cancellation and
+// leave no goroutine behind, and the controller must give the sequential
+// circuit afterwards.
+func TestCircuitParallelCancel(t *testing.T) {
+	spec := ambaForTest(t, 3)
+	bg := context.Background()
+	res, err := spec.Realizable(bg, WithParallelism(1))
+	require.NoError(t, err)
+	c, err := res.Controller(bg)
+	require.NoError(t, err)
+	want, err := c.Circuit(bg)
+	require.NoError(t, err)
+
+	before := runtime.NumGoroutine()
+	for _, w := range []int{2, 3} {
+		ctx, cancel := context.WithCancel(bg)
+		release := c.g.bind(ctx)
+		var cancelled time.Time
+		timer := time.AfterFunc(50*time.Millisecond, func() { cancelled = time.Now(); cancel() })
+		_, _, err := c.goalFunctionsParallel(ctx, w, c.transitions(), sysLevelsOf(c))
+		returned := time.Now()
+		release()
+		timer.Stop()
+		cancel()
+		require.ErrorIs(t, err, context.Canceled, "%d workers", w)
+		assert.Less(t, returned.Sub(cancelled), time.Second, "%d workers: returned late", w)
+		assert.LessOrEqual(t, settledGoroutines(before), before, "%d workers: goroutines left", w)
+	}
+
+	c.g.parallel = 2
+	again, err := c.Circuit(bg)
+	require.NoError(t, err)
+	require.Equal(t, want, again)
+}
+
+// TestCircuitParallelMemoryBound determinizes AMBA n = 3 under memory
+// bounds that realizability fits in and determinization does not, with
+// two and three workers: each worker's Space has the bound, and the first
+// to reach it (the controller's Space at 4 MiB, a sibling's at 12 MiB on
+// this spec) stops them all with ErrMemoryBound.
+func TestCircuitParallelMemoryBound(t *testing.T) {
+	spec := ambaForTest(t, 3)
+	ctx := context.Background()
+	before := runtime.NumGoroutine()
+	for _, bound := range []int64{4 << 20, 12 << 20} {
+		for _, w := range []int{2, 3} {
+			res, err := spec.Realizable(ctx, WithMemoryLimit(bound), WithParallelism(w))
+			require.NoError(t, err)
+			c, err := res.Controller(ctx)
+			require.NoError(t, err)
+			_, err = c.Circuit(ctx)
+			assert.ErrorIs(t, err, ErrMemoryBound, "bound %d, %d workers", bound, w)
+		}
+	}
+	assert.LessOrEqual(t, settledGoroutines(before), before, "goroutines left")
 }
