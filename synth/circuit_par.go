@@ -11,15 +11,28 @@ import (
 )
 
 // workers returns the number of goroutines that determinize jobs
-// independent jobs: WithParallelism's n (runtime.GOMAXPROCS(0) by
-// default), at most one per job.
+// independent jobs, at most one per job: WithParallelism's n, or by
+// default runtime.GOMAXPROCS(0) if the controller's Space has made at
+// least parallelMinProduced nodes so far, and 1 below.
 func (c *Controller) workers(jobs int) int {
 	w := c.g.parallel
 	if w <= 0 {
-		w = runtime.GOMAXPROCS(0)
+		w = 1
+		if c.g.sp.Stats().Produced >= parallelMinProduced {
+			w = runtime.GOMAXPROCS(0)
+		}
 	}
 	return max(1, min(w, jobs))
 }
+
+// parallelMinProduced is the work of realizability and extraction (BDD
+// nodes made) below which determinization stays on one goroutine by
+// default: a sibling Space costs 3–6 ms to make, fill and read back, more
+// than the whole determinization of small specs (tens of µs for the
+// circuit tests' specs, which made 150–7,000 nodes), and on AMBA n = 2
+// (141 K nodes, 30 ms) two workers gained nothing, while from n = 3
+// (624 K nodes) on they do (synth's BENCHMARKS.part.md).
+const parallelMinProduced = 1 << 18
 
 // goalInputs are the BDDs goalFunctions' jobs read, all of one Space: ρe ∧
 // ρs, the winning region, the guarantees and assumptions, and the

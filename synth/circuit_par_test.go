@@ -12,7 +12,8 @@ import (
 
 // TestCircuitParallelSame determinizes every circuit spec and AMBA n = 2…4
 // (n = 4 without -short) with one, two and three workers: the circuits
-// must be identical, node for node and root for root.
+// must be identical, node for node and root for root. By default small
+// controllers get one worker, the others GOMAXPROCS.
 func TestCircuitParallelSame(t *testing.T) {
 	ctx := context.Background()
 	specs := circuitSpecs(t)
@@ -28,6 +29,13 @@ func TestCircuitParallelSame(t *testing.T) {
 		require.NoError(t, err)
 		c, err := res.Controller(ctx)
 		require.NoError(t, err)
+		// The default: one worker for small controllers.
+		jobs := len(c.g.sysJ) + 1
+		if c.g.sp.Stats().Produced < parallelMinProduced {
+			assert.Equal(t, 1, c.workers(jobs), spec.Name)
+		} else {
+			assert.Equal(t, min(runtime.GOMAXPROCS(0), jobs), c.workers(jobs), spec.Name)
+		}
 		var want *Circuit
 		for _, w := range []int{1, 2, 3} {
 			c.g.parallel = w

@@ -118,8 +118,10 @@ func WithGrowthBound(nodes int) Option { return func(op *options) { op.growUpTo 
 func WithReordering(on bool) Option { return func(op *options) { op.reorder = on } }
 
 // WithParallelism sets how many goroutines Controller.Circuit may use to
-// determinize a controller goal by goal (default, or n ≤ 0:
-// runtime.GOMAXPROCS(0)); 1 determinizes on the calling goroutine alone.
+// determinize a controller goal by goal, at most one per goal plus one;
+// 1 determinizes on the calling goroutine alone. By default (or n ≤ 0)
+// it uses runtime.GOMAXPROCS(0) for controllers whose realizability made
+// enough BDD nodes to pay for the workers' spaces, and 1 for smaller ones.
 // Each goroutine but the caller's works in a BDD space of its own, a
 // sibling of the controller's with its variables and order, into which
 // the inputs of its goals are copied and out of which their functions are
