@@ -67,7 +67,10 @@
 //     steps.
 //   - Extraction and determinization cost several times the realizability
 //     check on the AMBA arbiter (BENCHMARKS.md); a Circuit's size depends
-//     on the variable order.
+//     on the variable order. Determinization runs goal by goal on up to
+//     GOMAXPROCS goroutines (WithParallelism), each in its own BDD space
+//     under the same WithMemoryLimit, so it may hold that many node
+//     tables at once; the circuit does not depend on the number.
 //   - The BDD kernel reorders its variables dynamically (WithReordering,
 //     on by default): the BDD sizes in Stats, and the shape of a Circuit,
 //     then depend on when the reorderings ran, which varies from run to
