@@ -49,6 +49,11 @@ func (c *Controller) stateGoals() bool {
 // lowers the (ring, νX piece) rank of the goal's fixpoint, and the moves
 // that keep it where the piece's assumption does not hold (goalMoves
 // states why that is winning).
+//
+// The switch relation's determinization and each goal's are independent:
+// with more than one worker (WithParallelism) they run on several
+// goroutines (goalFunctionsParallel), and their functions, the same
+// whichever goroutine made them, are combined in goal order as here.
 func (c *Controller) goalFunctions(ctx context.Context, sysLevels, cntLevels []int) ([]fds.BDD, error) {
 	g := c.g
 	sp := g.sp
