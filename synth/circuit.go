@@ -336,12 +336,11 @@ func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([
 // detWindow is the number of output bits determinize chooses from one
 // quantification of the relation. With each bit chosen from the window's
 // projection and its fixes (not from a projection rewritten per bit), 5
-// bits made the fewest nodes of 3, 4, 5, 6 and 8 on AMBA n = 3…5, and
-// fewer than 4 at n = 6…8 (2–7 % fewer than 4 at every n = 3…8; synth's
-// BENCHMARKS.part.md). Before, with the projection rewritten
-// per bit, windows of 1…6 bits cost about the same on AMBA n = 3 and 4
-// and all bits at once more, and at n = 9 4 bits took 22 % less CPU than
-// 1.
+// bits made the fewest nodes of 3, 4, 5, 6 and 8 on AMBA n = 3…5, fewer
+// than 4 and 6 at n = 6 and 7 and than 4 at n = 8: 2–7 % fewer than 4 at
+// every n = 3…8 (synth's BENCHMARKS.part.md). Before, with the projection rewritten per
+// bit, windows of 1…6 bits cost about the same on AMBA n = 3 and 4 and all
+// bits at once more, and at n = 9 4 bits took 22 % less CPU than 1.
 const detWindow = 5
 
 // graphBuilder copies BDDs into a Circuit's decision graph, sharing nodes
