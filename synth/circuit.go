@@ -258,13 +258,17 @@ func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error)
 //
 // The bits are taken detWindow at a time: the window's projection win, rel
 // with every bit after the window quantified, is computed once from rel,
-// and each bit of the window is chosen from win (∃ of the window's later
-// bits, a small BDD) and then fixed in win, not in rel. Since no function
-// depends on an output bit, ∃ of the later bits commutes with fixing the
-// earlier ones, so each bit sees the same projection as if rel itself were
-// fixed bit by bit: the functions are the same, for one quantification of
-// rel (and one relational product fixing the window's bits) per window
-// instead of per bit.
+// and each bit of the window is chosen from win and the window's fixes so
+// far (fix, the conjunction of bit ↔ f for its chosen bits that are not
+// forced): it can be 1 where ∃ window bits. win ∧ fix ∧ bit, and 0 where
+// ∃ window bits. win ∧ fix ∧ ¬bit. win itself is not rewritten bit by bit:
+// a forced bit needs no constraint (win already gives it one value), and
+// fix is small beside win. Since no function depends on an output bit, ∃
+// of the later bits commutes with fixing the earlier ones, so each bit
+// sees the same projection as if rel itself were fixed bit by bit: the
+// functions are the same, for one quantification of rel (and one
+// relational product fixing the window's bits) per window instead of per
+// bit.
 func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([]fds.BDD, error) {
 	// The bits are chosen from the top of the current variable order
 	// down: the bits still to choose, which each step quantifies, are
@@ -287,27 +291,26 @@ func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([
 		// win: rel over the state, the inputs and the window's bits.
 		win := rel.Exists(sp.CubeOfLevels(append(append([]int(nil), forced...), sorted[w1:]...)))
 		fix := sp.True() // the window's non-forced bits ↔ their functions
+		all := sp.CubeOfLevels(sorted[w0:w1])
 		for n := w0; n < w1; n++ {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			k, l := order[n], sorted[n]
-			v := sp.Level(l)
-			bit := sp.CubeOfLevels([]int{l})
-			// ∃ bit k and the window's later bits, straight from win (not
-			// from its projection on bit k, which one more quantification
-			// would build): 3–5 % fewer nodes made on AMBA, same functions.
-			rest := sp.CubeOfLevels(sorted[n:w1])
-			one := win.AndExists(v, rest)        // bit k can be 1
-			zero := win.AndExists(v.Not(), rest) // bit k can be 0
-			fns[k] = one.Diff(zero).Restrict(one.Xor(zero))
+			k, v := order[n], sp.Level(sorted[n])
+			// ∃ of every bit of the window, straight from win and the fixes
+			// (not from a win rewritten after each bit, nor from its
+			// projection on bit k): on AMBA n = 3…8 with windows of 4
+			// bits, 1–11 % fewer nodes made than rewriting win, the same
+			// functions.
+			one := win.AndExists(fix.And(v), all)        // bit k can be 1
+			zero := win.AndExists(fix.And(v.Not()), all) // bit k can be 0
 			if !one.Intersects(zero) {
-				win = win.Exists(bit)
+				// Forced wherever rel allows a move: one ∧ ¬zero is one,
+				// and one ⊕ zero is one ∨ zero.
+				fns[k] = one.Restrict(one.Or(zero))
 			} else {
-				// Fix bit k to its function: win ∧ (bit k ↔ f), then forget it.
-				iff := v.Iff(fns[k])
-				win = win.AndExists(iff, bit)
-				fix = fix.And(iff)
+				fns[k] = one.Diff(zero).Restrict(one.Xor(zero))
+				fix = fix.And(v.Iff(fns[k]))
 			}
 			if err := sp.Err(); err != nil {
 				return nil, err
@@ -331,11 +334,14 @@ func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([
 }
 
 // detWindow is the number of output bits determinize chooses from one
-// quantification of the relation. On AMBA n = 3 and 4 windows of 1…6
-// bits cost about the same and all bits at once more (1.3–1.5× at n = 3);
-// at n = 9, 4 bits against 1 take 22 % less CPU for the same circuit
-// (synth's BENCHMARKS.part.md).
-const detWindow = 4
+// quantification of the relation. With each bit chosen from the window's
+// projection and its fixes (not from a projection rewritten per bit), 5
+// bits made the fewest nodes of 3, 4, 5, 6 and 8 on AMBA n = 3…5, fewer
+// than 4 and 6 at n = 6 and 7 and than 4 at n = 8: 2–7 % fewer than 4 at
+// every n = 3…8 (synth's BENCHMARKS.part.md). Before, with the projection rewritten per
+// bit, windows of 1…6 bits cost about the same on AMBA n = 3 and 4 and all
+// bits at once more, and at n = 9 4 bits took 22 % less CPU than 1.
+const detWindow = 5
 
 // graphBuilder copies BDDs into a Circuit's decision graph, sharing nodes
 // between roots.
