@@ -42,7 +42,7 @@ func TestDeterminizeMatchesBitByBit(t *testing.T) {
 		tr := c.transitions()
 		rels := []fds.BDD{c.win.And(sp.Or(g.sysJ...)).And(tr).And(c.win.Prime())}
 		for j, J := range g.sysJ {
-			rels = append(rels, c.goalMoves(j, tr, J.Not()))
+			rels = append(rels, goalMoves(sp, c.mem.x[j], g.envJ, tr, J.Not()))
 		}
 		for r, rel := range rels {
 			fns, err := determinize(ctx, sp, rel, outs)
