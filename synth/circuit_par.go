@@ -18,7 +18,9 @@ func (c *Controller) workers(jobs int) int {
 	w := c.g.parallel
 	if w <= 0 {
 		w = 1
-		if c.g.sp.Stats().Produced >= parallelMinProduced {
+		// Under a memory bound one Space keeps the bound for the whole
+		// determinization; each sibling would have a bound of its own.
+		if c.g.maxBytes == 0 && c.g.sp.Stats().Produced >= parallelMinProduced {
 			w = runtime.GOMAXPROCS(0)
 		}
 	}

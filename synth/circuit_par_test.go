@@ -134,3 +134,23 @@ func TestCircuitParallelMemoryBound(t *testing.T) {
 	}
 	assert.LessOrEqual(t, settledGoroutines(before), before, "goroutines left")
 }
+
+// TestCircuitParallelDefaultUnderBound: by default a controller under
+// WithMemoryLimit determinizes on one goroutine, so the bound holds for
+// the whole determinization, while without a bound AMBA n = 4 is large
+// enough for GOMAXPROCS workers.
+func TestCircuitParallelDefaultUnderBound(t *testing.T) {
+	spec := ambaForTest(t, 4)
+	ctx := context.Background()
+	res, err := spec.Realizable(ctx, WithMemoryLimit(1<<30))
+	require.NoError(t, err)
+	c, err := res.Controller(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, c.workers(4), "workers under a memory bound")
+
+	res, err = spec.Realizable(ctx)
+	require.NoError(t, err)
+	c, err = res.Controller(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, min(4, runtime.GOMAXPROCS(0)), c.workers(4), "workers without a bound")
+}
