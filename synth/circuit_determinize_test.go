@@ -25,10 +25,7 @@ func TestDeterminizeMatchesBitByBit(t *testing.T) {
 	specs := append([]*Spec{ambaForTest(t, 2)}, circuitSpecs(t)...)
 	checked := 0
 	for _, spec := range specs {
-		res, err := spec.Realizable(ctx)
-		require.NoError(t, err)
-		c, err := res.Controller(ctx)
-		require.NoError(t, err)
+		c := controllerOf(t, spec)
 		if !c.stateGoals() {
 			continue
 		}

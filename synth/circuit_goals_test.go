@@ -1,7 +1,6 @@
 package synth
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -17,14 +16,10 @@ import (
 // mutant goalMoves that let a state whose assumption holds stay at its
 // rank, or that lost a get-closer move, fails here.
 func TestGoalMovesContainStrategy(t *testing.T) {
-	ctx := context.Background()
 	specs := append([]*Spec{ambaForTest(t, 2), ambaForTest(t, 3)}, circuitSpecs(t)...)
 	checked := 0
 	for _, spec := range specs {
-		res, err := spec.Realizable(ctx)
-		require.NoError(t, err)
-		c, err := res.Controller(ctx)
-		require.NoError(t, err)
+		c := controllerOf(t, spec)
 		if !c.stateGoals() {
 			continue
 		}

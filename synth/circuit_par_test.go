@@ -25,10 +25,7 @@ func TestCircuitParallelSame(t *testing.T) {
 	}
 	parallel := 0
 	for _, spec := range specs {
-		res, err := spec.Realizable(ctx)
-		require.NoError(t, err)
-		c, err := res.Controller(ctx)
-		require.NoError(t, err)
+		c := controllerOf(t, spec)
 		// The default: one worker for small controllers.
 		jobs := len(c.g.sysJ) + 1
 		if c.g.sp.Stats().Produced < parallelMinProduced {

@@ -18,16 +18,22 @@ import (
 // circuitOf realizes spec and determinizes its controller.
 func circuitOf(t testing.TB, spec *Spec) *Circuit {
 	t.Helper()
+	circ, err := controllerOf(t, spec).Circuit(context.Background())
+	require.NoError(t, err)
+	require.NoError(t, circ.Validate())
+	return circ
+}
+
+// controllerOf returns the controller of a realizable spec.
+func controllerOf(t testing.TB, spec *Spec, opts ...Option) *Controller {
+	t.Helper()
 	ctx := context.Background()
-	res, err := spec.Realizable(ctx)
+	res, err := spec.Realizable(ctx, opts...)
 	require.NoError(t, err)
 	require.True(t, res.Realizable, spec.Name)
 	c, err := res.Controller(ctx)
 	require.NoError(t, err)
-	circ, err := c.Circuit(ctx)
-	require.NoError(t, err)
-	require.NoError(t, circ.Validate())
-	return circ
+	return c
 }
 
 // circuitSpecs are the realizable specs the circuit tests use: Strict and

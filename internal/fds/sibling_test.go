@@ -18,12 +18,7 @@ func TestSiblingKeepsOrder(t *testing.T) {
 	t.Logf("seed %d", seed)
 	r := rand.New(rand.NewPCG(seed, 3))
 	s, vs := pairsSpace(t, 4)
-	pool := randomPool(r, s, vs, 1, 80)
-	pairs := s.False()
-	for i := range 4 {
-		pairs = pairs.Or(vs[i].Eq(1, false).And(vs[4+i].Eq(1, true)))
-	}
-	pool = append(pool, pairs)
+	pool := append(randomPool(r, s, vs, 1, 80), pairsOf(s, vs, true))
 	st := s.Reorder(context.Background())
 	require.Positive(t, st.Swaps)
 	moved := false
@@ -84,17 +79,23 @@ func pairsSpace(t *testing.T, n int) (*Space, []*Var) {
 	return s, vs
 }
 
+// pairsOf is ∨ xi ∧ yi over pairsSpace's variables (yi primed if
+// primed), a function whose best order pairs xi with yi.
+func pairsOf(s *Space, vs []*Var, primed bool) BDD {
+	n := len(vs) / 2
+	f := s.False()
+	for i := range n {
+		f = f.Or(vs[i].Eq(1, false).And(vs[n+i].Eq(1, primed)))
+	}
+	return f
+}
+
 // TestCopyOtherOrder copies functions into a Space with the same
 // variables in the initial order (the kernel's Ite path) and back.
 func TestCopyOtherOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(20261129, 4))
 	s, vs := pairsSpace(t, 4)
-	pool := randomPool(r, s, vs, 1, 60)
-	pairs := s.False()
-	for i := range 4 {
-		pairs = pairs.Or(vs[i].Eq(1, false).And(vs[4+i].Eq(1, false)))
-	}
-	pool = append(pool, pairs)
+	pool := append(randomPool(r, s, vs, 1, 60), pairsOf(s, vs, false))
 	s.Reorder(context.Background())
 	other, _ := pairsSpace(t, 4)
 	require.NotEqual(t, s.Position(vs[4].Levels(false)[0]), other.Position(vs[4].Levels(false)[0]), "the orders differ")
