@@ -112,15 +112,19 @@ func TestCircuitParallelCancel(t *testing.T) {
 
 // TestCircuitParallelMemoryBound determinizes AMBA n = 3 under memory
 // bounds that realizability fits in and determinization does not, with
-// two and three workers: each worker's Space has the bound, and the first
-// to reach it (the controller's Space at 4 MiB, a sibling's at 12 MiB on
-// this spec) stops them all with ErrMemoryBound.
+// two and (without -short) three workers: each worker's Space has the
+// bound, and the first to reach it (the controller's Space at 4 MiB, a
+// sibling's at 12 MiB on this spec) stops them all with ErrMemoryBound.
 func TestCircuitParallelMemoryBound(t *testing.T) {
 	spec := ambaForTest(t, 3)
 	ctx := context.Background()
 	before := runtime.NumGoroutine()
+	workers := []int{2, 3}
+	if testing.Short() {
+		workers = workers[:1]
+	}
 	for _, bound := range []int64{4 << 20, 12 << 20} {
-		for _, w := range []int{2, 3} {
+		for _, w := range workers {
 			res, err := spec.Realizable(ctx, WithMemoryLimit(bound), WithParallelism(w))
 			require.NoError(t, err)
 			c, err := res.Controller(ctx)
@@ -134,20 +138,11 @@ func TestCircuitParallelMemoryBound(t *testing.T) {
 
 // TestCircuitParallelDefaultUnderBound: by default a controller under
 // WithMemoryLimit determinizes on one goroutine, so the bound holds for
-// the whole determinization, while without a bound AMBA n = 4 is large
-// enough for GOMAXPROCS workers.
+// the whole determinization, while without the bound the same controller
+// of AMBA n = 4 is large enough for GOMAXPROCS workers.
 func TestCircuitParallelDefaultUnderBound(t *testing.T) {
-	spec := ambaForTest(t, 4)
-	ctx := context.Background()
-	res, err := spec.Realizable(ctx, WithMemoryLimit(1<<30))
-	require.NoError(t, err)
-	c, err := res.Controller(ctx)
-	require.NoError(t, err)
+	c := controllerOf(t, ambaForTest(t, 4), WithMemoryLimit(1<<30))
 	assert.Equal(t, 1, c.workers(4), "workers under a memory bound")
-
-	res, err = spec.Realizable(ctx)
-	require.NoError(t, err)
-	c, err = res.Controller(ctx)
-	require.NoError(t, err)
+	c.g.maxBytes = 0
 	assert.Equal(t, min(4, runtime.GOMAXPROCS(0)), c.workers(4), "workers without a bound")
 }
