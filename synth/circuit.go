@@ -270,16 +270,7 @@ func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error)
 // relational product fixing the window's bits) per window instead of per
 // bit.
 func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([]fds.BDD, error) {
-	// The bits are chosen from the top of the current variable order
-	// down: the bits still to choose, which each step quantifies, are
-	// then the lower ones (on AMBA n = 4, measured without dynamic
-	// reordering, this halves the circuit's nodes against the opposite
-	// order or the declaration order).
-	order := make([]int, len(outs))
-	for k := range order {
-		order[k] = k
-	}
-	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(sp.Position(outs[a]), sp.Position(outs[b])) })
+	order := choiceOrder(sp, outs)
 	sorted := make([]int, len(order)) // outs in the order they are chosen
 	for n, k := range order {
 		sorted[n] = outs[k]
@@ -331,6 +322,21 @@ func determinize(ctx context.Context, sp *fds.Space, rel fds.BDD, outs []int) ([
 		}
 	}
 	return fns, nil
+}
+
+// choiceOrder returns the indexes of outs in the order determinize
+// chooses their bits: from the top of sp's current variable order down.
+// The bits still to choose, which each step quantifies, are then the
+// lower ones (on AMBA n = 4, measured without dynamic reordering, this
+// halves the circuit's nodes against the opposite order or the
+// declaration order).
+func choiceOrder(sp *fds.Space, outs []int) []int {
+	order := make([]int, len(outs))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(sp.Position(outs[a]), sp.Position(outs[b])) })
+	return order
 }
 
 // detWindow is the number of output bits determinize chooses from one

@@ -1,9 +1,7 @@
 package synth
 
 import (
-	"cmp"
 	"context"
-	"slices"
 	"testing"
 
 	"github.com/henceforth-go/henceforth/internal/fds"
@@ -61,16 +59,12 @@ func TestDeterminizeMatchesBitByBit(t *testing.T) {
 	require.Positive(t, checked)
 }
 
-// determinizeBitByBit is determinize's reference: each bit, from the top
-// of the variable order down, takes the value the relation forces given
+// determinizeBitByBit is determinize's reference: each bit, in
+// determinize's order (choiceOrder), takes the value the relation forces given
 // the bits chosen before it (restricted to where it is forced), and is
 // then fixed in the relation.
 func determinizeBitByBit(sp *fds.Space, rel fds.BDD, outs []int) []fds.BDD {
-	order := make([]int, len(outs))
-	for k := range order {
-		order[k] = k
-	}
-	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(sp.Position(outs[a]), sp.Position(outs[b])) })
+	order := choiceOrder(sp, outs)
 	fns := make([]fds.BDD, len(outs))
 	for n, k := range order {
 		var later []int
