@@ -155,11 +155,11 @@ func (s *Space) Build() error {
 		return err
 	}
 	if s.order != nil {
-		os, ok := be.(OrderSetter)
+		setter, ok := be.(OrderSetter)
 		if !ok {
 			err = fmt.Errorf("fds: the backend cannot take a variable order")
 		} else {
-			err = os.SetOrder(s.order)
+			err = setter.SetOrder(s.order)
 		}
 		if err != nil {
 			s.err = err
