@@ -75,9 +75,10 @@ func settledGoroutines(want int) int {
 
 // TestCircuitParallelCancel cancels AMBA n = 3's parallel determinization
 // 50 ms into its goals (about half a second of work on two workers): it
-// must return the context's error within a second of the cancellation and
-// leave no goroutine behind, and the controller must give the sequential
-// circuit afterwards.
+// must return the context's error and leave no goroutine behind, and the
+// controller must give the sequential circuit afterwards. As in the other
+// interruption tests, how soon it returns is logged, not asserted (go
+// test's -timeout is the backstop).
 func TestCircuitParallelCancel(t *testing.T) {
 	spec := ambaForTest(t, 3)
 	bg := context.Background()
@@ -100,7 +101,7 @@ func TestCircuitParallelCancel(t *testing.T) {
 		timer.Stop()
 		cancel()
 		require.ErrorIs(t, err, context.Canceled, "%d workers", w)
-		assert.Less(t, returned.Sub(cancelled), time.Second, "%d workers: returned late", w)
+		t.Logf("%d workers: returned %v after the cancellation", w, returned.Sub(cancelled))
 		assert.LessOrEqual(t, settledGoroutines(before), before, "%d workers: goroutines left", w)
 	}
 
