@@ -126,12 +126,17 @@ func (k *kernel) ReorderWithin(ctx context.Context, growth float64) ReorderStats
 	if k.err != nil {
 		return ReorderStats{}
 	}
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	k.countHandles()
 	k.collect()
 	k.collections++
+	return k.sift(ctx, growth)
+}
+
+// sift reorders a freshly collected table: every node is live.
+func (k *kernel) sift(ctx context.Context, growth float64) ReorderStats {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	s := newSifter(k, ctx)
 	s.growth = growth
 	st := s.sift()

@@ -222,6 +222,41 @@ func TestAutoReorder(t *testing.T) {
 	checkOrder(t, k)
 }
 
+// TestAutoReorderCountsLiveNodes: garbage that fills the table is
+// collected, not sifted; dynamic reordering waits until the live nodes
+// themselves reach the trigger.
+func TestAutoReorderCountsLiveNodes(t *testing.T) {
+	seed := uint64(20261129)
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewPCG(seed, 5))
+	s := NewSpace(WithReordering(), WithBackend(func(n int) (Backend, error) {
+		return NewKernelLimits(n, KernelLimits{Nodes: 64, GrowUpTo: 1024}), nil
+	}))
+	var vs []*Var
+	for i := range 4 {
+		v, err := s.Int(string(rune('a'+i)), 0, 3)
+		require.NoError(t, err)
+		vs = append(vs, v)
+	}
+	require.NoError(t, s.Build())
+	k := s.Backend().(*kernel)
+	k.nextReorder = 600
+	kept := randomPool(r, s, vs, 3, 20)
+	for range 200 {
+		_ = randomPool(r, s, vs, 3, 60) // garbage once the call returns
+	}
+	require.NoError(t, s.Err())
+	require.GreaterOrEqual(t, k.collections, 2, "the garbage filled the table")
+	assert.Zero(t, k.reorderings, "a table full of garbage is no reason to sift")
+	for len(kept) < 4000 && k.reorderings == 0 {
+		kept = append(kept, randomPool(r, s, vs, 3, 60)...)
+	}
+	require.NoError(t, s.Err())
+	assert.Positive(t, k.reorderings, "live nodes past the trigger sift")
+	runtime.KeepAlive(kept)
+	checkOrder(t, k)
+}
+
 // TestWithReordering: the Space option turns on the kernel's dynamic
 // reordering; without it the kernel never reorders by itself.
 func TestWithReordering(t *testing.T) {
