@@ -371,8 +371,8 @@ func (k *kernel) grow() bool {
 }
 
 // maintain runs before each operation: when the table is nearly full, it
-// reorders the variables (dynamic
-// reordering, which collects garbage first) and then, if still needed,
+// collects garbage and reorders the variables if the live nodes have
+// reached the trigger (dynamic reordering), and then, if still needed,
 // grows the table (below growUpTo) or collects garbage.
 func (k *kernel) maintain() {
 	size := len(k.nodes)
