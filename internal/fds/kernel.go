@@ -77,6 +77,8 @@ type kernel struct {
 	groupOf              []int32 // per variable: its reorder group, -1 for none (nil: no groups)
 	autoReorder          bool
 	nextReorder          int // live nodes that trigger the next dynamic reordering
+	siftMade             int // produced at the end of the last reordering
+	siftVisits           int // nodes the last reordering's swaps visited
 	reorderings          int
 
 	err error
@@ -384,7 +386,7 @@ func (k *kernel) maintain() {
 		return
 	}
 	collected := false
-	if k.autoReorder && used >= k.nextReorder {
+	if k.autoReorder && (used >= k.nextReorder || k.reorderDue()) {
 		// used counts garbage too: the live nodes decide. Reordering
 		// whenever the table fills with garbage sifted 16 times for
 		// AMBA n = 10's fixpoint, mostly to gain nothing.
@@ -392,7 +394,7 @@ func (k *kernel) maintain() {
 		k.collect()
 		k.collections++
 		collected = true
-		if len(k.nodes)-k.nfree >= k.nextReorder {
+		if len(k.nodes)-k.nfree >= k.nextReorder || k.reorderDue() {
 			k.sift(k.ctx, maxSiftGrowth)
 			k.nextReorder = max(AutoReorderMin, reorderGrowth*(len(k.nodes)-k.nfree))
 		}

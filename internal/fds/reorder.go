@@ -27,15 +27,35 @@ type Reorderer interface {
 	// valid order, when ctx is done or the node table cannot grow.
 	Reorder(ctx context.Context) ReorderStats
 	// SetAutoReorder turns dynamic reordering on or off: when on, a
-	// reordering runs between operations once the nodes in use have grown
-	// to reorderGrowth (4) times the live nodes after the previous one
-	// (and at least AutoReorderMin).
+	// reordering runs between operations, when the node table fills and
+	// has been collected, once the live nodes have grown to
+	// reorderGrowth (4) times those after the previous one (and at least
+	// AutoReorderMin), or once the nodes made since the previous one
+	// reach a share of its work (reorderEvery).
 	SetAutoReorder(on bool)
 }
 
 // AutoReorderMin is the number of live nodes below which dynamic
 // reordering never triggers: smaller tables are cheap whatever the order.
 const AutoReorderMin = 1 << 17
+
+// reorderEvery sets the second trigger of dynamic reordering: a
+// reordering is also due, at a collection, once the nodes made since the
+// last one reach 1/reorderEvery of the nodes its swaps visited, so that
+// sifting keeps following a long computation whose live nodes stay level,
+// at a bounded share of its cost. The order sifting leaves at the end of
+// realizability's fixpoint is the one its determinization and the check
+// of its circuit start from: on AMBA n = 11 the live-node trigger alone
+// sifted once, early, and the whole pipeline took 137 s; with 3, 10, 33
+// and 67 here 99, 75, 69 and 71 s, and with a sifting at every collection
+// (what the trigger did when it counted garbage as live) 83–98 s (synth's
+// BENCHMARKS.part.md).
+const reorderEvery = 33
+
+// reorderDue reports the second trigger (reorderEvery).
+func (k *kernel) reorderDue() bool {
+	return k.siftVisits > 0 && (k.produced-k.siftMade)*reorderEvery >= k.siftVisits
+}
 
 // reorderGrowth is the growth of the node count that triggers the next
 // dynamic reordering. CUDD uses 2; on the AMBA arbiter's fixpoint (n = 8)
@@ -142,6 +162,7 @@ func (k *kernel) sift(ctx context.Context, growth float64) ReorderStats {
 	st := s.sift()
 	s.finish()
 	k.reorderings++
+	k.siftMade, k.siftVisits = k.produced, s.visits
 	return st
 }
 
@@ -164,6 +185,8 @@ type sifter struct {
 	dead []int32   // freed since the last flush
 	work []rewrite // swap's scratch, kept to spare an allocation per swap
 	live int
+	// visits counts the list entries the swaps read (reorderEvery).
+	visits int
 	// growth bounds a block's excursion (maxSiftGrowth unless
 	// ReorderWithin says otherwise).
 	growth float64
@@ -348,6 +371,7 @@ func (s *sifter) swap(x int32) bool {
 	// a pass of their own (clean): on AMBA n = 10's fixpoint that pass was
 	// a fifth of the sifting's time.
 	xs, ys := s.at[x], s.at[y]
+	s.visits += len(xs) + len(ys)
 	work := s.work[:0]
 	stay := make([]int32, 0, len(xs)) // becomes level y's slice
 	for _, n := range xs {

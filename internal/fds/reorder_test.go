@@ -257,6 +257,39 @@ func TestAutoReorderCountsLiveNodes(t *testing.T) {
 	checkOrder(t, k)
 }
 
+// TestAutoReorderFollowsLongComputations: after a reordering, a
+// computation whose live nodes stay level is sifted again once it has made
+// 1/reorderEvery of the nodes that reordering's swaps visited.
+func TestAutoReorderFollowsLongComputations(t *testing.T) {
+	seed := uint64(20261130)
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewPCG(seed, 7))
+	s := NewSpace(WithReordering(), WithBackend(func(n int) (Backend, error) {
+		return NewKernelLimits(n, KernelLimits{Nodes: 64}), nil
+	}))
+	var vs []*Var
+	for i := range 8 {
+		v, err := s.Int(string(rune('a'+i)), 0, 3)
+		require.NoError(t, err)
+		vs = append(vs, v)
+	}
+	require.NoError(t, s.Build())
+	k := s.Backend().(*kernel)
+	kept := randomPool(r, s, vs, 3, 40)
+	s.Reorder(context.Background())
+	k.nextReorder = 1 << 20 // only the second trigger can fire
+	made0, visits := k.siftMade, k.siftVisits
+	for k.reorderings == 1 && k.produced-made0 < 2*visits {
+		a, b, c := kept[r.IntN(len(kept))], kept[r.IntN(len(kept))], kept[r.IntN(len(kept))]
+		_ = a.Xor(b).Ite(c, a.Or(c)) // garbage at once
+	}
+	require.NoError(t, s.Err())
+	t.Logf("the reordering visited %d nodes; the next came %d nodes made later", visits, k.produced-made0)
+	assert.GreaterOrEqual(t, k.reorderings, 2, "the live nodes stayed level; the nodes made since called for a reordering")
+	runtime.KeepAlive(kept)
+	checkOrder(t, k)
+}
+
 // TestWithReordering: the Space option turns on the kernel's dynamic
 // reordering; without it the kernel never reorders by itself.
 func TestWithReordering(t *testing.T) {
