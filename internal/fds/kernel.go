@@ -373,9 +373,9 @@ func (k *kernel) grow() bool {
 }
 
 // maintain runs before each operation: when the table is nearly full, it
-// collects garbage and reorders the variables if the live nodes have
-// reached the trigger (dynamic reordering), and then, if still needed,
-// grows the table (below growUpTo) or collects garbage.
+// collects garbage and reorders the variables if dynamic reordering is
+// due (the live nodes have grown enough, or reorderDue), and then, if
+// still needed, grows the table (below growUpTo) or collects garbage.
 func (k *kernel) maintain() {
 	size := len(k.nodes)
 	used := size - k.nfree

@@ -222,6 +222,23 @@ func TestAutoReorder(t *testing.T) {
 	checkOrder(t, k)
 }
 
+// reorderingSpace is a Space with dynamic reordering on, a kernel of the
+// given limits and n variables ranging over 0…3.
+func reorderingSpace(t *testing.T, n int, l KernelLimits) (*Space, []*Var) {
+	t.Helper()
+	s := NewSpace(WithReordering(), WithBackend(func(nvars int) (Backend, error) {
+		return NewKernelLimits(nvars, l), nil
+	}))
+	var vs []*Var
+	for i := range n {
+		v, err := s.Int(string(rune('a'+i)), 0, 3)
+		require.NoError(t, err)
+		vs = append(vs, v)
+	}
+	require.NoError(t, s.Build())
+	return s, vs
+}
+
 // TestAutoReorderCountsLiveNodes: garbage that fills the table is
 // collected, not sifted; dynamic reordering waits until the live nodes
 // themselves reach the trigger.
@@ -229,16 +246,7 @@ func TestAutoReorderCountsLiveNodes(t *testing.T) {
 	seed := uint64(20261129)
 	t.Logf("seed %d", seed)
 	r := rand.New(rand.NewPCG(seed, 5))
-	s := NewSpace(WithReordering(), WithBackend(func(n int) (Backend, error) {
-		return NewKernelLimits(n, KernelLimits{Nodes: 64, GrowUpTo: 1024}), nil
-	}))
-	var vs []*Var
-	for i := range 4 {
-		v, err := s.Int(string(rune('a'+i)), 0, 3)
-		require.NoError(t, err)
-		vs = append(vs, v)
-	}
-	require.NoError(t, s.Build())
+	s, vs := reorderingSpace(t, 4, KernelLimits{Nodes: 64, GrowUpTo: 1024})
 	k := s.Backend().(*kernel)
 	k.nextReorder = 600
 	kept := randomPool(r, s, vs, 3, 20)
@@ -264,16 +272,7 @@ func TestAutoReorderFollowsLongComputations(t *testing.T) {
 	seed := uint64(20261130)
 	t.Logf("seed %d", seed)
 	r := rand.New(rand.NewPCG(seed, 7))
-	s := NewSpace(WithReordering(), WithBackend(func(n int) (Backend, error) {
-		return NewKernelLimits(n, KernelLimits{Nodes: 64}), nil
-	}))
-	var vs []*Var
-	for i := range 8 {
-		v, err := s.Int(string(rune('a'+i)), 0, 3)
-		require.NoError(t, err)
-		vs = append(vs, v)
-	}
-	require.NoError(t, s.Build())
+	s, vs := reorderingSpace(t, 8, KernelLimits{Nodes: 64})
 	k := s.Backend().(*kernel)
 	kept := randomPool(r, s, vs, 3, 40)
 	s.Reorder(context.Background())
