@@ -27,9 +27,11 @@
 // Space.Position gives its current position. Sifting moves each bit
 // together with its primed twin, so the two copies stay adjacent and
 // renaming between them stays order-preserving. Dynamic reordering is off
-// unless asked for: it triggers between operations once the nodes in use
-// have grown fourfold since the previous reordering (and number at least
-// AutoReorderMin), as CUDD's does (CUDD's factor is 2).
+// unless asked for: it triggers between operations, when a full node
+// table has been collected, once the live nodes have grown fourfold since
+// the previous reordering (and number at least AutoReorderMin), as CUDD's
+// does (CUDD's factor is 2), or once the nodes made since reach a share
+// of that reordering's work (reorderEvery).
 // Garbage collection and reordering are deterministic: the kernel learns which
 // BDDs the program dropped from weak pointers after a forced Go collection, so
 // the same operations give the same node table and the same orders.
