@@ -177,14 +177,14 @@ func (k *kernel) sift(ctx context.Context, growth float64) ReorderStats {
 // since); freed nodes wait in dead and are not reused before flush, which
 // drops the stale indexes, so a stale index never names a new node.
 type sifter struct {
-	k    *kernel
-	ctx  context.Context
-	rc   []int32   // per node index: handles plus parent edges
-	seen []bool    // per node index: clean's marks (all false between calls)
-	at   [][]int32 // per level: its nodes
-	dead []int32   // freed since the last flush
-	work []rewrite // swap's scratch, kept to spare an allocation per swap
-	live int
+	k     *kernel
+	ctx   context.Context
+	rc    []int32   // per node index: handles plus parent edges
+	marks []bool    // per node index: sweepDead's marks (all false between calls)
+	at    [][]int32 // per level: its nodes
+	dead  []int32   // freed since the last flush
+	work  []rewrite // swap's scratch, kept to spare an allocation per swap
+	live  int
 	// visits counts the list entries the swaps read (reorderEvery).
 	visits int
 	// growth bounds a block's excursion (maxSiftGrowth unless
@@ -193,7 +193,7 @@ type sifter struct {
 }
 
 func newSifter(k *kernel, ctx context.Context) *sifter {
-	s := &sifter{k: k, ctx: ctx, growth: maxSiftGrowth, rc: make([]int32, len(k.nodes)), seen: make([]bool, len(k.nodes)), at: make([][]int32, k.nvars)}
+	s := &sifter{k: k, ctx: ctx, growth: maxSiftGrowth, rc: make([]int32, len(k.nodes)), marks: make([]bool, len(k.nodes)), at: make([][]int32, k.nvars)}
 	adviseHuge(s.rc)
 	for i := 1; i < len(k.nodes); i++ {
 		nd := &k.nodes[i]
@@ -224,14 +224,14 @@ func (s *sifter) finish() {
 // all the entries that mention a freed node: a node that was free before
 // the reordering had its entries swept when it was collected, a node
 // freed by a flush had them swept then, and the sifter makes no entries.
-// seen marks dead for the sweep and is all false again after it.
+// The dead nodes are marked in marks for the sweep, and unmarked after it.
 func (s *sifter) sweepDead() {
 	for _, n := range s.dead {
-		s.seen[n] = true
+		s.marks[n] = true
 	}
-	s.k.sweepCache(s.seen, false)
+	s.k.sweepCache(s.marks, false)
 	for _, n := range s.dead {
-		s.seen[n] = false
+		s.marks[n] = false
 	}
 }
 
@@ -254,19 +254,17 @@ func (s *sifter) flush() {
 	s.dead = s.dead[:0]
 }
 
-// clean returns the nodes at level l, without stale or repeated entries.
+// clean returns the nodes at level l without its stale entries (the
+// nodes freed since they were listed: a list repeats no node and names
+// none of another level, the sifter's invariant).
 func (s *sifter) clean(l int32) []int32 {
 	k := s.k
 	in := s.at[l]
 	out := in[:0]
 	for _, n := range in {
-		if nd := &k.nodes[n]; nd.low >= 0 && nd.level == l && !s.seen[n] {
+		if k.nodes[n].low >= 0 {
 			out = append(out, n)
-			s.seen[n] = true
 		}
-	}
-	for _, n := range out {
-		s.seen[n] = false
 	}
 	return out
 }
@@ -288,7 +286,7 @@ func (s *sifter) reserve(n int) bool {
 			return false
 		}
 		s.rc = append(s.rc, make([]int32, len(k.nodes)-old)...)
-		s.seen = append(s.seen, make([]bool, len(k.nodes)-old)...)
+		s.marks = append(s.marks, make([]bool, len(k.nodes)-old)...)
 	}
 	return true
 }
