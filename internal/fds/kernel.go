@@ -395,7 +395,7 @@ func (k *kernel) maintain() {
 		k.collections++
 		collected = true
 		if len(k.nodes)-k.nfree >= k.nextReorder || k.reorderDue() {
-			k.sift(k.ctx, maxSiftGrowth)
+			k.reorderCollected(k.ctx, maxSiftGrowth)
 			k.nextReorder = max(AutoReorderMin, reorderGrowth*(len(k.nodes)-k.nfree))
 		}
 		if k.nfree > size/8 {

@@ -149,11 +149,11 @@ func (k *kernel) ReorderWithin(ctx context.Context, growth float64) ReorderStats
 	k.countHandles()
 	k.collect()
 	k.collections++
-	return k.sift(ctx, growth)
+	return k.reorderCollected(ctx, growth)
 }
 
-// sift reorders a freshly collected table: every node is live.
-func (k *kernel) sift(ctx context.Context, growth float64) ReorderStats {
+// reorderCollected sifts a table just collected: every node in it is live.
+func (k *kernel) reorderCollected(ctx context.Context, growth float64) ReorderStats {
 	if ctx == nil {
 		ctx = context.Background()
 	}
