@@ -108,8 +108,9 @@ func WithGrowthBound(nodes int) Option { return func(op *options) { op.growUpTo 
 // WithReordering turns dynamic variable reordering on or off (default on):
 // the BDD kernel sifts each bit (with its primed twin) to a better
 // position when the live nodes have grown fourfold since the last
-// reordering, or once the nodes made since reach a fixed share (1/33) of
-// that reordering's work, starting from the static order (WithVarOrder).
+// reordering, or once the nodes made since reach a share (1/33) of that
+// reordering's work (halved after each reordering that gained under
+// 10 %), starting from the static order (WithVarOrder).
 // It repairs static orders that go wrong (AMBA n = 9: 8–10× less CPU, a
 // 16–32× smaller node table) at some cost where the static order is good
 // (AMBA n = 5 and 7: 2× the CPU). The BDD sizes then depend on when

@@ -31,7 +31,8 @@
 // table has been collected, once the live nodes have grown fourfold since
 // the previous reordering (and number at least AutoReorderMin), as CUDD's
 // does (CUDD's factor is 2), or once the nodes made since reach a share
-// of that reordering's work (reorderEvery).
+// of that reordering's work (reorderEvery), a share halved after each
+// reordering that gained little (reorderPaid).
 // Garbage collection and reordering are deterministic: the kernel learns which
 // BDDs the program dropped from weak pointers after a forced Go collection, so
 // the same operations give the same node table and the same orders.

@@ -79,6 +79,7 @@ type kernel struct {
 	nextReorder          int // live nodes that trigger the next dynamic reordering
 	siftMade             int // produced at the end of the last reordering
 	siftVisits           int // nodes the last reordering's swaps visited
+	siftSpacing          int // the second trigger's spacing, in shares of siftVisits (≥ 1 once set; reorderPaid)
 	reorderings          int
 
 	err error
@@ -395,7 +396,7 @@ func (k *kernel) maintain() {
 		k.collections++
 		collected = true
 		if len(k.nodes)-k.nfree >= k.nextReorder || k.reorderDue() {
-			k.reorderCollected(k.ctx, maxSiftGrowth)
+			k.reorderPaid(k.reorderCollected(k.ctx, maxSiftGrowth))
 			k.nextReorder = max(AutoReorderMin, reorderGrowth*(len(k.nodes)-k.nfree))
 		}
 		if k.nfree > size/8 {

@@ -289,6 +289,42 @@ func TestAutoReorderFollowsLongComputations(t *testing.T) {
 	checkOrder(t, k)
 }
 
+// TestAutoReorderSpacesOutUnpaidReorderings: a dynamic reordering that
+// gains little doubles the nodes to be made before the next is due; one
+// that gains resets the spacing. The churn of
+// TestAutoReorderFollowsLongComputations on an order sifted already gains
+// nothing, so each reordering it triggers spaces the next further out.
+func TestAutoReorderSpacesOutUnpaidReorderings(t *testing.T) {
+	k := &kernel{siftVisits: 3300, produced: 1000, siftMade: 900}
+	assert.True(t, k.reorderDue(), "100 nodes made: 1/33 of the visits")
+	k.reorderPaid(ReorderStats{Before: 1000, After: 950})
+	assert.Equal(t, 2, k.siftSpacing)
+	assert.False(t, k.reorderDue(), "a gain of 5 %: twice the nodes first")
+	k.produced = 1100
+	assert.True(t, k.reorderDue())
+	k.reorderPaid(ReorderStats{Before: 1000, After: 901})
+	assert.Equal(t, 4, k.siftSpacing, "a gain under 10 % again")
+	k.reorderPaid(ReorderStats{Before: 1000, After: 900})
+	assert.Equal(t, 1, k.siftSpacing, "a gain of 10 % resets the spacing")
+
+	seed := uint64(20261201)
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewPCG(seed, 7))
+	s, vs := reorderingSpace(t, 8, KernelLimits{Nodes: 64})
+	k = s.Backend().(*kernel)
+	kept := randomPool(r, s, vs, 3, 40)
+	s.Reorder(context.Background())
+	k.nextReorder = 1 << 20 // only the second trigger can fire
+	for k.reorderings < 4 {
+		a, b, c := kept[r.IntN(len(kept))], kept[r.IntN(len(kept))], kept[r.IntN(len(kept))]
+		_ = a.Xor(b).Ite(c, a.Or(c)) // garbage at once
+	}
+	require.NoError(t, s.Err())
+	assert.Equal(t, 8, k.siftSpacing, "three reorderings of a sifted order, each gaining nothing")
+	runtime.KeepAlive(kept)
+	checkOrder(t, k)
+}
+
 // TestWithReordering: the Space option turns on the kernel's dynamic
 // reordering; without it the kernel never reorders by itself.
 func TestWithReordering(t *testing.T) {
