@@ -60,9 +60,9 @@ func (k *kernel) reorderDue() bool {
 }
 
 // reorderPaid spaces the second trigger out after a dynamic reordering
-// that gained little: one that left more than minSiftGain's complement
-// of the live nodes doubles the nodes to be made before the next is due,
-// one that gained more resets it. Once the order has settled, sifting
+// that gained little: one that removed less than minSiftGain of the live
+// nodes doubles the nodes to be made before the next is due, one that
+// removed more resets the spacing. Once the order has settled, sifting
 // again at the same pace mostly confirms it: on AMBA n = 12's fixpoint 6
 // of its 9 reorderings gained under 10 %, for 13 of its 23 s.
 func (k *kernel) reorderPaid(st ReorderStats) {

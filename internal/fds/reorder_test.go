@@ -315,11 +315,12 @@ func TestAutoReorderSpacesOutUnpaidReorderings(t *testing.T) {
 	kept := randomPool(r, s, vs, 3, 40)
 	s.Reorder(context.Background())
 	k.nextReorder = 1 << 20 // only the second trigger can fire
-	for k.reorderings < 4 {
+	for i := 0; k.reorderings < 4 && i < 1_000_000; i++ {
 		a, b, c := kept[r.IntN(len(kept))], kept[r.IntN(len(kept))], kept[r.IntN(len(kept))]
 		_ = a.Xor(b).Ite(c, a.Or(c)) // garbage at once
 	}
 	require.NoError(t, s.Err())
+	require.Equal(t, 4, k.reorderings, "the nodes made kept calling for reorderings")
 	assert.Equal(t, 8, k.siftSpacing, "three reorderings of a sifted order, each gaining nothing")
 	runtime.KeepAlive(kept)
 	checkOrder(t, k)
