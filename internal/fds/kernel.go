@@ -79,7 +79,7 @@ type kernel struct {
 	nextReorder          int // live nodes that trigger the next dynamic reordering
 	siftMade             int // produced at the end of the last reordering
 	siftVisits           int // nodes the last reordering's swaps visited
-	siftSpacing          int // the second trigger's spacing, in shares of siftVisits (≥ 1 once set; reorderPaid)
+	siftSpacing          int // the second trigger's spacing, in shares of siftVisits: 1, 2, 4, … (reorderPaid)
 	reorderings          int
 
 	err error
@@ -199,7 +199,7 @@ func NewKernelLimits(nvars int, l KernelLimits) Backend {
 	for nodes&(nodes-1) != 0 {
 		nodes &= nodes - 1 // round down to a power of two
 	}
-	k := &kernel{nvars: int32(nvars), maxNodes: maxNodes, growUpTo: l.GrowUpTo}
+	k := &kernel{nvars: int32(nvars), maxNodes: maxNodes, growUpTo: l.GrowUpTo, siftSpacing: 1}
 	k.allocTable(nodes)
 	k.nodes[0] = knode{level: k.nvars, low: refTrue, high: refTrue}
 	for i := 1; i < nodes; i++ {

@@ -56,7 +56,7 @@ const reorderEvery = 33
 // reorderDue reports the second trigger (reorderEvery, spaced out by
 // reorderPaid).
 func (k *kernel) reorderDue() bool {
-	return k.siftVisits > 0 && (k.produced-k.siftMade)*reorderEvery >= k.siftVisits*max(1, k.siftSpacing)
+	return k.siftVisits > 0 && (k.produced-k.siftMade)*reorderEvery >= k.siftVisits*k.siftSpacing
 }
 
 // reorderPaid spaces the second trigger out after a dynamic reordering
@@ -67,7 +67,7 @@ func (k *kernel) reorderDue() bool {
 // of its 9 reorderings gained under 10 %, for 13 of its 23 s.
 func (k *kernel) reorderPaid(st ReorderStats) {
 	if float64(st.After) > (1-minSiftGain)*float64(st.Before) {
-		k.siftSpacing = 2 * max(1, k.siftSpacing)
+		k.siftSpacing *= 2
 	} else {
 		k.siftSpacing = 1
 	}

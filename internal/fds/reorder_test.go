@@ -295,7 +295,7 @@ func TestAutoReorderFollowsLongComputations(t *testing.T) {
 // TestAutoReorderFollowsLongComputations on an order sifted already gains
 // nothing, so each reordering it triggers spaces the next further out.
 func TestAutoReorderSpacesOutUnpaidReorderings(t *testing.T) {
-	k := &kernel{siftVisits: 3300, produced: 1000, siftMade: 900}
+	k := &kernel{siftVisits: 3300, produced: 1000, siftMade: 900, siftSpacing: 1}
 	assert.True(t, k.reorderDue(), "100 nodes made: 1/33 of the visits")
 	k.reorderPaid(ReorderStats{Before: 1000, After: 950})
 	assert.Equal(t, 2, k.siftSpacing)
