@@ -269,24 +269,47 @@ func TestAutoReorderCountsLiveNodes(t *testing.T) {
 // computation whose live nodes stay level is sifted again once it has made
 // 1/reorderEvery of the nodes that reordering's swaps visited.
 func TestAutoReorderFollowsLongComputations(t *testing.T) {
-	seed := uint64(20261130)
+	c := newSiftedChurn(t, 20261130)
+	k := c.k
+	made0, visits := k.siftMade, k.siftVisits
+	for k.reorderings == 1 && k.produced-made0 < 2*visits {
+		c.step()
+	}
+	require.NoError(t, c.s.Err())
+	t.Logf("the reordering visited %d nodes; the next came %d nodes made later", visits, k.produced-made0)
+	assert.GreaterOrEqual(t, k.reorderings, 2, "the live nodes stayed level; the nodes made since called for a reordering")
+	runtime.KeepAlive(c.kept)
+	checkOrder(t, k)
+}
+
+// siftedChurn is a Space with dynamic reordering on, holding a pool of
+// live BDDs that one explicit reordering has just sifted, in which only
+// the second trigger can fire (the live-node trigger is out of reach):
+// each step makes garbage from the pool, so the live nodes stay level.
+type siftedChurn struct {
+	s    *Space
+	k    *kernel
+	r    *rand.Rand
+	kept []BDD
+}
+
+func newSiftedChurn(t *testing.T, seed uint64) *siftedChurn {
+	t.Helper()
 	t.Logf("seed %d", seed)
 	r := rand.New(rand.NewPCG(seed, 7))
 	s, vs := reorderingSpace(t, 8, KernelLimits{Nodes: 64})
 	k := s.Backend().(*kernel)
 	kept := randomPool(r, s, vs, 3, 40)
 	s.Reorder(context.Background())
-	k.nextReorder = 1 << 20 // only the second trigger can fire
-	made0, visits := k.siftMade, k.siftVisits
-	for k.reorderings == 1 && k.produced-made0 < 2*visits {
-		a, b, c := kept[r.IntN(len(kept))], kept[r.IntN(len(kept))], kept[r.IntN(len(kept))]
-		_ = a.Xor(b).Ite(c, a.Or(c)) // garbage at once
-	}
-	require.NoError(t, s.Err())
-	t.Logf("the reordering visited %d nodes; the next came %d nodes made later", visits, k.produced-made0)
-	assert.GreaterOrEqual(t, k.reorderings, 2, "the live nodes stayed level; the nodes made since called for a reordering")
-	runtime.KeepAlive(kept)
-	checkOrder(t, k)
+	k.nextReorder = 1 << 20
+	return &siftedChurn{s: s, k: k, r: r, kept: kept}
+}
+
+// step combines three BDDs of the pool into garbage.
+func (c *siftedChurn) step() {
+	pick := func() BDD { return c.kept[c.r.IntN(len(c.kept))] }
+	a, b, d := pick(), pick(), pick()
+	_ = a.Xor(b).Ite(d, a.Or(d))
 }
 
 // TestAutoReorderSpacesOutUnpaidReorderings: a dynamic reordering that
@@ -307,22 +330,15 @@ func TestAutoReorderSpacesOutUnpaidReorderings(t *testing.T) {
 	k.reorderPaid(ReorderStats{Before: 1000, After: 900})
 	assert.Equal(t, 1, k.siftSpacing, "a gain of 10 % resets the spacing")
 
-	seed := uint64(20261201)
-	t.Logf("seed %d", seed)
-	r := rand.New(rand.NewPCG(seed, 7))
-	s, vs := reorderingSpace(t, 8, KernelLimits{Nodes: 64})
-	k = s.Backend().(*kernel)
-	kept := randomPool(r, s, vs, 3, 40)
-	s.Reorder(context.Background())
-	k.nextReorder = 1 << 20 // only the second trigger can fire
+	c := newSiftedChurn(t, 20261201)
+	k = c.k
 	for i := 0; k.reorderings < 4 && i < 1_000_000; i++ {
-		a, b, c := kept[r.IntN(len(kept))], kept[r.IntN(len(kept))], kept[r.IntN(len(kept))]
-		_ = a.Xor(b).Ite(c, a.Or(c)) // garbage at once
+		c.step()
 	}
-	require.NoError(t, s.Err())
+	require.NoError(t, c.s.Err())
 	require.Equal(t, 4, k.reorderings, "the nodes made kept calling for reorderings")
 	assert.Equal(t, 8, k.siftSpacing, "three reorderings of a sifted order, each gaining nothing")
-	runtime.KeepAlive(kept)
+	runtime.KeepAlive(c.kept)
 	checkOrder(t, k)
 }
 
