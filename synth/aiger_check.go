@@ -56,7 +56,8 @@ func (c *Circuit) Check(ctx context.Context, spec *Spec, opts ...Option) error {
 // ctx is done first, and one wrapping ErrMemoryBound when the BDDs exceed
 // WithMemoryLimit (the other options choose the BDD engine as for
 // Realizable, except that dynamic reordering is on only while the spec's
-// clauses are compiled, unless WithReordering(true) is given: the
+// compiled clauses are conjoined into its sections (ρe, ρs, …), unless
+// WithReordering(true) is given: the
 // variables start in an order read off the circuit and are sifted, two
 // passes, before the step relation is built).
 // Nothing of the synthesis (its fixpoints, its strategy) is used: only the
@@ -120,7 +121,8 @@ type checkMethod struct {
 	// siftGates pass (fds.Space.ReorderWithin; passSiftGrowth by
 	// default); 0: the kernel's own bound (fds.Space.Reorder).
 	siftGrowth float64
-	// siftSpec: compile the spec's clauses with dynamic reordering on
+	// siftSpec: conjoin the spec's compiled clauses into its sections
+	// (game.assemble) with dynamic reordering on
 	// (fds.Space.SetAutoReorder), off again for the rest of the check
 	// unless WithReordering(true) was given. Like the other passes, it
 	// only permutes the variables.
@@ -194,7 +196,7 @@ func checkAIG(ctx context.Context, spec *Spec, a *AIG, m checkMethod, opts ...Op
 		latchName[l] = "%latch" + strconv.Itoa(l)
 	}
 	// Dynamic reordering is off unless opts turn it on (but for the
-	// spec's clauses: checkMethod.siftSpec): the check's relations are
+	// spec's sections: checkMethod.siftSpec): the check's relations are
 	// built once and used many times in the fair-cycle fixpoints, and
 	// sifting them cost more than it saved (AMBA n = 4: 15.2 s of CPU
 	// with it, 2.5 s without).
@@ -361,9 +363,9 @@ func (k *aigCheck) run(ctx context.Context) error {
 	g, a := k.g, k.a
 	sp := g.sp
 	if k.m.siftSpec {
-		// The spec's clauses are compiled with dynamic reordering on: the
-		// order read off the circuit suits its gates, not always the
-		// clauses (AMBA n = 11: 17 s for the clauses, then 51 s for the
+		// The spec's sections are conjoined with dynamic reordering on:
+		// the order read off the circuit suits its gates, not always the
+		// clauses (AMBA n = 11: 17 s for the sections, then 51 s for the
 		// sifting pass to repair the order; 8.5 s and 4.8 s with it).
 		// Below fds.AutoReorderMin live nodes it never sifts.
 		was := sp.SetAutoReorder(true)

@@ -76,8 +76,8 @@ func BenchmarkCheckAIG(b *testing.B) {
 // closed loop (no-project), without the projected goal searches
 // (no-project-goal), with the goal counter's moves tested by the reachable
 // steps (goal-reach-steps), without all three (unprojected), with
-// one sifting pass instead of two (sift-once), with the spec's clauses
-// compiled without dynamic reordering (no-sift-spec), and without the
+// one sifting pass instead of two (sift-once), with the spec's sections
+// conjoined without dynamic reordering (no-sift-spec), and without the
 // multiplexers' order (no-mux); and up
 // to n = 9 the default without each
 // of its later choices: chain-step, no-sift, reach-steps, and one-search
@@ -112,7 +112,7 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 				variantOf("no-mux", func(m *checkMethod) { m.muxOrder = false }),
 				// one sifting pass instead of two
 				variantOf("sift-once", func(m *checkMethod) { m.siftPasses = 0 }),
-				// the spec's clauses compiled without dynamic reordering
+				// the spec's sections conjoined without dynamic reordering
 				variantOf("no-sift-spec", func(m *checkMethod) { m.siftSpec = false }),
 				// the sifting pass with the kernel's bound
 				variantOf("sift-1.20", func(m *checkMethod) { m.siftGrowth = 1.2 }),
