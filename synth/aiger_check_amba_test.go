@@ -114,6 +114,8 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 				variantOf("sift-once", func(m *checkMethod) { m.siftPasses = 0 }),
 				// the spec's sections conjoined without dynamic reordering
 				variantOf("no-sift-spec", func(m *checkMethod) { m.siftSpec = false }),
+				// the spec's sections conjoined before the circuit's functions are built
+				variantOf("spec-first", func(m *checkMethod) { m.gatesFirst = false }),
 				// the sifting pass with the kernel's bound
 				variantOf("sift-1.20", func(m *checkMethod) { m.siftGrowth = 1.2 }),
 				// the reachability over the whole closed loop
@@ -210,6 +212,6 @@ func productImageVariant() checkVariant {
 func previousCheck() checkMethod {
 	m := defaultCheck()
 	m.goalOneTest, m.treeStep, m.badStates, m.siftGrowth, m.projectReach, m.projectGoal, m.goalBadStates = false, false, false, 0, false, false, false
-	m.siftPasses, m.muxOrder, m.siftSpec = 0, false, false
+	m.siftPasses, m.muxOrder, m.siftSpec, m.gatesFirst = 0, false, false, false
 	return m
 }

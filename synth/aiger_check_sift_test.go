@@ -12,9 +12,12 @@ import (
 // TestCheckAIGSiftPassesAgree checks the stored AMBA n = 3 and 4
 // controllers (above siftGatesFrom, so the check sifts) and mutants of
 // them with two sifting passes (the default), with one
-// (checkMethod.siftPasses) and with two from aigOrder's ranking without
-// muxOrder: a pass, like the initial order, only permutes the variables,
-// so the verdicts must be the same, and the stored circuits must pass.
+// (checkMethod.siftPasses), with two from aigOrder's ranking without
+// muxOrder, and with the spec's sections conjoined before the circuit's
+// functions are built (gatesFirst off): a pass, like the initial order
+// and the order of the phases, only permutes the variables or changes
+// what is live while they move, so the verdicts must be the same, and the
+// stored circuits must pass.
 // The seed is fixed and printed on failure.
 func TestCheckAIGSiftPassesAgree(t *testing.T) {
 	ctx := context.Background()
@@ -27,6 +30,8 @@ func TestCheckAIGSiftPassesAgree(t *testing.T) {
 	once.siftPasses = 0
 	noMux := defaultCheck()
 	noMux.muxOrder = false
+	specFirst := defaultCheck()
+	specFirst.gatesFirst = false
 	for _, n := range []int{3, 4} {
 		if _, ok := mutants[n]; !ok {
 			continue
@@ -42,7 +47,8 @@ func TestCheckAIGSiftPassesAgree(t *testing.T) {
 			want := checkAIG(ctx, spec, a, once)
 			got := checkAIG(ctx, spec, a, defaultCheck())
 			ranked := checkAIG(ctx, spec, a, noMux)
-			for _, err := range []error{want, got, ranked} {
+			spec1st := checkAIG(ctx, spec, a, specFirst)
+			for _, err := range []error{want, got, ranked, spec1st} {
 				if err != nil && !errors.Is(err, ErrRefuted) {
 					t.Fatalf("amba%d mutant %d (seed %d, %s): %v", n, m, seed, what, err)
 				}
@@ -50,6 +56,7 @@ func TestCheckAIGSiftPassesAgree(t *testing.T) {
 			t.Logf("amba%d mutant %d (%s): %v", n, m, what, got)
 			require.Equal(t, want == nil, got == nil, "amba%d mutant %d (seed %d, %s): one pass %v, two passes (default) %v", n, m, seed, what, want, got)
 			require.Equal(t, ranked == nil, got == nil, "amba%d mutant %d (seed %d, %s): without muxOrder %v, with (default) %v", n, m, seed, what, ranked, got)
+			require.Equal(t, spec1st == nil, got == nil, "amba%d mutant %d (seed %d, %s): the spec's sections first %v, the circuit's functions first (default) %v", n, m, seed, what, spec1st, got)
 			if m < 0 {
 				require.NoError(t, got, "amba%d as stored", n)
 			}
