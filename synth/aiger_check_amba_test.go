@@ -208,7 +208,8 @@ func productImageVariant() checkVariant {
 // (checkMethod.goalOneTest, treeStep, badStates, siftGrowth) and without
 // the projected reachability and the second sifting pass (projectReach,
 // projectGoal, goalBadStates, siftPasses, added later): CheckAIG before
-// the first four were added (and before muxOrder).
+// the first four were added (and before muxOrder, siftSpec and
+// gatesFirst).
 func previousCheck() checkMethod {
 	m := defaultCheck()
 	m.goalOneTest, m.treeStep, m.badStates, m.siftGrowth, m.projectReach, m.projectGoal, m.goalBadStates = false, false, false, 0, false, false, false
