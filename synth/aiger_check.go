@@ -379,10 +379,11 @@ func (k *aigCheck) run(ctx context.Context) error {
 	assemble := func() {
 		if k.m.siftSpec {
 			// With dynamic reordering on: the order read off the circuit
-			// suits its gates, not always the clauses (AMBA n = 11: 17 s
-			// for the sections, then 51 s for the sifting pass to repair
-			// the order; 8.5 s and 4.8 s with it). Below
-			// fds.AutoReorderMin live nodes it never sifts.
+			// suits its gates, not always the clauses (measured with the
+			// sections first, AMBA n = 11: 17 s for the sections, then
+			// 51 s for the sifting pass to repair the order; 8.5 s and
+			// 4.8 s with it). Below fds.AutoReorderMin live nodes it never
+			// sifts.
 			was := sp.SetAutoReorder(true)
 			g.assemble(nil)
 			sp.SetAutoReorder(was)
