@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -61,5 +63,32 @@ func TestCheckAIGSiftPassesAgree(t *testing.T) {
 				require.NoError(t, got, "amba%d as stored", n)
 			}
 		}
+	}
+}
+
+// TestCheckAIGBuildsGatesBeforeSpec: by default the check builds the
+// circuit's functions before it conjoins the spec's sections
+// (checkMethod.gatesFirst), so that the sifting while the sections are
+// conjoined weighs them; without gatesFirst the sections come first. The
+// order is read from the phases the check reports, and both orders must
+// pass the stored arbiter circuit.
+func TestCheckAIGBuildsGatesBeforeSpec(t *testing.T) {
+	spec, a := arbiterCircuit(t)
+	phases := func(m checkMethod) []string {
+		var names []string
+		m.phase = func(name string) { names = append(names, name) }
+		require.NoError(t, checkAIG(context.Background(), spec, a, m))
+		return names
+	}
+	specFirst := defaultCheck()
+	specFirst.gatesFirst = false
+	for _, c := range []struct {
+		m           checkMethod
+		first, then string
+	}{{defaultCheck(), "gates", "spec"}, {specFirst, "spec", "gates"}} {
+		names := phases(c.m)
+		i, j := slices.Index(names, c.first), slices.Index(names, c.then)
+		require.True(t, i >= 0 && j >= 0, "phases %v", names)
+		assert.Less(t, i, j, "gatesFirst %v: phases %v", c.m.gatesFirst, names)
 	}
 }
