@@ -325,10 +325,10 @@ func TestAutoReorderSpacesOutUnpaidReorderings(t *testing.T) {
 	assert.False(t, k.reorderDue(), "a gain of 5 %: twice the nodes first")
 	k.produced = 1100
 	assert.True(t, k.reorderDue())
-	k.reorderPaid(ReorderStats{Before: 1000, After: 901})
-	assert.Equal(t, 4, k.siftSpacing, "a gain under 10 % again")
-	k.reorderPaid(ReorderStats{Before: 1000, After: 900})
-	assert.Equal(t, 1, k.siftSpacing, "a gain of 10 % resets the spacing")
+	k.reorderPaid(ReorderStats{Before: 1000, After: 751})
+	assert.Equal(t, 4, k.siftSpacing, "a gain under 25 % again")
+	k.reorderPaid(ReorderStats{Before: 1000, After: 750})
+	assert.Equal(t, 1, k.siftSpacing, "a gain of 25 % resets the spacing")
 
 	c := newSiftedChurn(t, 20261201)
 	k = c.k
