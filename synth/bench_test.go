@@ -23,7 +23,9 @@ func ambaSpec(b *testing.B, n int) *Spec {
 // BenchmarkAMBARealizability decides AMBA n = 2, 3, … until one run takes
 // more than 120 s, reporting the time per n (s/op), the peak BDD node table
 // (peak-nodes), the process CPU time per n (cpu-s/op: the machine may be
-// shared), the winning region's size (win-nodes) and the Slugs
+// shared), the winning region's size (win-nodes), the work of one run
+// whatever the machine's load (nodes-made: BDD nodes made; sift-visits:
+// the nodes the sifting passes' swaps read) and the Slugs
 // reference (slugs-s) with our speed-up over it (x-slugs, > 1 is faster).
 // Baselines in the same run: no reuse of the innermost fixpoint, and the
 // monolithic transition relation (n = 2, 3).
@@ -61,6 +63,11 @@ func BenchmarkAMBARealizability(b *testing.B) {
 				b.ReportMetric(cpuPer.Seconds(), "cpu-s/op")
 				b.ReportMetric(float64(res.Stats.PeakNodes), "peak-nodes")
 				b.ReportMetric(float64(res.Stats.WinningNodes), "win-nodes")
+				// The work, whatever the machine's load: nodes made and
+				// the nodes the sifting passes' swaps read.
+				st := res.g.sp.Stats()
+				b.ReportMetric(float64(st.Produced), "nodes-made")
+				b.ReportMetric(float64(st.SiftVisits), "sift-visits")
 				if ref, ok := slugsSeconds[n]; ok {
 					b.ReportMetric(ref, "slugs-s")
 					b.ReportMetric(ref/per.Seconds(), "x-slugs")

@@ -27,6 +27,10 @@ type Stats struct {
 	Produced    int // nodes ever created
 	Collections int // garbage collections
 	Reorderings int // reorderings of the variables (Reorderer)
+	// SiftVisits counts the nodes the reorderings' swaps read, over all
+	// of them: with Produced, a measure of a computation's work that does
+	// not depend on the machine's load.
+	SiftVisits int
 }
 
 // Backend is the BDD package behind a Space: the small set of operations the

@@ -67,6 +67,9 @@ type kernel struct {
 
 	renamings   int32 // renamings made, for their cache ids
 	collections int
+	// siftVisitsAll is the visits of every reordering so far
+	// (Stats.SiftVisits).
+	siftVisitsAll int
 
 	// The variable order: a node's level is its variable's current
 	// position. The Backend methods name variables by their initial
@@ -1066,7 +1069,7 @@ func (k *kernel) Walk(root Node, visit func(id, level, low, high int)) int {
 
 func (k *kernel) Stats() Stats {
 	used := len(k.nodes) - k.nfree
-	return Stats{Allocated: len(k.nodes), Used: max(used, k.peakUsed), Produced: k.produced, Collections: k.collections, Reorderings: k.reorderings}
+	return Stats{Allocated: len(k.nodes), Used: max(used, k.peakUsed), Produced: k.produced, Collections: k.collections, Reorderings: k.reorderings, SiftVisits: k.siftVisitsAll}
 }
 
 func (k *kernel) Err() error { return k.err }

@@ -188,6 +188,7 @@ func (k *kernel) reorderCollected(ctx context.Context, growth float64) ReorderSt
 	s.finish()
 	k.reorderings++
 	k.siftMade, k.siftVisits = k.produced, s.visits
+	k.siftVisitsAll += s.visits
 	return st
 }
 
