@@ -112,6 +112,8 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 				variantOf("no-mux", func(m *checkMethod) { m.muxOrder = false }),
 				// one sifting pass instead of two
 				variantOf("sift-once", func(m *checkMethod) { m.siftPasses = 0 }),
+				// the second sifting pass whatever the first gained
+				variantOf("sift-twice", func(m *checkMethod) { m.siftAgainGain = 0 }),
 				// the spec's sections conjoined without dynamic reordering
 				variantOf("no-sift-spec", func(m *checkMethod) { m.siftSpec = false }),
 				// the spec's sections conjoined before the circuit's functions are built

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/henceforth-go/henceforth/internal/fds"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -90,5 +91,43 @@ func TestCheckAIGBuildsGatesBeforeSpec(t *testing.T) {
 		i, j := slices.Index(names, c.first), slices.Index(names, c.then)
 		require.True(t, i >= 0 && j >= 0, "phases %v", names)
 		assert.Less(t, i, j, "gatesFirst %v: phases %v", c.m.gatesFirst, names)
+	}
+}
+
+// TestCheckAIGSiftsAgainAfterAGain: siftGates runs a further pass only
+// when the last removed at least a tenth of the live nodes
+// (checkMethod.siftAgain), and every pass without the rule; read from the
+// passes the check reports on the stored AMBA n = 3 and 4 circuits, with
+// up to three passes, which must pass either way.
+func TestCheckAIGSiftsAgainAfterAGain(t *testing.T) {
+	m := defaultCheck()
+	// AMBA n = 12's first pass, which its second did not improve, and
+	// n = 10's.
+	assert.False(t, m.siftAgain(fds.ReorderStats{Before: 96443, After: 93370}), "a 3 %% gain")
+	assert.True(t, m.siftAgain(fds.ReorderStats{Before: 68357, After: 52126}), "a 24 %% gain")
+	assert.True(t, m.siftAgain(fds.ReorderStats{Before: 1000, After: 900}), "a 10 %% gain")
+	always := defaultCheck()
+	always.siftAgainGain = 0
+	assert.True(t, always.siftAgain(fds.ReorderStats{Before: 1000, After: 1000}))
+
+	gained := func(st fds.ReorderStats) bool { return float64(st.After) <= 0.9*float64(st.Before) }
+	for _, n := range []int{3, 4} {
+		spec, a := ambaForTest(t, n), ambaCircuit(t, n)
+		passes := func(m checkMethod) []fds.ReorderStats {
+			var got []fds.ReorderStats
+			m.siftPasses = 2
+			m.siftPass = func(st fds.ReorderStats) { got = append(got, st) }
+			require.NoError(t, checkAIG(context.Background(), spec, a, m), "amba%d", n)
+			return got
+		}
+		got := passes(defaultCheck())
+		t.Logf("amba%d: passes %+v", n, got)
+		require.NotEmpty(t, got, "amba%d is sifted", n)
+		for i, st := range got[:len(got)-1] {
+			assert.True(t, gained(st), "amba%d: pass %d of %+v gained under 10 %% and was followed", n, i, got)
+		}
+		assert.True(t, len(got) == 3 || !gained(got[len(got)-1]), "amba%d: the last pass of %+v gained 10 %% and was not followed", n, got)
+		assert.Len(t, got, 2, "amba%d: the second pass gains under 10 %%", n)
+		assert.Len(t, passes(always), 3, "amba%d: without the rule every pass runs", n)
 	}
 }
