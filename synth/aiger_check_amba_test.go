@@ -110,7 +110,7 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 				{"previous", previousCheck(), nil, true},
 				// aigOrder's ranking without muxOrder's refinement
 				variantOf("no-mux", func(m *checkMethod) { m.muxOrder = false }),
-				// one sifting pass instead of two
+				// one sifting pass, whatever it gained
 				variantOf("sift-once", func(m *checkMethod) { m.siftPasses = 0 }),
 				// the second sifting pass whatever the first gained
 				variantOf("sift-twice", func(m *checkMethod) { m.siftAgainGain = 0 }),

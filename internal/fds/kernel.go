@@ -67,7 +67,7 @@ type kernel struct {
 
 	renamings   int32 // renamings made, for their cache ids
 	collections int
-	// siftVisitsAll is the visits of every reordering so far
+	// siftVisitsAll counts the visits of every reordering so far
 	// (Stats.SiftVisits).
 	siftVisitsAll int
 

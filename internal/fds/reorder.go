@@ -76,10 +76,10 @@ func (k *kernel) reorderPaid(st ReorderStats) {
 // minSiftGain is the share of the live nodes below which a dynamic
 // reordering counts as having gained little (reorderPaid). At 10 % AMBA
 // n = 10's and 11's fixpoints kept sifting at full pace after passes that
-// removed 22 % and then 11 % of the live nodes, for little more; at 25 %
-// they made 33 % and 23 % fewer nodes and their passes visited 45 % and
-// 31 % fewer (n = 4…9 and 12 sift as before: each of their passes gains
-// more than 25 % or less than 10 %; synth's BENCHMARKS.part.md).
+// removed 22 % and then 11 % of the live nodes; at 25 % they made 33 %
+// and 23 % fewer nodes and their passes visited 45 % and 31 % fewer
+// (n = 4…9 and 12 sift as before: each of their passes gains more than
+// 33 % or less than 10 %; synth's BENCHMARKS.part.md).
 const minSiftGain = 0.25
 
 // reorderGrowth is the growth of the node count that triggers the next
