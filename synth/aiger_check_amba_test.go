@@ -116,6 +116,8 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 				variantOf("sift-twice", func(m *checkMethod) { m.siftAgainGain = 0 }),
 				// the spec's sections conjoined without dynamic reordering
 				variantOf("no-sift-spec", func(m *checkMethod) { m.siftSpec = false }),
+				// the spec's sections' dynamic reorderings with the kernel's bound
+				variantOf("spec-sift-1.20", func(m *checkMethod) { m.specSiftGrowth = 0 }),
 				// the spec's sections conjoined before the circuit's functions are built
 				variantOf("spec-first", func(m *checkMethod) { m.gatesFirst = false }),
 				// the sifting pass with the kernel's bound

@@ -79,10 +79,11 @@ type kernel struct {
 	orderEpoch           int32   // reorderings that ran (renamings recompute their level maps)
 	groupOf              []int32 // per variable: its reorder group, -1 for none (nil: no groups)
 	autoReorder          bool
-	nextReorder          int // live nodes that trigger the next dynamic reordering
-	siftMade             int // produced at the end of the last reordering
-	siftVisits           int // nodes the last reordering's swaps visited
-	siftSpacing          int // the second trigger's spacing, in shares of siftVisits: 1, 2, 4, … (reorderPaid)
+	autoGrowth           float64 // the dynamic reorderings' bound on a block's excursion (0: maxSiftGrowth)
+	nextReorder          int     // live nodes that trigger the next dynamic reordering
+	siftMade             int     // produced at the end of the last reordering
+	siftVisits           int     // nodes the last reordering's swaps visited
+	siftSpacing          int     // the second trigger's spacing, in shares of siftVisits: 1, 2, 4, … (reorderPaid)
 	reorderings          int
 
 	err error
@@ -399,7 +400,11 @@ func (k *kernel) maintain() {
 		k.collections++
 		collected = true
 		if len(k.nodes)-k.nfree >= k.nextReorder || k.reorderDue() {
-			k.reorderPaid(k.reorderCollected(k.ctx, maxSiftGrowth))
+			growth := k.autoGrowth
+			if growth == 0 {
+				growth = maxSiftGrowth
+			}
+			k.reorderPaid(k.reorderCollected(k.ctx, growth))
 			k.nextReorder = max(AutoReorderMin, reorderGrowth*(len(k.nodes)-k.nfree))
 		}
 		if k.nfree > size/8 {

@@ -164,6 +164,21 @@ type GrowthReorderer interface {
 	// seen. A smaller growth makes fewer swaps and may miss a better
 	// position behind a bump.
 	ReorderWithin(ctx context.Context, growth float64) ReorderStats
+	// SetAutoReorderGrowth bounds the excursion of each block in the
+	// dynamic reorderings (SetAutoReorder) by growth as ReorderWithin
+	// does, maxSiftGrowth for growth ≤ 1, and returns the bound it
+	// replaces (0 for maxSiftGrowth).
+	SetAutoReorderGrowth(growth float64) (was float64)
+}
+
+// SetAutoReorderGrowth implements GrowthReorderer.
+func (k *kernel) SetAutoReorderGrowth(growth float64) (was float64) {
+	was = k.autoGrowth
+	k.autoGrowth = growth
+	if k.autoGrowth <= 1 {
+		k.autoGrowth = 0
+	}
+	return was
 }
 
 // ReorderWithin implements GrowthReorderer.
@@ -621,6 +636,18 @@ func (s *Space) ReorderWithin(ctx context.Context, growth float64) ReorderStats 
 		return r.ReorderWithin(ctx, growth)
 	}
 	return s.Reorder(ctx)
+}
+
+// SetAutoReorderGrowth bounds each block's excursion in the dynamic
+// reorderings by growth (GrowthReorderer.SetAutoReorderGrowth: ≤ 1 for the
+// kernel's own bound, maxSiftGrowth) where the backend allows it, and
+// returns the bound it replaces (0 for the kernel's own, or a backend
+// without the bound), to restore it with.
+func (s *Space) SetAutoReorderGrowth(growth float64) (was float64) {
+	if r, ok := s.backend().(GrowthReorderer); ok {
+		return r.SetAutoReorderGrowth(growth)
+	}
+	return 0
 }
 
 // SetAutoReorder turns dynamic reordering on or off (Reorderer.SetAutoReorder)

@@ -379,3 +379,41 @@ func TestSetAutoReorder(t *testing.T) {
 	assert.True(t, s.SetAutoReorder(false))
 	assert.False(t, k.autoReorder)
 }
+
+// TestAutoReorderGrowth: SetAutoReorderGrowth bounds the dynamic
+// reorderings' excursions: the same random operations, reordered with a
+// tight bound, read fewer nodes per reordering than with the kernel's own,
+// and their functions are still right; the setting returns the bound it
+// replaces. (TestAutoReorder checks the functions against a Space that
+// does not reorder.)
+func TestAutoReorderGrowth(t *testing.T) {
+	seed := uint64(20261129)
+	t.Logf("seed %d", seed)
+	run := func(growth float64) (*Space, []BDD) {
+		r := rand.New(rand.NewPCG(seed, 3))
+		s, vs := tinySpace(t, 3, 3)
+		k := s.Backend().(*kernel)
+		k.SetAutoReorder(true)
+		k.nextReorder = 40
+		assert.Zero(t, s.SetAutoReorderGrowth(growth), "the kernel's own bound at first")
+		pool := randomPool(r, s, vs, 3, 150)
+		require.NoError(t, s.Err())
+		require.Positive(t, s.Stats().Reorderings, "dynamic reordering ran")
+		checkOrder(t, k)
+		return s, pool
+	}
+	perPass := func(s *Space) float64 { return float64(s.Stats().SiftVisits) / float64(s.Stats().Reorderings) }
+	loose, want := run(0)
+	tight, got := run(1.01)
+	t.Logf("visits per reordering: %.0f at the kernel's bound, %.0f at 1.01", perPass(loose), perPass(tight))
+	assert.Less(t, perPass(tight), perPass(loose))
+	size := 1 << tight.NumLevels()
+	for i := range got {
+		if a := firstDiff(truthTable(want[i], size), truthTable(got[i], size)); a >= 0 {
+			t.Fatalf("function %d is wrong at assignment %#x (seed %d)", i, a, seed)
+		}
+	}
+	assert.Equal(t, 1.01, tight.SetAutoReorderGrowth(1.2))
+	assert.Equal(t, 1.2, tight.SetAutoReorderGrowth(1), "≤ 1: back to the kernel's own")
+	assert.Zero(t, tight.SetAutoReorderGrowth(1.05))
+}
