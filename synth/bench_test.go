@@ -63,8 +63,6 @@ func BenchmarkAMBARealizability(b *testing.B) {
 				b.ReportMetric(cpuPer.Seconds(), "cpu-s/op")
 				b.ReportMetric(float64(res.Stats.PeakNodes), "peak-nodes")
 				b.ReportMetric(float64(res.Stats.WinningNodes), "win-nodes")
-				// The work, whatever the machine's load: nodes made and
-				// the nodes the sifting passes' swaps read.
 				st := res.g.sp.Stats()
 				b.ReportMetric(float64(st.Produced), "nodes-made")
 				b.ReportMetric(float64(st.SiftVisits), "sift-visits")

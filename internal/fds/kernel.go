@@ -67,9 +67,6 @@ type kernel struct {
 
 	renamings   int32 // renamings made, for their cache ids
 	collections int
-	// siftVisitsAll counts the visits of every reordering so far
-	// (Stats.SiftVisits).
-	siftVisitsAll int
 
 	// The variable order: a node's level is its variable's current
 	// position. The Backend methods name variables by their initial
@@ -83,6 +80,7 @@ type kernel struct {
 	nextReorder          int     // live nodes that trigger the next dynamic reordering
 	siftMade             int     // produced at the end of the last reordering
 	siftVisits           int     // nodes the last reordering's swaps visited
+	siftVisitsAll        int     // nodes every reordering's swaps visited (Stats.SiftVisits)
 	siftSpacing          int     // the second trigger's spacing, in shares of siftVisits: 1, 2, 4, … (reorderPaid)
 	reorderings          int
 
