@@ -74,8 +74,10 @@ func BenchmarkCheckAIG(b *testing.B) {
 // n = 8; the previous default; the default with the kernel's sifting
 // bound (sift-1.20); the default with the reachability over the whole
 // closed loop (no-project), without the projected goal searches
-// (no-project-goal), with the goal counter's moves tested by the reachable
-// steps (goal-reach-steps), without all three (unprojected), with
+// (no-project-goal), with the closed loop's relation conjoined whole
+// after the projection (whole-loop), with the goal counter's moves tested
+// by the reachable steps (goal-reach-steps), without all three
+// (unprojected), with
 // one sifting pass instead of two (sift-once), with the spec's sections
 // conjoined without dynamic reordering (no-sift-spec), and without the
 // multiplexers' order (no-mux); and up
@@ -126,6 +128,8 @@ func BenchmarkCheckAIGSynthesized(b *testing.B) {
 				variantOf("no-project", func(m *checkMethod) { m.projectReach = false }),
 				// the goal counter's fair-cycle searches over it
 				variantOf("no-project-goal", func(m *checkMethod) { m.projectGoal = false }),
+				// the closed loop's relation conjoined whole after the reachability's projection
+				variantOf("whole-loop", func(m *checkMethod) { m.factoredLoop = false }),
 				// the goal counter's moves tested by reach ∧ bad against the relation
 				variantOf("goal-reach-steps", func(m *checkMethod) { m.goalBadStates = false }),
 				// the default before the three above

@@ -71,7 +71,7 @@ func (c goalCounter) is(sp *fds.Space, k int, next bool) fds.BDD {
 	return f
 }
 
-// goalProof proves, when it can, that every path of the closed loop from
+// goalProof proves, when it can, that every path of the closed loop cl from
 // reach on which every assumption holds infinitely often (a fair path)
 // meets every guarantee of sysJ infinitely often, by way of the circuit's
 // goal counter: it shows that on every reachable step
@@ -91,7 +91,7 @@ func (c goalCounter) is(sp *fds.Space, k int, next bool) fds.BDD {
 // stays within one counter value, a chain of the closed loop's components
 // as long as one guarantee's wait, where the search per guarantee
 // follows the chain through every other guarantee's turn.
-func goalProof(ctx context.Context, k *aigCheck, c goalCounter, reach, trans fds.BDD) (bool, error) {
+func goalProof(ctx context.Context, k *aigCheck, c goalCounter, reach fds.BDD, cl *closedLoop) (bool, error) {
 	sp, sysJ, envJ := k.g.sp, k.g.sysJ, k.g.envJ
 	m := len(sysJ)
 	if m < 2 || 1<<len(c.bits) < m {
@@ -125,17 +125,18 @@ func goalProof(ctx context.Context, k *aigCheck, c goalCounter, reach, trans fds
 		if k.m.goalBadStates {
 			// The states with a bad step, computed without the reachable
 			// states, then tested against them: reach does not read the
-			// next bits, so reach ∧ ∃next. (bad ∧ trans) is empty exactly
-			// when reach ∧ bad ∧ trans is.
-			if k.intersects(reach, trans.AndExists(bad, sp.NextCube())) {
+			// next bits, so reach ∧ ∃next. (bad ∧ T) is empty exactly
+			// when reach ∧ bad ∧ T is (T: cl's relation, which sources
+			// need not conjoin).
+			if k.intersects(reach, cl.sources(sp, bad)) {
 				return false, sp.Err()
 			}
-		} else if k.intersects(reach.And(bad), trans) {
+		} else if k.intersects(reach.And(bad), cl.trans()) {
 			return false, sp.Err()
 		}
 	} else {
 		for _, bad := range leavesBadly {
-			if !reach.And(bad).AndExists(trans, sp.NextCube()).IsFalse() {
+			if !reach.And(bad).AndExists(cl.trans(), sp.NextCube()).IsFalse() {
 				return false, sp.Err()
 			}
 		}
@@ -150,19 +151,21 @@ func goalProof(ctx context.Context, k *aigCheck, c goalCounter, reach, trans fds
 		for _, bit := range c.bits {
 			keeps = keeps.And(bit.Iff(bit.Prime()))
 		}
-		fc := &fairCycles{sp: sp, r: trans.And(keeps), envJ: envJ}
+		fc := &fairCycles{sp: sp, r: cl.trans().And(keeps), envJ: envJ}
 		z, err := fc.emersonLei(ctx, reach)
 		if err != nil {
 			return false, err
 		}
 		return z.IsFalse(), sp.Err()
 	}
-	rel, states := trans, reach
+	var rel, states fds.BDD
 	if k.m.projectGoal && k.goalSearchProjected(c) {
-		rel, states = k.proj, reach.Exists(k.unreadOut)
+		rel, states = cl.proj, reach.Exists(k.unreadOut)
 		if k.m.goalProjected != nil {
 			k.m.goalProjected()
 		}
+	} else {
+		rel, states = cl.trans(), reach
 	}
 	for v := range m {
 		if err := ctx.Err(); err != nil {
@@ -198,7 +201,7 @@ func (k *aigCheck) intersects(f, g fds.BDD) bool {
 
 // goalSearchProjected reports whether goalProof may search each counter
 // value's fair cycles over the closed loop without the outputs that no
-// step reads (aigCheck.proj, P below; U the dropped outputs' bits), from
+// step reads (aigCheck.loop's P below; U the dropped outputs' bits), from
 // the reachable states projected (∃U. reach): when there is such a loop
 // and neither the counter's bits nor the liveness assumptions read U or
 // U′.
@@ -216,7 +219,7 @@ func (k *aigCheck) intersects(f, g fds.BDD) bool {
 // (it reads no U) and repeats from its second state on: a fair cycle of T
 // within reach ∧ here.
 func (k *aigCheck) goalSearchProjected(c goalCounter) bool {
-	if k.proj.Space() == nil {
+	if k.loop == nil || !k.loop.projected() {
 		return false
 	}
 	reads := func(f fds.BDD) bool {
