@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/henceforth-go/henceforth/internal/fds"
@@ -20,30 +21,20 @@ import (
 // BDD (checkReach fails the check otherwise), and the verdict the same as
 // by the relational product alone.
 func TestCheckAIGImagesSameReach(t *testing.T) {
-	ctx := context.Background()
 	cases := storedCircuits(t, 20, 5)
 	both := defaultCheck()
 	both.checkReach = true
 	const seed = 20261128
 	for _, c := range cases {
-		rng := rand.New(rand.NewPCG(seed, 2))
-		for m := -1; m < c.mutants; m++ {
-			a, what := c.a, "as stored"
-			if m >= 0 {
-				a, what = mutateAIG(c.a, rng)
-			}
-			got := checkAIG(ctx, c.spec, a, both)
-			if got != nil && !errors.Is(got, ErrRefuted) {
-				t.Fatalf("%s mutant %d (seed %d, %s): %v", c.name, m, seed, what, got)
-			}
+		c.eachMutant(seed, 2, func(m int, a *AIG, what string) {
 			product := defaultCheck()
 			product.unreadFirst = false
-			want := checkAIG(ctx, c.spec, a, product)
+			got, want := c.checkTwice(t, a, fmt.Sprintf("mutant %d, seed %d, %s", m, seed, what), both, product)
 			require.Equal(t, want == nil, got == nil, "%s mutant %d (seed %d, %s): one product %v, both images %v", c.name, m, seed, what, want, got)
 			if m < 0 {
 				require.NoError(t, got, "%s as stored", c.name)
 			}
-		}
+		})
 	}
 }
 
@@ -114,4 +105,44 @@ func storedCircuits(t *testing.T, arbiterMutants, amba2Mutants int) []mutatedCir
 		cases = append(cases, mutatedCircuit{fmt.Sprintf("amba%d", n), ambaForTest(t, n), ambaCircuit(t, n), 0})
 	}
 	return cases
+}
+
+// withSynthesized is storedCircuits with, second, the AMBA n = 2 circuit
+// Circuit synthesizes now, with synthesizedMutants mutants.
+func withSynthesized(t *testing.T, arbiterMutants, amba2Mutants, synthesizedMutants int) []mutatedCircuit {
+	stored := storedCircuits(t, arbiterMutants, amba2Mutants)
+	amba2 := stored[1].spec
+	synthesized, err := circuitOf(t, amba2).AIG()
+	require.NoError(t, err)
+	return slices.Insert(stored, 1, mutatedCircuit{"amba2 synthesized", amba2, synthesized, synthesizedMutants})
+}
+
+// checkTwice checks a against c.spec by method first, then by second,
+// and returns their verdicts; an error that is not a refutation fails the
+// test, named by the mutant.
+func (c mutatedCircuit) checkTwice(t *testing.T, a *AIG, what string, first, second checkMethod) (got, want error) {
+	t.Helper()
+	ctx := context.Background()
+	got = checkAIG(ctx, c.spec, a, first)
+	want = checkAIG(ctx, c.spec, a, second)
+	for _, err := range []error{got, want} {
+		if err != nil && !errors.Is(err, ErrRefuted) {
+			t.Fatalf("%s (%s): %v", c.name, what, err)
+		}
+	}
+	return got, want
+}
+
+// eachMutant calls f with c's circuit as stored (m = -1) and with each of
+// its mutants (m = 0, 1, …), drawn by mutateAIG from a generator seeded
+// with seed and stream; what says how the circuit was mutated.
+func (c mutatedCircuit) eachMutant(seed, stream uint64, f func(m int, a *AIG, what string)) {
+	rng := rand.New(rand.NewPCG(seed, stream))
+	for m := -1; m < c.mutants; m++ {
+		a, what := c.a, "as stored"
+		if m >= 0 {
+			a, what = mutateAIG(c.a, rng)
+		}
+		f(m, a, what)
+	}
 }

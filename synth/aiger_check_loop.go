@@ -68,9 +68,9 @@ func (l *closedLoop) sources(sp *fds.Space, x fds.BDD) fds.BDD {
 //
 //	¬∃U′. rho ∨ ∃U′. D ∧ ¬b,
 //
-// which gives the same set: ¬rho = ¬A ∨ ¬b; ∃U′. D is true (each of its
-// conjuncts u′ ↔ f_u has an f_u that reads no output bit) and neither P
-// nor A reads U′, so T's steps that violate A are P's; ¬∃U′. rho is ¬A ∨
+// which gives the same set: ¬rho = ¬A ∨ ¬b; ∃U′. D is true (pick the
+// input bits of U′ at will, then each u′ as f_u, which reads no output
+// bit) and neither P nor A reads U′, so T's steps that violate A are P's; ¬∃U′. rho is ¬A ∨
 // ∀U′. ¬b, and a step of P on which every U′ violates b is one of T that
 // violates b; ∃U′. D ∧ ¬b gives T's steps that violate b (sources). The
 // composition ∃U′. D ∧ ¬rho that sources would take instead is large: on

@@ -1,8 +1,6 @@
 package synth
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -123,35 +121,21 @@ func TestClosedLoopFactorsAgree(t *testing.T) {
 // conjoin the relation at all (else the factored questions would go
 // untested). The seed is fixed; a failure names it and the mutation.
 func TestCheckAIGFactoredLoop(t *testing.T) {
-	ctx := context.Background()
-	stored := storedCircuits(t, 20, 4)
-	amba2 := stored[1].spec
-	synthesized, err := circuitOf(t, amba2).AIG()
-	require.NoError(t, err)
-	cases := slices.Insert(stored, 1, mutatedCircuit{"amba2 synthesized", amba2, synthesized, 30})
+	cases := withSynthesized(t, 20, 4, 30)
 	if !testing.Short() {
 		cases[0].mutants, cases[2].mutants = 60, 20
 	}
 	const seed = 20261129
 	var pass, refuted, unbuilt int
 	for _, c := range cases {
-		rng := rand.New(rand.NewPCG(seed, 5))
-		for m := -1; m < c.mutants; m++ {
-			a, what := c.a, "as stored"
-			if m >= 0 {
-				a, what = mutateAIG(c.a, rng)
-			}
+		c.eachMutant(seed, 5, func(m int, a *AIG, what string) {
 			built, dropped := 0, 0
 			factored := defaultCheck()
 			factored.loopBuilt = func() { built++ }
 			factored.projected = func(n int) { dropped += n }
-			got := checkAIG(ctx, c.spec, a, factored)
-			if got != nil && !errors.Is(got, ErrRefuted) {
-				t.Fatalf("%s mutant %d (seed %d, %s): %v", c.name, m, seed, what, got)
-			}
 			whole := defaultCheck()
 			whole.factoredLoop = false
-			want := checkAIG(ctx, c.spec, a, whole)
+			got, want := c.checkTwice(t, a, fmt.Sprintf("mutant %d, seed %d, %s", m, seed, what), factored, whole)
 			require.Equal(t, fmt.Sprint(want), fmt.Sprint(got), "%s mutant %d (seed %d, %s): conjoined whole, then factored", c.name, m, seed, what)
 			if m < 0 {
 				require.NoError(t, got, "%s as stored", c.name)
@@ -168,7 +152,7 @@ func TestCheckAIGFactoredLoop(t *testing.T) {
 				require.Positive(t, dropped, "no output dropped")
 				require.Zero(t, built, "the passing check conjoined the closed loop")
 			}
-		}
+		})
 	}
 	t.Logf("%d pass (%d without conjoining the loop), %d refuted", pass, unbuilt, refuted)
 	require.Positive(t, refuted, "no mutant is refuted")

@@ -1,10 +1,7 @@
 package synth
 
 import (
-	"context"
-	"errors"
-	"math/rand/v2"
-	"slices"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -25,19 +22,13 @@ import (
 // older determinization, drop none as stored). The seed is fixed; a
 // failure names it and the mutation.
 func TestCheckAIGProjectedReach(t *testing.T) {
-	ctx := context.Background()
-	stored := storedCircuits(t, 20, 4)
-	amba2 := stored[1].spec
-	synthesized, err := circuitOf(t, amba2).AIG()
-	require.NoError(t, err)
-	cases := slices.Insert(stored, 1, mutatedCircuit{"amba2 synthesized", amba2, synthesized, 8})
+	cases := withSynthesized(t, 20, 4, 8)
 	if !testing.Short() {
 		cases[0].mutants, cases[1].mutants, cases[2].mutants = 60, 40, 20
 	}
 	const seed = 20261128
 	var pass, refuted int
 	for _, c := range cases {
-		rng := rand.New(rand.NewPCG(seed, 4))
 		dropped, goal := 0, 0
 		both := defaultCheck()
 		both.projectReach, both.projectGoal, both.checkReach, both.checkGoal = true, true, true, true
@@ -45,27 +36,19 @@ func TestCheckAIGProjectedReach(t *testing.T) {
 		both.goalProjected = func() { goal++ }
 		without := defaultCheck()
 		without.projectReach = false
-		for m := -1; m < c.mutants; m++ {
-			a, what := c.a, "as stored"
-			if m >= 0 {
-				a, what = mutateAIG(c.a, rng)
-			}
-			got := checkAIG(ctx, c.spec, a, both)
-			if got != nil && !errors.Is(got, ErrRefuted) {
-				t.Fatalf("%s mutant %d (seed %d, %s): %v", c.name, m, seed, what, got)
-			}
-			want := checkAIG(ctx, c.spec, a, without)
+		c.eachMutant(seed, 4, func(m int, a *AIG, what string) {
+			got, want := c.checkTwice(t, a, fmt.Sprintf("mutant %d, seed %d, %s", m, seed, what), both, without)
 			require.Equal(t, want == nil, got == nil, "%s mutant %d (seed %d, %s): without the projection %v, with it %v", c.name, m, seed, what, want, got)
 			if m < 0 {
 				require.NoError(t, got, "%s as stored", c.name)
-				continue
+				return
 			}
 			if got == nil {
 				pass++
 			} else {
 				refuted++
 			}
-		}
+		})
 		t.Logf("%s: %d outputs dropped in all, %d projected goal searches", c.name, dropped, goal)
 		if c.name == "arbiter" || c.name == "amba2 synthesized" {
 			require.Positive(t, dropped, "%s: no output dropped", c.name)
