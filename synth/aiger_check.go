@@ -705,7 +705,11 @@ func (k *aigCheck) run(ctx context.Context) error {
 				return err
 			}
 		}
-		return k.transViolation(frontiers, cl.trans())
+		trans := cl.trans()
+		if err := sp.Err(); err != nil {
+			return err
+		}
+		return k.transViolation(frontiers, trans)
 	}
 	frontiers = nil
 	if err := sp.Err(); err != nil {
