@@ -392,14 +392,6 @@ type aigCheck struct {
 
 	m   checkMethod
 	all fds.Cube // every bit, current and primed (intersects)
-
-	// loop is the closed loop's relation, as the same without the outputs
-	// no step reads and their conjuncts when the projection applies
-	// (projectedStep); dropped is their bits, current and next, and
-	// unreadOut their current bits as a cube.
-	loop      *closedLoop
-	dropped   []int
-	unreadOut fds.Cube
 }
 
 // ended reports the end of a phase to the method's phase hook, if any.
@@ -607,40 +599,27 @@ func (k *aigCheck) run(ctx context.Context) error {
 		return r
 	}
 	// cl is the closed loop's relation; when the projection applies, as
-	// the same without the outputs no step reads (their current bits:
-	// unreadOut), for the reachability (projectedStep), and the
-	// conjunction of their conjuncts.
+	// the same without the outputs no step reads, for the reachability
+	// (projectedStep), and the conjunction of their conjuncts.
 	var cl *closedLoop
-	var unreadOut fds.Cube
-	defer func() { k.loop, k.unreadOut, k.dropped = nil, fds.Cube{}, nil }()
 	if k.m.projectReach {
 		rest := append([]fds.BDD{g.rhoE}, latchParts...)
 		if impl {
 			rest = append(rest, g.rhoS)
 		}
-		keep, drop, unread := k.projectedStep(outParts, rest)
+		keep, drop, unread, unreadNext := k.projectedStep(outParts, rest)
 		if k.m.projected != nil {
 			k.m.projected(len(drop))
 		}
 		if len(drop) > 0 {
-			cl = newClosedLoop(loop(append(keep, latchParts...)), conjoin(drop), k.m.loopBuilt)
-			unreadOut = sp.CubeOfLevels(unread)
-			k.unreadOut = unreadOut
-			for o := range a.Outputs {
-				b := k.out[o]
-				v := g.outputs[b.v]
-				if slices.Contains(unread, v.Levels(false)[b.bit]) {
-					k.dropped = append(k.dropped, v.Levels(false)[b.bit], v.Levels(true)[b.bit])
-				}
-			}
+			cl = newClosedLoop(sp, loop(append(keep, latchParts...)), conjoin(drop), unread, unreadNext, k.m.loopBuilt)
 		}
 	}
 	if cl == nil {
-		cl = newClosedLoop(loop(append(outParts, latchParts...)), sp.True(), nil)
+		cl = newClosedLoop(sp, loop(append(outParts, latchParts...)), sp.True(), nil, nil, nil)
 	} else if !k.m.factoredLoop {
 		cl.trans()
 	}
-	k.loop = cl
 	// The first step from the all-zero latches.
 	first := g.thetaE.Prime().And(firstStep)
 	if impl {
@@ -674,7 +653,7 @@ func (k *aigCheck) run(ctx context.Context) error {
 		if !k.m.unreadFirst {
 			projImage = func(s fds.BDD) fds.BDD { return s.AndExists(cl.proj, sp.CurCube()) }
 		}
-		reach, frontiers, err = reachable(ctx, sp, init.Exists(unreadOut), projImage)
+		reach, frontiers, err = reachable(ctx, sp, init.Exists(cl.unread), projImage)
 		if err == nil {
 			reach = init.Or(image(reach).Unprime())
 			err = sp.Err()
@@ -783,8 +762,9 @@ func (k *aigCheck) run(ctx context.Context) error {
 // does not (drop): an output is dropped when no conjunct of the step
 // (outParts and others, the rest of the closed loop's relation: ENV_TRANS,
 // the state latches' conjuncts, under Implication ρs) reads its current
-// bit and no conjunct but its own reads its next bit. unread is the
-// current bits of the dropped outputs. The supports are the conjuncts',
+// bit and no conjunct but its own reads its next bit. unread and
+// unreadNext are the current and next bits of the dropped outputs. The
+// supports are the conjuncts',
 // a superset of the relation's: a bit taken as read may not be, never
 // the converse.
 //
@@ -798,7 +778,7 @@ func (k *aigCheck) run(ctx context.Context) error {
 // Img_T(∃U. reach) = Img_T(reach), and since every reachable state is
 // initial or a successor of one, reach = init ∨ Img_T(∃U. reach): the
 // reachable states, exactly, by one image of T.
-func (k *aigCheck) projectedStep(outParts, others []fds.BDD) (keep, drop []fds.BDD, unread []int) {
+func (k *aigCheck) projectedStep(outParts, others []fds.BDD) (keep, drop []fds.BDD, unread, unreadNext []int) {
 	// reads counts the conjuncts that read each level.
 	reads := map[int]int{}
 	count := func(f fds.BDD) {
@@ -818,12 +798,12 @@ func (k *aigCheck) projectedStep(outParts, others []fds.BDD) (keep, drop []fds.B
 		c, n := v.Levels(false)[b.bit], v.Levels(true)[b.bit]
 		if reads[c] == 0 && reads[n] == 1 {
 			drop = append(drop, f)
-			unread = append(unread, c)
+			unread, unreadNext = append(unread, c), append(unreadNext, n)
 		} else {
 			keep = append(keep, f)
 		}
 	}
-	return keep, drop, unread
+	return keep, drop, unread, unreadNext
 }
 
 // badStep reports whether some step of the closed loop cl from the states
@@ -833,7 +813,7 @@ func (k *aigCheck) badStep(reach fds.BDD, cl *closedLoop) bool {
 	if k.m.badStates {
 		b := rhoS
 		if cl.projected() {
-			b = k.rhoSReading(cl.dropNext(sp))
+			b = k.rhoSReading(cl.unreadNext)
 		}
 		return !reach.And(cl.violations(sp, rhoS, b)).IsFalse()
 	}

@@ -2,7 +2,6 @@ package synth
 
 import (
 	"context"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -159,8 +158,8 @@ func goalProof(ctx context.Context, k *aigCheck, c goalCounter, reach fds.BDD, c
 		return z.IsFalse(), sp.Err()
 	}
 	var rel, states fds.BDD
-	if k.m.projectGoal && k.goalSearchProjected(c) {
-		rel, states = cl.proj, reach.Exists(k.unreadOut)
+	if k.m.projectGoal && k.goalSearchProjected(c, cl) {
+		rel, states = cl.proj, reach.Exists(cl.unread)
 		if k.m.goalProjected != nil {
 			k.m.goalProjected()
 		}
@@ -201,7 +200,7 @@ func (k *aigCheck) intersects(f, g fds.BDD) bool {
 
 // goalSearchProjected reports whether goalProof may search each counter
 // value's fair cycles over the closed loop without the outputs that no
-// step reads (aigCheck.loop's P below; U the dropped outputs' bits), from
+// step reads (cl's P below; U the dropped outputs' bits), from
 // the reachable states projected (∃U. reach): when there is such a loop
 // and neither the counter's bits nor the liveness assumptions read U or
 // U′.
@@ -218,25 +217,17 @@ func (k *aigCheck) intersects(f, g fds.BDD) bool {
 // twice from a reachable extension of r_0 is reachable, keeps the counter
 // (it reads no U) and repeats from its second state on: a fair cycle of T
 // within reach ∧ here.
-func (k *aigCheck) goalSearchProjected(c goalCounter) bool {
-	if k.loop == nil || !k.loop.projected() {
-		return false
-	}
-	reads := func(f fds.BDD) bool {
-		for _, l := range f.Support() {
-			if slices.Contains(k.dropped, l) {
-				return true
-			}
-		}
+func (k *aigCheck) goalSearchProjected(c goalCounter, cl *closedLoop) bool {
+	if !cl.projected() {
 		return false
 	}
 	for _, b := range c.bits {
-		if reads(b) {
+		if cl.readsDropped(b) {
 			return false
 		}
 	}
 	for _, je := range k.g.envJ {
-		if reads(je) {
+		if cl.readsDropped(je) {
 			return false
 		}
 	}

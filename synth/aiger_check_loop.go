@@ -1,11 +1,17 @@
 package synth
 
-import "github.com/henceforth-go/henceforth/internal/fds"
+import (
+	"slices"
+
+	"github.com/henceforth-go/henceforth/internal/fds"
+)
 
 // closedLoop is the closed loop's relation T (the circuit's step with the
 // environments that keep the spec's assumptions) held as two factors,
 // T = P ∧ D: D conjoins the conjuncts o′ ↔ f_o of the outputs no step
 // reads (projectedStep's drop; true when it drops none) and P the others.
+// Neither reads those outputs' current bits U, and only D their next bits
+// U′.
 // The reachability runs on P (projectedStep), and what a passing check
 // asks of T afterwards (one image, the states with a step that violates
 // SYS_TRANS or moves the goal counter wrongly) takes P and D as two
@@ -17,19 +23,22 @@ import "github.com/henceforth-go/henceforth/internal/fds"
 //
 // Invariant: whole is the zero BDD or T; when D is true it is P.
 type closedLoop struct {
-	proj, drop fds.BDD
-	whole      fds.BDD
-	// onlyD is dropNext's cube once onlyDDone.
-	onlyD     fds.Cube
-	onlyDDone bool
+	proj, drop         fds.BDD
+	whole              fds.BDD
+	unread, unreadNext fds.Cube     // U and U′
+	dropped            map[int]bool // the levels of U and U′
 	// built (tests), when not nil, is called when trans conjoins T.
 	built func()
 }
 
-// newClosedLoop returns the loop P ∧ D, not yet conjoined unless D is
-// true.
-func newClosedLoop(proj, drop fds.BDD, built func()) *closedLoop {
-	l := &closedLoop{proj: proj, drop: drop, built: built}
+// newClosedLoop returns the loop P ∧ D, with U and U′ at the levels
+// unread and unreadNext, not yet conjoined unless D is true.
+func newClosedLoop(sp *fds.Space, proj, drop fds.BDD, unread, unreadNext []int, built func()) *closedLoop {
+	l := &closedLoop{proj: proj, drop: drop, built: built,
+		unread: sp.CubeOfLevels(unread), unreadNext: sp.CubeOfLevels(unreadNext), dropped: map[int]bool{}}
+	for _, v := range slices.Concat(unread, unreadNext) {
+		l.dropped[v] = true
+	}
 	if drop.IsTrue() {
 		l.whole = proj
 	}
@@ -38,6 +47,11 @@ func newClosedLoop(proj, drop fds.BDD, built func()) *closedLoop {
 
 // projected reports whether some output's conjunct is left out of P.
 func (l *closedLoop) projected() bool { return !l.drop.IsTrue() }
+
+// readsDropped reports whether f reads a bit of U or U′.
+func (l *closedLoop) readsDropped(f fds.BDD) bool {
+	return slices.ContainsFunc(f.Support(), func(v int) bool { return l.dropped[v] })
+}
 
 // trans returns T, conjoining it the first time it is asked for.
 func (l *closedLoop) trans() fds.BDD {
@@ -52,25 +66,24 @@ func (l *closedLoop) trans() fds.BDD {
 
 // sources returns ∃next. T ∧ x: with x over current and next bits, the
 // states (over x's current bits too) that have a step of T that meets x.
-// It uses T if it is built, else the product of P with ∃U′. D ∧ x
-// (U′: dropNext), which P does not read.
+// It uses T if it is built, else the product of P with ∃U′. D ∧ x, P
+// not reading U′.
 func (l *closedLoop) sources(sp *fds.Space, x fds.BDD) fds.BDD {
 	if l.whole.Space() != nil {
 		return l.whole.AndExists(x, sp.NextCube())
 	}
-	return l.proj.AndExists(l.drop.AndExists(x, l.dropNext(sp)), sp.NextCube())
+	return l.proj.AndExists(l.drop.AndExists(x, l.unreadNext), sp.NextCube())
 }
 
 // violations returns ∃next. T ∧ ¬rho, the states with a step of T that rho
 // forbids, given b such that rho = A ∧ b for some A that reads no level
-// of dropNext (U′; b = rho will do, the fewer of rho's conjuncts it keeps
+// of U′ (b = rho will do, the fewer of rho's conjuncts it keeps
 // the cheaper). It uses T if it is built, else one product of P with
 //
 //	¬∃U′. rho ∨ ∃U′. D ∧ ¬b,
 //
-// which gives the same set: ¬rho = ¬A ∨ ¬b; ∃U′. D is true (pick the
-// input bits of U′ at will, then each u′ as f_u, which reads no output
-// bit) and neither P nor A reads U′, so T's steps that violate A are P's; ¬∃U′. rho is ¬A ∨
+// which gives the same set: ¬rho = ¬A ∨ ¬b; ∃U′. D is true (each u′ is
+// f_u, which reads no output bit) and neither P nor A reads U′, so T's steps that violate A are P's; ¬∃U′. rho is ¬A ∨
 // ∀U′. ¬b, and a step of P on which every U′ violates b is one of T that
 // violates b; ∃U′. D ∧ ¬b gives T's steps that violate b (sources). The
 // composition ∃U′. D ∧ ¬rho that sources would take instead is large: on
@@ -80,34 +93,9 @@ func (l *closedLoop) violations(sp *fds.Space, rho, b fds.BDD) fds.BDD {
 	if l.whole.Space() != nil {
 		return l.whole.AndExists(rho.Not(), sp.NextCube())
 	}
-	u := l.dropNext(sp)
+	u := l.unreadNext
 	x := rho.Exists(u).Not().Or(l.drop.AndExists(b.Not(), u))
 	return l.proj.AndExists(x, sp.NextCube())
-}
-
-// dropNext returns U′, the next bits D reads and P does not (the dropped
-// outputs' and any next input bit only their functions read), computed
-// once.
-func (l *closedLoop) dropNext(sp *fds.Space) fds.Cube {
-	if l.onlyDDone {
-		return l.onlyD
-	}
-	inP := map[int]bool{}
-	for _, v := range l.proj.Support() {
-		inP[v] = true
-	}
-	isNext := map[int]bool{}
-	for _, v := range sp.NextCube().Levels() {
-		isNext[v] = true
-	}
-	var only []int
-	for _, v := range l.drop.Support() {
-		if isNext[v] && !inP[v] {
-			only = append(only, v)
-		}
-	}
-	l.onlyD, l.onlyDDone = sp.CubeOfLevels(only), true
-	return l.onlyD
 }
 
 // image returns the forward image by T (stepImage): by T if it is built,
