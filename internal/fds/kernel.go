@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"weak"
 )
 
 // kernel is the native Backend: a BDD package with complement edges, an
@@ -42,10 +41,10 @@ type kernel struct {
 	nvars int32
 
 	nodes []knode
-	// handles holds, per ref (2 per node index), a weak pointer to the
-	// handle of that ref, if one was handed out; refs counts, per index,
-	// the handles found reachable by the last countHandles (0, 1 or 2).
-	handles []weak.Pointer[handle]
+	// handles keeps a weak pointer to the handle of each ref that was
+	// handed one; refs counts, per index, the handles found reachable by
+	// the last countHandles (0, 1 or 2).
+	handles handleTable
 	refs    []int32
 	mark    []bool
 
@@ -227,10 +226,7 @@ func (k *kernel) allocTable(n int) {
 	adviseHuge(refs)
 	copy(refs, k.refs)
 	k.refs = refs
-	handles := make([]weak.Pointer[handle], 2*n)
-	adviseHuge(handles)
-	copy(handles, k.handles)
-	k.handles = handles
+	k.handles.resize(2 * n)
 	m := make([]bool, n)
 	adviseHuge(m)
 	copy(m, k.mark)
@@ -430,17 +426,7 @@ func (k *kernel) countHandles() {
 	for i := range k.refs {
 		k.refs[i] = 0
 	}
-	for r := range k.handles {
-		w := &k.handles[r]
-		if *w == (weak.Pointer[handle]{}) {
-			continue
-		}
-		if w.Value() == nil {
-			*w = weak.Pointer[handle]{}
-			continue
-		}
-		k.refs[r>>1]++
-	}
+	k.handles.sweep(k.refs)
 }
 
 // collect frees the nodes that no handle counted in refs (countHandles)
@@ -511,11 +497,11 @@ func (k *kernel) ret(r int32) Node {
 	if r>>1 == 0 {
 		return &handle{id: r}
 	}
-	if h := k.handles[r].Value(); h != nil {
+	if h := k.handles.get(r); h != nil {
 		return h
 	}
 	h := &handle{id: r}
-	k.handles[r] = weak.Make(h)
+	k.handles.put(r, h)
 	return h
 }
 
