@@ -26,8 +26,8 @@ type levelVar struct {
 }
 
 // growNodes is the size below which a store's full node table doubles
-// instead of being collected (fds.KernelLimits.GrowUpTo; about 57 bytes a
-// node, so up to ~480 MB per store before the first collection): split's
+// instead of being collected (fds.KernelLimits.GrowUpTo; about 49 bytes a
+// node, so up to ~410 MB per store before the first collection): split's
 // fixpoints rebuild the intermediate nodes a collection discards. GERMAN
 // N = 8's sequential invariant: 71 s with collections from 2^20 nodes on,
 // 17 s with this bound (docs/split.md).

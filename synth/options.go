@@ -59,7 +59,7 @@ func WithoutFixpointReuse() Option { return func(op *options) { op.noReuse = tru
 func WithoutEarlyTermination() Option { return func(op *options) { op.noEarly = true } }
 
 // bytesPerNode is what WithMemoryLimit counts per BDD node: the native
-// kernel's 57 bytes (node, reference count, two weak pointers, mark,
+// kernel's 49 bytes (node, reference count, two handle slots, mark,
 // unique-table bucket and cache entry) with room for the old table while
 // it doubles.
 const bytesPerNode = 96
@@ -96,7 +96,7 @@ func WithPartitionedTransitions(maxCluster int) Option {
 const defaultCluster = 800
 
 // WithGrowthBound sets the node-table size below which a full table
-// doubles instead of being garbage-collected (about 57 bytes a node). The
+// doubles instead of being garbage-collected (about 49 bytes a node). The
 // default, 0, collects as soon as the table is nearly full and grows only
 // when a collection frees less than a quarter. Unlike split's fixpoints,
 // the realizability fixpoint gains nothing from keeping its garbage: on

@@ -183,7 +183,7 @@ type KernelLimits struct {
 	// operations rebuild them (fixpoints of relational products over
 	// similar sets) then redo most of their work: GERMAN N = 7's split
 	// invariant created 43.5 M nodes with 62 collections of a 2^21-node
-	// table, and 6.8 M with no collection (28.5 s → 9.6 s). About 57 bytes
+	// table, and 6.8 M with no collection (28.5 s → 9.6 s). About 49 bytes
 	// per node.
 	GrowUpTo int
 }
