@@ -91,29 +91,39 @@ type CircuitRoots struct {
 // controller's relation; nothing is enumerated.
 //
 // The first call fixes the variable order of the controller's BDD space:
-// if dynamic reordering is on, it turns it off from then on (after one
-// sifting pass if it never ran, freezeOrder), so every call gives the same
-// circuit. The finished decision graph is then sifted on its own (with
-// only its roots alive), which usually makes it several times smaller.
+// if dynamic reordering is on, it turns it off from then on (freezeOrder),
+// so every call gives the same circuit. Determinization then works on
+// copies of what it reads, in a Space of its own (detInputs), sifted first
+// if the controller's order was never sifted. The finished decision graph
+// is then sifted on its own (with only its roots alive), which usually
+// makes it several times smaller.
 func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
 	g := c.g
 	release := g.bind(ctx)
 	defer release()
-	c.freezeOrder(ctx)
-	circ, err := c.circuit(ctx, c.stateGoals())
+	byGoal := c.stateGoals()
+	in, err := c.detInputs(ctx, byGoal)
+	var circ *Circuit
+	if err == nil {
+		circ, err = c.circuit(ctx, in, byGoal)
+		if in.sp != g.sp {
+			c.siblingMade += in.sp.Stats().Produced
+		}
+	}
 	if err := interrupted(ctx, err); err != nil {
 		return nil, err
 	}
 	return circ, nil
 }
 
-// freezeOrder prepares the controller's Space for determinization, once:
-// it turns dynamic reordering off for good, so that every later Circuit of
-// the controller works in the same order and gives the same circuit.
-// Determinization makes many short-lived intermediates, each growth of
-// which would trigger a sifting pass (on AMBA n = 4 those passes took 85 %
-// of its CPU time); Slugs also stops reordering once it extracts a
-// strategy.
+// freezeOrder turns the controller's dynamic reordering off for good, the
+// first time, so that every later Circuit of the controller starts from
+// the same order and gives the same circuit. Determinization makes many
+// short-lived intermediates, each growth of which would trigger a sifting
+// pass (on AMBA n = 4 those passes took 85 % of its CPU time); Slugs also
+// stops reordering once it extracts a strategy. It reports whether
+// determinization should sift its inputs once first (c.siftFirst): when
+// dynamic reordering was on and never moved the variables.
 //
 // If dynamic reordering has already moved the variables (the fixpoint grew
 // enough to trigger it), that order is kept as it is: it was found while
@@ -122,37 +132,82 @@ func (c *Controller) Circuit(ctx context.Context) (*Circuit, error) {
 // are smaller in it than after one more pass for the finished iterates and
 // ρe ∧ ρs alone (AMBA n = 5…12: circuits 11–38 % smaller, determinization
 // up to 35 % cheaper; synth's BENCHMARKS.part.md). If it has not (small
-// specs, whose fixpoint never triggered it: AMBA n ≤ 4), the order is still
-// the declaration order, and one sifting pass, for the fixpoint's iterates
-// and ρe ∧ ρs, makes determinization several times cheaper (n = 4: 0.5 s
-// against 1.8 s) for a smaller circuit. The pass is bounded as the
-// circuit's (passSiftGrowth): on AMBA n = 2, 3, 4 it gives the same
-// circuits as the kernel's bound, for 10–19 % fewer nodes made. An
-// interrupted pass leaves reordering on, for the next call to sift again.
+// specs, whose fixpoint never triggered it: AMBA n ≤ 6), the order is still
+// the declaration order, and one sifting pass, for determinization's inputs
+// (detInputs), makes determinization several times cheaper (n = 4: 0.5 s
+// against 1.8 s, measured with the pass over the controller's Space) for a
+// smaller circuit. The pass is bounded as the circuit's (passSiftGrowth):
+// on AMBA n = 2, 3, 4 it gave the same circuits as the kernel's bound, for
+// 10–19 % fewer nodes made.
 // The order never changes what a circuit computes: each bit is a move of
 // the strategy in any order, and the independent check sees only the
 // circuit.
-func (c *Controller) freezeOrder(ctx context.Context) {
-	sp := c.g.sp
-	if c.frozen || ctx.Err() != nil {
-		return
+func (c *Controller) freezeOrder() bool {
+	if !c.frozen {
+		sp := c.g.sp
+		c.siftFirst = sp.SetAutoReorder(false) && sp.Stats().Reorderings == 0
+		c.frozen = true
 	}
-	if sp.SetAutoReorder(false) && sp.Stats().Reorderings == 0 {
-		c.transitions()
-		sp.ReorderWithin(ctx, passSiftGrowth)
-		if ctx.Err() != nil {
-			sp.SetAutoReorder(true)
-			return
+	return c.siftFirst
+}
+
+// detInputs freezes the controller's order (freezeOrder) and returns the
+// BDDs determinization reads, in the Space it is to work in.
+//
+// Goal by goal, without a memory bound, that is a Space of its own: a
+// sibling of the controller's into which the inputs are copied, and which
+// is sifted first if freezeOrder says so. The controller's Space holds
+// much more than they (the fixpoint's other iterates, whatever its caller
+// built), spread over a table sized for the fixpoint's peak; the copies
+// lie close together in a table sized for them, and the pass then
+// chooses the order for what determinization reads alone (AMBA n = 3: it
+// sifts 9.6 K nodes instead of 12.2 K, and the circuit has 4,046 decision
+// nodes instead of 6,056, for determinization in 1.9× realizability's time
+// instead of 2.8×; n = 12, whose order is the fixpoint's either way:
+// determinization 5 % faster; synth's BENCHMARKS.part.md). The
+// controller's Space is only read, so its order stays as the fixpoint left
+// it.
+//
+// From the whole relation (!byGoal), or under a memory bound (which one
+// Space keeps for the whole determinization), it is the controller's
+// Space, sifted there if freezeOrder says so; an interrupted pass is run
+// again by the next call.
+func (c *Controller) detInputs(ctx context.Context, byGoal bool) (*goalInputs, error) {
+	g := c.g
+	sp := g.sp
+	sift := c.freezeOrder()
+	home := &goalInputs{sp: sp, tr: c.transitions(), win: c.win, sysJ: g.sysJ, envJ: g.envJ, x: c.mem.x,
+		init: c.init, thetaE: g.thetaE, rhoE: g.rhoE}
+	if !byGoal || g.maxBytes != 0 {
+		if sift && !c.sifted {
+			sp.ReorderWithin(ctx, passSiftGrowth)
+			c.sifted = ctx.Err() == nil
 		}
+		return home, sp.Err()
 	}
-	c.frozen = true
+	own, err := sp.Sibling(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("synth: determinization space: %w", err)
+	}
+	in, err := home.copyTo(own)
+	if err != nil {
+		return nil, err
+	}
+	if sift {
+		own.ReorderWithin(ctx, passSiftGrowth)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return in, own.Err()
 }
 
 // circuit determinizes the controller goal by goal (goalFunctions, which
-// requires stateGoals) if byGoal, else from its whole relation.
-func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error) {
+// requires stateGoals) if byGoal, else from its whole relation, in in's
+// Space (detInputs), which must be the controller's if !byGoal.
+func (c *Controller) circuit(ctx context.Context, in *goalInputs, byGoal bool) (*Circuit, error) {
 	g := c.g
-	sp := g.sp
+	sp := in.sp
 	spec := c.res.Spec
 	circ := &Circuit{Name: spec.Name, Inputs: spec.Inputs, Outputs: spec.Outputs}
 
@@ -200,7 +255,7 @@ func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error)
 	}
 
 	// The first step: the initial relation over X′, Y′ and the counter′.
-	initRel := c.init.Prime()
+	initRel := in.init.Prime()
 	initFns, err := determinize(ctx, sp, initRel, outLevels)
 	if err != nil {
 		return nil, err
@@ -208,7 +263,7 @@ func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error)
 	var stepFns []fds.BDD
 	if byGoal {
 		cnt := g.counter.Levels(true)
-		stepFns, err = c.goalFunctions(ctx, outLevels[:len(outLevels)-len(cnt)], cnt)
+		stepFns, err = c.goalFunctions(ctx, in, outLevels[:len(outLevels)-len(cnt)], cnt)
 	} else {
 		if err := c.relations(ctx); err != nil {
 			return nil, err
@@ -222,9 +277,9 @@ func (c *Controller) circuit(ctx context.Context, byGoal bool) (*Circuit, error)
 		return nil, err
 	}
 	b := newGraphBuilder(sp.Backend())
-	initIDs := b.add(append([]fds.BDD{g.thetaE.Prime()}, initFns...), initSignal)
+	initIDs := b.add(append([]fds.BDD{in.thetaE.Prime()}, initFns...), initSignal)
 	circ.Init.Legal, circ.Init.Computed = initIDs[0], initIDs[1:]
-	stepIDs := b.add(append([]fds.BDD{g.rhoE}, stepFns...), signal)
+	stepIDs := b.add(append([]fds.BDD{in.rhoE}, stepFns...), signal)
 	circ.Step.Legal, circ.Step.Computed = stepIDs[0], stepIDs[1:]
 	if b.err != nil {
 		return nil, fmt.Errorf("synth: %s: %w", spec.Name, b.err)

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -45,11 +46,13 @@ func TestCircuitDeterministic(t *testing.T) {
 // TestCircuitKeepsDynamicOrder covers both ways freezeOrder fixes the
 // variable order: on a space that dynamic reordering has already sifted
 // (forced here by one explicit pass, as a large fixpoint triggers on its
-// own) it keeps that order and sifts no more, and on one it never sifted
-// it sifts once. Either way the circuit must pass the independent check:
-// the AMBA n = 2 arbiter (whose fixpoint is too small to trigger dynamic
-// reordering) and the small specs of circuitSpecs whose liveness
-// conditions are state conditions (determinized goal by goal).
+// own) determinization keeps that order, and on one it never sifted it
+// sifts its own copy of its inputs once (or, determinizing the whole
+// relation, the controller's Space). Either way the order is not sifted again, its dynamic reordering is off from then on, a
+// second call gives the same circuit, and the circuit must pass the
+// independent check: the AMBA n = 2 arbiter (whose fixpoint is too small
+// to trigger dynamic reordering) and the small specs of circuitSpecs whose
+// liveness conditions are state conditions (determinized goal by goal).
 func TestCircuitKeepsDynamicOrder(t *testing.T) {
 	ctx := context.Background()
 	specs := append([]*Spec{ambaForTest(t, 2)}, circuitSpecs(t)...)
@@ -65,12 +68,22 @@ func TestCircuitKeepsDynamicOrder(t *testing.T) {
 				t.Skipf("%s: dynamic reordering is off by default", spec.Name)
 			}
 			require.Zero(t, sp.Stats().Reorderings, "%s: the fixpoint triggered dynamic reordering", spec.Name)
+			passes := 0
 			if sifted {
 				sp.Reorder(ctx)
+				passes = 1
+			}
+			if !sifted && !c.stateGoals() {
+				passes = 1 // from the whole relation: in the controller's Space
 			}
 			circ, err := c.Circuit(ctx)
 			require.NoError(t, err)
-			require.Equal(t, 1, sp.Stats().Reorderings, "%s, sifted before %v: one pass in all", spec.Name, sifted)
+			assert.Equal(t, !sifted, c.siftFirst, "%s, sifted before %v: determinization sifts first", spec.Name, sifted)
+			assert.Equal(t, passes, sp.Stats().Reorderings, "%s, sifted before %v: the controller's passes", spec.Name, sifted)
+			assert.False(t, sp.SetAutoReorder(false), "%s, sifted before %v: dynamic reordering left on", spec.Name, sifted)
+			again, err := c.Circuit(ctx)
+			require.NoError(t, err)
+			require.Equal(t, circ, again, "%s, sifted before %v: a second call", spec.Name, sifted)
 			require.NoError(t, circ.Check(ctx, spec), "%s, sifted before %v", spec.Name, sifted)
 		}
 	}

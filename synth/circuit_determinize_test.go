@@ -27,7 +27,8 @@ func TestDeterminizeMatchesBitByBit(t *testing.T) {
 		if !c.stateGoals() {
 			continue
 		}
-		c.freezeOrder(ctx)
+		_, err := c.detInputs(ctx, false) // sifts the controller's Space if it never was
+		require.NoError(t, err)
 		g := c.g
 		sp := g.sp
 		var outs []int

@@ -54,11 +54,12 @@ func (c *Controller) stateGoals() bool {
 // with more than one worker (WithParallelism) they run on several
 // goroutines (goalFunctionsParallel), and their functions, the same
 // whichever goroutine made them, are combined in goal order as here.
-func (c *Controller) goalFunctions(ctx context.Context, sysLevels, cntLevels []int) ([]fds.BDD, error) {
-	g := c.g
-	sp := g.sp
-	n := len(g.sysJ)
-	tr := c.transitions()
+// in holds what the jobs read, in the Space where the functions are made
+// and combined (detInputs).
+func (c *Controller) goalFunctions(ctx context.Context, in *goalInputs, sysLevels, cntLevels []int) ([]fds.BDD, error) {
+	sp := in.sp
+	n := len(in.sysJ)
+	counter := sp.Lookup(c.g.counter.Name())
 
 	// With several workers the switch relation's functions and every
 	// goal's are computed first, in parallel (goalFunctionsParallel);
@@ -67,13 +68,13 @@ func (c *Controller) goalFunctions(ctx context.Context, sysLevels, cntLevels []i
 	var goalFnsOf [][]fds.BDD
 	if w := c.workers(n + 1); w > 1 {
 		var err error
-		switchFns, goalFnsOf, err = c.goalFunctionsParallel(ctx, w, tr, sysLevels)
+		switchFns, goalFnsOf, err = c.goalFunctionsParallel(ctx, w, in, sysLevels)
 		if err != nil {
 			return nil, err
 		}
 	} else {
 		var err error
-		switchFns, err = switchFunctions(ctx, sp, c.win, g.sysJ, tr, sysLevels)
+		switchFns, err = in.job(ctx, 0, sysLevels)
 		if err != nil {
 			return nil, err
 		}
@@ -87,18 +88,18 @@ func (c *Controller) goalFunctions(ctx context.Context, sysLevels, cntLevels []i
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		J := g.sysJ[j]
+		J := in.sysJ[j]
 		var goalFns []fds.BDD
 		if goalFnsOf != nil {
 			goalFns = goalFnsOf[j]
 		} else {
 			var err error
-			goalFns, err = goalStepFunctions(ctx, sp, c.mem.x[j], g.envJ, tr, J, sysLevels)
+			goalFns, err = in.job(ctx, j+1, sysLevels)
 			if err != nil {
 				return nil, err
 			}
 		}
-		at := g.counter.Eq(j, false)
+		at := counter.Eq(j, false)
 		for k := range sysLevels {
 			fns[k] = fns[k].Or(at.And(J.Ite(switchFns[k], goalFns[k])))
 		}

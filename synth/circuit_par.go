@@ -36,19 +36,22 @@ func (c *Controller) workers(jobs int) int {
 // (624 K nodes) on they do (synth's BENCHMARKS.part.md).
 const parallelMinProduced = 1 << 18
 
-// goalInputs are the BDDs goalFunctions' jobs read, all of one Space: ρe ∧
-// ρs, the winning region, the guarantees and assumptions, and the
-// fixpoint's νX pieces of every goal (memory.x).
+// goalInputs are the BDDs determinization reads, all of one Space: ρe ∧
+// ρs, the winning region, the guarantees and assumptions, the fixpoint's
+// νX pieces of every goal (memory.x), which goalFunctions' jobs read, and
+// the initial states, θe and ρe, which the circuit's first step and its
+// legal inputs read.
 type goalInputs struct {
-	sp         *fds.Space
-	tr, win    fds.BDD
-	sysJ, envJ []fds.BDD
-	x          [][][]fds.BDD
+	sp                 *fds.Space
+	tr, win            fds.BDD
+	sysJ, envJ         []fds.BDD
+	x                  [][][]fds.BDD
+	init, thetaE, rhoE fds.BDD
 }
 
 // flat returns in's BDDs in one list, in the order copyTo reads them back.
 func (in *goalInputs) flat() []fds.BDD {
-	fs := append([]fds.BDD{in.tr, in.win}, in.sysJ...)
+	fs := append([]fds.BDD{in.tr, in.win, in.init, in.thetaE, in.rhoE}, in.sysJ...)
 	fs = append(fs, in.envJ...)
 	for _, xj := range in.x {
 		for _, xr := range xj {
@@ -65,8 +68,8 @@ func (in *goalInputs) copyTo(sp *fds.Space) (*goalInputs, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &goalInputs{sp: sp, tr: fs[0], win: fs[1]}
-	fs = fs[2:]
+	out := &goalInputs{sp: sp, tr: fs[0], win: fs[1], init: fs[2], thetaE: fs[3], rhoE: fs[4]}
+	fs = fs[5:]
 	out.sysJ, fs = fs[:len(in.sysJ)], fs[len(in.sysJ):]
 	out.envJ, fs = fs[:len(in.envJ)], fs[len(in.envJ):]
 	out.x = make([][][]fds.BDD, len(in.x))
@@ -91,28 +94,25 @@ func (in *goalInputs) job(ctx context.Context, k int, sysLevels []int) ([]fds.BD
 
 // goalFunctionsParallel computes goalFunctions' switch-goal functions and
 // every goal's step functions on workers goroutines: the caller's, which
-// works in the controller's Space, and workers-1 others, each in a sibling
-// Space (fds.Space.Sibling: same variables, node limit and frozen order)
-// into which the caller first copies every job's inputs. The goroutines
+// works in home's Space, and workers-1 others, each in a sibling of it
+// (fds.Space.Sibling: same variables, node limit and order) into which the
+// caller first copies home. The goroutines
 // take the jobs (the switch relation, then the goals in order) as they
 // become free; after all have stopped, the caller copies the functions
 // computed in siblings back. The functions are canonical BDDs in the one
 // variable order, so they are the same whichever goroutine computed them.
 //
-// Each Space is used by one goroutine at a time: the controller's by the
-// caller, a sibling by the caller only before its goroutine starts and
-// after it has stopped. The first error (the context, a node limit in any
-// Space) stops every goroutine and is returned. During the call the
-// controller's Space is bound to a context derived from ctx, which a
-// sibling's failure cancels; it is bound to ctx again before returning.
-func (c *Controller) goalFunctionsParallel(ctx context.Context, workers int, tr fds.BDD, sysLevels []int) (switchFns []fds.BDD, goalFns [][]fds.BDD, err error) {
-	g := c.g
-	sp := g.sp
-	jobs := len(g.sysJ) + 1
+// Each Space is used by one goroutine at a time: home's by the caller, a
+// sibling by the caller only before its goroutine starts and after it has
+// stopped. The first error (the context, a node limit in any Space) stops
+// every goroutine and is returned. During the call home's Space is bound to a context derived from ctx, which a sibling's
+// failure cancels; it is bound to ctx again before returning.
+func (c *Controller) goalFunctionsParallel(ctx context.Context, workers int, home *goalInputs, sysLevels []int) (switchFns []fds.BDD, goalFns [][]fds.BDD, err error) {
+	sp := home.sp
+	jobs := len(home.sysJ) + 1
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	home := &goalInputs{sp: sp, tr: tr, win: c.win, sysJ: g.sysJ, envJ: g.envJ, x: c.mem.x}
 	away := make([]*goalInputs, workers-1)
 	for w := range away {
 		sib, err := sp.Sibling(pctx)

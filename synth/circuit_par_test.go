@@ -91,11 +91,13 @@ func TestCircuitParallelCancel(t *testing.T) {
 
 	before := runtime.NumGoroutine()
 	for _, w := range []int{2, 3} {
+		in, err := c.detInputs(bg, true)
+		require.NoError(t, err)
 		ctx, cancel := context.WithCancel(bg)
 		release := c.g.bind(ctx)
 		var cancelled time.Time
 		timer := time.AfterFunc(50*time.Millisecond, func() { cancelled = time.Now(); cancel() })
-		_, _, err := c.goalFunctionsParallel(ctx, w, c.transitions(), sysLevelsOf(c))
+		_, _, err = c.goalFunctionsParallel(ctx, w, in, sysLevelsOf(c))
 		returned := time.Now()
 		release()
 		timer.Stop()

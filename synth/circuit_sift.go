@@ -80,8 +80,8 @@ func (c *Circuit) sift(ctx context.Context, pos []int) error {
 
 // passSiftGrowth bounds each block's excursion in the one sifting pass
 // over finished functions: the circuit's (sifted before it is emitted),
-// the check's (its gate functions, before they are conjoined) and the
-// controller's space's (freezeOrder, when dynamic reordering never ran). 1.05
+// the check's (its gate functions, before they are conjoined) and
+// determinization's inputs' (detInputs, when dynamic reordering never ran). 1.05
 // instead of the kernel's 1.2 (which dynamic reordering keeps: there the
 // tighter bound cost AMBA n = 12 twice the time), so a block turns back
 // sooner once the graph grows; synth's BENCHMARKS.part.md has the figures.

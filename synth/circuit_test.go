@@ -218,7 +218,9 @@ func TestCircuitByGoalAndByRelation(t *testing.T) {
 		}
 		byGoal++
 		for _, goal := range []bool{true, false} {
-			circ, err := c.circuit(ctx, goal)
+			in, err := c.detInputs(ctx, goal)
+			require.NoError(t, err)
+			circ, err := c.circuit(ctx, in, goal)
 			require.NoError(t, err, "%s, by goal %v", spec.Name, goal)
 			require.NoError(t, circ.Validate())
 			assert.NoError(t, circ.Check(ctx, spec), "%s, by goal %v", spec.Name, goal)

@@ -57,9 +57,13 @@ type Controller struct {
 	mem     *memory  // the fixpoint's iterates, which the steps are made of
 	init    fds.BDD  // θe ∧ θs ∧ W ∧ Zn = 0
 	curCube fds.Cube // the unprimed game variables and the counter
-	frozen  bool     // the variable order is fixed for determinization (freezeOrder)
-	// siblingMade counts the BDD nodes made in the sibling Spaces of
-	// parallel determinizations (goalFunctionsParallel), for benchmarks.
+	// frozen: dynamic reordering is off for good (freezeOrder), and
+	// siftFirst tells whether determinization sifts its inputs first;
+	// sifted: the controller's own Space was sifted so (detInputs).
+	frozen, siftFirst, sifted bool
+	// siblingMade counts the BDD nodes made in the Spaces determinization
+	// works in besides the controller's (detInputs, goalFunctionsParallel),
+	// for benchmarks.
 	siblingMade int
 
 	// Built by relations, when first needed (built is then true).
