@@ -96,17 +96,18 @@ func (in *goalInputs) job(ctx context.Context, k int, sysLevels []int) ([]fds.BD
 // every goal's step functions on workers goroutines: the caller's, which
 // works in home's Space, and workers-1 others, each in a sibling of it
 // (fds.Space.Sibling: same variables, node limit and order) into which the
-// caller first copies home. The goroutines
-// take the jobs (the switch relation, then the goals in order) as they
-// become free; after all have stopped, the caller copies the functions
-// computed in siblings back. The functions are canonical BDDs in the one
-// variable order, so they are the same whichever goroutine computed them.
+// caller first copies home. The goroutines take the jobs (the switch
+// relation, then the goals in order) as they become free; after all have
+// stopped, the caller copies the functions computed in siblings back. The
+// functions are canonical BDDs in the one variable order, so they are the
+// same whichever goroutine computed them.
 //
 // Each Space is used by one goroutine at a time: home's by the caller, a
 // sibling by the caller only before its goroutine starts and after it has
 // stopped. The first error (the context, a node limit in any Space) stops
-// every goroutine and is returned. During the call home's Space is bound to a context derived from ctx, which a sibling's
-// failure cancels; it is bound to ctx again before returning.
+// every goroutine and is returned. During the call home's Space is bound
+// to a context derived from ctx, which a sibling's failure cancels; it is
+// bound to ctx again before returning.
 func (c *Controller) goalFunctionsParallel(ctx context.Context, workers int, home *goalInputs, sysLevels []int) (switchFns []fds.BDD, goalFns [][]fds.BDD, err error) {
 	sp := home.sp
 	jobs := len(home.sysJ) + 1

@@ -126,11 +126,12 @@ func WithReordering(on bool) Option { return func(op *options) { op.reorder = on
 // enough BDD nodes to pay for the workers' spaces, and 1 for smaller ones
 // and under WithMemoryLimit (so that the bound holds for the whole
 // determinization).
-// Each goroutine but the caller's works in a BDD space of its own, a
-// sibling of the controller's with its variables and order, into which
-// the inputs of its goals are copied and out of which their functions are
-// copied back. The circuit is the same whatever n: the functions are
-// canonical in the controller's frozen order and combined in goal order.
+// The caller's goroutine works in a BDD space of its own holding copies of
+// what determinization reads (in the controller's under WithMemoryLimit),
+// each other goroutine in a sibling of that space with its variables and
+// order, into which the inputs of its goals are copied and out of which
+// their functions are copied back. The circuit is the same whatever n: the
+// functions are canonical in that one order and combined in goal order.
 // Given n > 1 explicitly, WithMemoryLimit bounds every space alike, so a
 // determinization on n goroutines may use up to n times the bound.
 func WithParallelism(n int) Option { return func(op *options) { op.parallel = n } }
