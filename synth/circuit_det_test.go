@@ -2,6 +2,7 @@ package synth
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"testing"
 
@@ -44,47 +45,55 @@ func TestCircuitDeterministic(t *testing.T) {
 }
 
 // TestCircuitKeepsDynamicOrder covers both ways freezeOrder fixes the
-// variable order: on a space that dynamic reordering has already sifted
-// (forced here by one explicit pass, as a large fixpoint triggers on its
-// own) determinization keeps that order, and on one it never sifted it
-// sifts its own copy of its inputs once (or, determinizing the whole
-// relation, the controller's Space). Either way the order is not sifted again, its dynamic reordering is off from then on, a
+// variable order, in both Spaces determinization may work in (its own, as
+// for large controllers, forced here on small ones, or the controller's):
+// on a space that dynamic reordering has already sifted (forced here by
+// one explicit pass, as a large fixpoint triggers on its own)
+// determinization keeps that order, and on one it never sifted it sifts
+// the Space it works in once. Either way the controller's Space is sifted
+// at most once in all, its dynamic reordering is off from then on, a
 // second call gives the same circuit, and the circuit must pass the
 // independent check: the AMBA n = 2 arbiter (whose fixpoint is too small
-// to trigger dynamic reordering) and the small specs of circuitSpecs whose
-// liveness conditions are state conditions (determinized goal by goal).
+// to trigger dynamic reordering) and the small specs of circuitSpecs (goal
+// by goal where their liveness conditions are state conditions, else from
+// the whole relation, always in the controller's Space).
 func TestCircuitKeepsDynamicOrder(t *testing.T) {
 	ctx := context.Background()
 	specs := append([]*Spec{ambaForTest(t, 2)}, circuitSpecs(t)...)
 	for _, spec := range specs {
 		for _, sifted := range []bool{false, true} {
-			res, err := spec.Realizable(ctx)
-			require.NoError(t, err)
-			require.True(t, res.Realizable)
-			c, err := res.Controller(ctx)
-			require.NoError(t, err)
-			sp := c.g.sp
-			if !sp.SetAutoReorder(true) {
-				t.Skipf("%s: dynamic reordering is off by default", spec.Name)
+			for _, own := range []bool{false, true} {
+				what := fmt.Sprintf("%s, sifted before %v, own space %v", spec.Name, sifted, own)
+				res, err := spec.Realizable(ctx)
+				require.NoError(t, err)
+				require.True(t, res.Realizable)
+				c, err := res.Controller(ctx)
+				require.NoError(t, err)
+				sp := c.g.sp
+				if !sp.SetAutoReorder(true) {
+					t.Skipf("%s: dynamic reordering is off by default", spec.Name)
+				}
+				require.Zero(t, sp.Stats().Reorderings, "%s: the fixpoint triggered dynamic reordering", spec.Name)
+				if sifted {
+					sp.Reorder(ctx)
+				}
+				c.freezeOrder()
+				c.ownSpace = own
+				passes := 0 // the controller's Space's
+				if sifted || !own || !c.stateGoals() {
+					passes = 1
+				}
+				circ, err := c.Circuit(ctx)
+				require.NoError(t, err, what)
+				assert.Equal(t, !sifted, c.siftFirst, "%s: determinization sifts first", what)
+				assert.Equal(t, passes, sp.Stats().Reorderings, "%s: the controller's passes", what)
+				assert.False(t, sp.SetAutoReorder(false), "%s: dynamic reordering left on", what)
+				again, err := c.Circuit(ctx)
+				require.NoError(t, err, what)
+				require.Equal(t, circ, again, "%s: a second call", what)
+				assert.Equal(t, passes, sp.Stats().Reorderings, "%s: the controller's passes after a second call", what)
+				require.NoError(t, circ.Check(ctx, spec), what)
 			}
-			require.Zero(t, sp.Stats().Reorderings, "%s: the fixpoint triggered dynamic reordering", spec.Name)
-			passes := 0
-			if sifted {
-				sp.Reorder(ctx)
-				passes = 1
-			}
-			if !sifted && !c.stateGoals() {
-				passes = 1 // from the whole relation: in the controller's Space
-			}
-			circ, err := c.Circuit(ctx)
-			require.NoError(t, err)
-			assert.Equal(t, !sifted, c.siftFirst, "%s, sifted before %v: determinization sifts first", spec.Name, sifted)
-			assert.Equal(t, passes, sp.Stats().Reorderings, "%s, sifted before %v: the controller's passes", spec.Name, sifted)
-			assert.False(t, sp.SetAutoReorder(false), "%s, sifted before %v: dynamic reordering left on", spec.Name, sifted)
-			again, err := c.Circuit(ctx)
-			require.NoError(t, err)
-			require.Equal(t, circ, again, "%s, sifted before %v: a second call", spec.Name, sifted)
-			require.NoError(t, circ.Check(ctx, spec), "%s, sifted before %v", spec.Name, sifted)
 		}
 	}
 }

@@ -57,10 +57,11 @@ type Controller struct {
 	mem     *memory  // the fixpoint's iterates, which the steps are made of
 	init    fds.BDD  // θe ∧ θs ∧ W ∧ Zn = 0
 	curCube fds.Cube // the unprimed game variables and the counter
-	// frozen: dynamic reordering is off for good (freezeOrder), and
-	// siftFirst tells whether determinization sifts its inputs first;
-	// sifted: the controller's own Space was sifted so (detInputs).
-	frozen, siftFirst, sifted bool
+	// frozen: dynamic reordering is off for good (freezeOrder); siftFirst
+	// tells whether determinization sifts its inputs first, and ownSpace
+	// whether it may work in a Space of its own; sifted: the controller's
+	// Space was sifted so (detInputs).
+	frozen, siftFirst, ownSpace, sifted bool
 	// siblingMade counts the BDD nodes made in the Spaces determinization
 	// works in besides the controller's (detInputs, goalFunctionsParallel),
 	// for benchmarks.

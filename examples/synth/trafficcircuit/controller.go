@@ -3,7 +3,7 @@
 package trafficcircuit
 
 // Controller is a controller synthesized from the GR(1) specification "traffic": a
-// circuit of 15 decision nodes with 5 latches. Its zero value is in the
+// circuit of 17 decision nodes with 5 latches. Its zero value is in the
 // initial state.
 type Controller struct {
 	started bool
@@ -83,10 +83,10 @@ type controllerRoots struct {
 
 var controllerInit = controllerRoots{3, [3]int32{0, 0, 0}}
 
-var controllerStep = controllerRoots{9, [3]int32{12, 15, 16}}
+var controllerStep = controllerRoots{9, [3]int32{12, 15, 18}}
 
 var controllerNodes = [...][3]int32{
-	{5, 1, 0}, {6, 2, 0}, {0, 1, 0}, {2, 4, 1}, {5, 5, 1}, {6, 0, 6},
-	{1, 6, 7}, {3, 8, 6}, {0, 0, 1}, {2, 10, 0}, {4, 11, 0}, {1, 0, 1},
-	{3, 13, 0}, {4, 0, 14}, {4, 5, 14},
+	{6, 1, 0}, {5, 2, 0}, {1, 1, 0}, {3, 4, 1}, {6, 5, 1}, {5, 0, 6},
+	{0, 6, 7}, {2, 8, 6}, {0, 0, 1}, {2, 10, 0}, {4, 11, 0}, {1, 0, 1},
+	{3, 13, 0}, {4, 0, 14}, {0, 1, 0}, {2, 16, 1}, {4, 17, 14},
 }
