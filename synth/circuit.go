@@ -157,9 +157,9 @@ func (c *Controller) freezeOrder() bool {
 //
 // Goal by goal, without a memory bound, for a controller whose
 // realizability made at least parallelMinProduced nodes (c.ownSpace, fixed
-// by the first call so that every call works alike), that is a Space of its own: a
-// sibling of the controller's into which the inputs are copied, and which
-// is sifted first if freezeOrder says so. The controller's Space holds
+// by the first call so that every call works alike), that is a Space of
+// its own: a sibling of the controller's into which the inputs are copied,
+// and which is sifted first if freezeOrder says so. The controller's Space holds
 // much more than they (the fixpoint's other iterates, whatever its caller
 // built), spread over a table sized for the fixpoint's peak; the copies
 // lie close together in a table sized for them, and the pass then
