@@ -46,22 +46,27 @@ func TestBoundsEveryPhase(t *testing.T) {
 }
 
 // TestCircuitStopsAtDeadline interrupts the determinization and the check
-// of AMBA n = 3 (seconds each) within a short deadline.
+// of AMBA n = 3 (a fraction of a second each, in a Space of its own for
+// determinization) within a short deadline; the interrupted controller
+// then gives the circuit an uninterrupted one gives.
 func TestCircuitStopsAtDeadline(t *testing.T) {
 	if testing.Short() {
 		t.Skip("AMBA n = 3")
 	}
 	spec := ambaForTest(t, 3)
+	want, err := controllerOf(t, spec).Circuit(context.Background())
+	require.NoError(t, err)
 	res, err := spec.Realizable(context.Background())
 	require.NoError(t, err)
 	c, err := res.Controller(context.Background())
 	require.NoError(t, err)
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	_, err = c.Circuit(ctx)
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	circ, err := c.Circuit(context.Background())
 	require.NoError(t, err)
+	require.Equal(t, want, circ, "after an interruption")
 	ctx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	require.ErrorIs(t, circ.Check(ctx, spec), context.DeadlineExceeded)
