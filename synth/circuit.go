@@ -146,7 +146,7 @@ func (c *Controller) freezeOrder() bool {
 	if !c.frozen {
 		sp := c.g.sp
 		c.siftFirst = sp.SetAutoReorder(false) && sp.Stats().Reorderings == 0
-		c.ownSpace = sp.Stats().Produced >= parallelMinProduced
+		c.ownSpace = c.spacesPay()
 		c.frozen = true
 	}
 	return c.siftFirst
@@ -155,12 +155,11 @@ func (c *Controller) freezeOrder() bool {
 // detInputs freezes the controller's order (freezeOrder) and returns the
 // BDDs determinization reads, in the Space it is to work in.
 //
-// Goal by goal, without a memory bound, for a controller whose
-// realizability made at least parallelMinProduced nodes (c.ownSpace, fixed
-// by the first call so that every call works alike), that is a Space of
-// its own: a sibling of the controller's into which the inputs are copied,
-// and which is sifted first if freezeOrder says so. The controller's Space holds
-// much more than they (the fixpoint's other iterates, whatever its caller
+// Goal by goal, where more Spaces pay (spacesPay, as for the workers;
+// c.ownSpace, fixed by the first call so that every call works alike),
+// that is a Space of its own: a sibling of the controller's into which the
+// inputs are copied, and which is sifted first if freezeOrder says so.
+// The controller's Space holds much more than they (the fixpoint's other iterates, whatever its caller
 // built), spread over a table sized for the fixpoint's peak; the copies
 // lie close together in a table sized for them, and the pass then
 // chooses the order for what determinization reads alone (AMBA n = 3: it
@@ -171,12 +170,11 @@ func (c *Controller) freezeOrder() bool {
 // controller's Space is only read, so its order stays as the fixpoint left
 // it.
 //
-// From the whole relation (!byGoal), under a memory bound (which one
-// Space keeps for the whole determinization), or for a smaller controller
-// (as for determinization's workers, parallelMinProduced: on AMBA n = 2 a
-// Space of its own gained nothing measured, 1.86× realizability's wall
-// time over 20 runs against 1.74×, for a circuit of 1,142 decision nodes
-// against 855), it is the controller's Space, sifted there if freezeOrder
+// From the whole relation (!byGoal), under a memory bound, or for a
+// smaller controller (on AMBA n = 2 a Space of its own gained nothing
+// measured, 1.86× realizability's wall time over 20 runs against 1.74×,
+// for a circuit of 1,142 decision nodes against 855), it is the
+// controller's Space, sifted there if freezeOrder
 // says so; an interrupted pass is run again by the next call.
 func (c *Controller) detInputs(ctx context.Context, byGoal bool) (*goalInputs, error) {
 	g := c.g
@@ -184,7 +182,7 @@ func (c *Controller) detInputs(ctx context.Context, byGoal bool) (*goalInputs, e
 	sift := c.freezeOrder()
 	home := &goalInputs{sp: sp, tr: c.transitions(), win: c.win, sysJ: g.sysJ, envJ: g.envJ, x: c.mem.x,
 		init: c.init, thetaE: g.thetaE, rhoE: g.rhoE}
-	if !byGoal || g.maxBytes != 0 || !c.ownSpace {
+	if !byGoal || !c.ownSpace {
 		if sift && !c.sifted {
 			sp.ReorderWithin(ctx, passSiftGrowth)
 			c.sifted = ctx.Err() == nil

@@ -12,19 +12,26 @@ import (
 
 // workers returns the number of goroutines that determinize jobs
 // independent jobs, at most one per job: WithParallelism's n, or by
-// default runtime.GOMAXPROCS(0) if the controller's Space has made at
-// least parallelMinProduced nodes so far, and 1 below.
+// default runtime.GOMAXPROCS(0) if more Spaces pay (spacesPay), and 1
+// otherwise.
 func (c *Controller) workers(jobs int) int {
 	w := c.g.parallel
 	if w <= 0 {
 		w = 1
-		// Under a memory bound one Space keeps the bound for the whole
-		// determinization; each sibling would have a bound of its own.
-		if c.g.maxBytes == 0 && c.g.sp.Stats().Produced >= parallelMinProduced {
+		if c.spacesPay() {
 			w = runtime.GOMAXPROCS(0)
 		}
 	}
 	return max(1, min(w, jobs))
+}
+
+// spacesPay reports whether determinization may use BDD Spaces besides
+// the controller's (workers, detInputs): without a memory bound (one Space
+// keeps the bound for the whole determinization; each other Space would
+// have a bound of its own), once the controller's Space has made at least
+// parallelMinProduced nodes.
+func (c *Controller) spacesPay() bool {
+	return c.g.maxBytes == 0 && c.g.sp.Stats().Produced >= parallelMinProduced
 }
 
 // parallelMinProduced is the work of realizability and extraction (BDD
