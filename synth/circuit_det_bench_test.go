@@ -22,6 +22,9 @@ var detParallel = flag.Int("det-parallel", 0, "goroutines determinizing in Bench
 // not depend on the machine's load), in every Space it worked in, copies
 // included; det-sibling-nodes-made counts those made outside the
 // controller's Space (determinization's own and its workers').
+// det-collections and node-table are the controller's Space's alone: its
+// collections during determinization (none when determinization works in
+// a Space of its own, detInputs) and its table's size.
 // -det-parallel sets WithParallelism.
 // Run one n per process so that a slow n does not hold up the others:
 //
